@@ -1,0 +1,313 @@
+// Package gametest is the conformance suite that every Plateau engine runs
+// from its own tests, in the way net/http/httptest serves handlers' tests.
+//
+// Run plays random games from many seeds in every variant and checks, at
+// every ply, the contract of game.State: listed moves play, unlisted ones are
+// rejected without changing the state, Clone is deep, Position and move
+// notation round-trip, chance weights are sound, games end, and replaying
+// the move list reproduces the final state.
+package gametest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"plateau/game"
+)
+
+// Options tunes Run. The zero value gives the defaults.
+type Options struct {
+	// Seeds is the number of random games per configuration (default 12,
+	// 4 under -short).
+	Seeds int
+	// MaxPlies bounds a game's length, chance moves included (default
+	// 3000); a game still running then fails the suite.
+	MaxPlies int
+	// Configs replaces the configurations to play (default: game.Variants).
+	Configs []game.Config
+	// MovesPerPly bounds how many listed moves are played on clones at
+	// each ply (default 24); the rest are still round-tripped.
+	MovesPerPly int
+}
+
+// Run checks g against the State contract with the default options.
+func Run(t *testing.T, g game.Game) { RunWith(t, g, Options{}) }
+
+// RunWith checks g against the State contract.
+func RunWith(t *testing.T, g game.Game, o Options) {
+	t.Helper()
+	if o.Seeds == 0 {
+		o.Seeds = 12
+		if testing.Short() {
+			o.Seeds = 4
+		}
+	}
+	if o.MaxPlies == 0 {
+		o.MaxPlies = 3000
+	}
+	if o.MovesPerPly == 0 {
+		o.MovesPerPly = 24
+	}
+	configs := o.Configs
+	if configs == nil {
+		configs = game.Variants(g)
+	}
+	if _, err := g.ParsePosition(game.DefaultConfig(g), g.ExamplePosition()); err != nil {
+		t.Errorf("ExamplePosition %q does not parse: %v", g.ExamplePosition(), err)
+	}
+	for _, cfg := range configs {
+		for seed := 1; seed <= o.Seeds; seed++ {
+			name := fmt.Sprintf("%s/seed=%d", cfg, seed)
+			t.Run(name, func(t *testing.T) { playout(t, g, cfg, uint64(seed), o) })
+		}
+	}
+}
+
+func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options) {
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	s, err := g.New(cfg)
+	if err != nil {
+		t.Fatalf("New(%s): %v", cfg, err)
+	}
+	var played []string
+	for ply := 0; ; ply++ {
+		checkPly(t, g, cfg, s, rng, o)
+		if t.Failed() {
+			t.Fatalf("after moves %q", played)
+		}
+		if s.Outcome().Over {
+			break
+		}
+		if ply >= o.MaxPlies {
+			t.Fatalf("game not over after %d plies: %s", ply, s.Position())
+		}
+		m := choose(t, s, rng)
+		played = append(played, s.FormatMove(m))
+		if err := s.Play(m); err != nil {
+			t.Fatalf("Play(%q) of a listed move: %v", played[len(played)-1], err)
+		}
+	}
+	checkOutcome(t, s)
+
+	replay, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.Replay(replay, played); err != nil {
+		t.Fatalf("replaying the game: %v", err)
+	}
+	if replay.Position() != s.Position() {
+		t.Errorf("replay ends at %q, the game at %q", replay.Position(), s.Position())
+	}
+	if a, b := fmt.Sprint(replay.Outcome()), fmt.Sprint(s.Outcome()); a != b {
+		t.Errorf("replay outcome %s, game outcome %s", a, b)
+	}
+}
+
+// choose picks a random legal move, chance moves by their weights.
+func choose(t *testing.T, s game.State, rng *rand.Rand) game.Move {
+	if s.ToMove() == game.Chance {
+		cms := s.ChanceMoves(nil)
+		m, err := game.Pick(cms, rng.IntN(game.TotalWeight(cms)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ms := s.Moves(nil)
+	return ms[rng.IntN(len(ms))]
+}
+
+func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *rand.Rand, o Options) {
+	t.Helper()
+	pos := s.Position()
+	out := s.Outcome()
+	moves := s.Moves(nil)
+	toMove := s.ToMove()
+
+	// Position round-trips and the parsed state agrees.
+	back, err := g.ParsePosition(cfg, pos)
+	if err != nil {
+		t.Errorf("ParsePosition(Position()) = %v for %q", err, pos)
+		return
+	}
+	if got := back.Position(); got != pos {
+		t.Errorf("position does not round-trip:\n got %q\nwant %q", got, pos)
+	}
+	if back.ToMove() != toMove {
+		t.Errorf("parsed position %q: ToMove %v, want %v", pos, back.ToMove(), toMove)
+	}
+	if !sameMoves(s, moves, back, back.Moves(nil)) {
+		t.Errorf("parsed position %q lists other moves: %q, want %q", pos, notations(back, back.Moves(nil)), notations(s, moves))
+	}
+	if s.Players() < 1 || s.Players() > 4 {
+		t.Errorf("Players() = %d", s.Players())
+	}
+	if _, err := json.Marshal(s.Board()); err != nil {
+		t.Errorf("Board() does not marshal: %v", err)
+	}
+	if _, err := json.Marshal(game.NewView(g, s)); err != nil {
+		t.Errorf("view does not marshal: %v", err)
+	}
+
+	if out.Over {
+		if toMove != game.Nobody {
+			t.Errorf("finished game %q: ToMove = %v, want Nobody", pos, toMove)
+		}
+		if len(moves) != 0 {
+			t.Errorf("finished game %q lists %d moves", pos, len(moves))
+		}
+		return
+	}
+	if toMove != game.Chance && (toMove < 0 || int(toMove) >= s.Players()) {
+		t.Errorf("ToMove = %v in %q", toMove, pos)
+	}
+	if len(moves) == 0 {
+		t.Errorf("unfinished game %q lists no moves", pos)
+		return
+	}
+	seen := make(map[game.Move]bool, len(moves))
+	for _, m := range moves {
+		if seen[m] {
+			t.Errorf("move %q listed twice in %q", s.FormatMove(m), pos)
+		}
+		seen[m] = true
+	}
+
+	// Chance nodes: weights positive, same outcomes as Moves.
+	cms := s.ChanceMoves(nil)
+	if toMove == game.Chance {
+		if len(cms) != len(moves) {
+			t.Errorf("chance node %q: %d chance moves, %d moves", pos, len(cms), len(moves))
+		}
+		for i, c := range cms {
+			if c.Weight <= 0 {
+				t.Errorf("chance move %q has weight %d", s.FormatMove(c.Move), c.Weight)
+			}
+			if i < len(moves) && c.Move != moves[i] {
+				t.Errorf("chance move %d is %q, Moves lists %q", i, s.FormatMove(c.Move), s.FormatMove(moves[i]))
+			}
+		}
+	} else if len(cms) != 0 {
+		t.Errorf("ChanceMoves lists %d outcomes when %v is to move", len(cms), toMove)
+	}
+
+	// Notation round-trips; descriptions carry the notation.
+	texts := make(map[string]game.Move, len(moves))
+	for _, m := range moves {
+		text := s.FormatMove(m)
+		if prev, dup := texts[text]; dup && prev != m {
+			t.Errorf("two moves are written %q in %q", text, pos)
+		}
+		texts[text] = m
+		got, err := s.ParseMove(text)
+		if err != nil {
+			t.Errorf("ParseMove(%q) in %q: %v", text, pos, err)
+		} else if got != m {
+			t.Errorf("ParseMove(FormatMove(m)) = %q, want %q", s.FormatMove(got), text)
+		}
+		b, err := json.Marshal(s.DescribeMove(m))
+		if err != nil {
+			t.Errorf("DescribeMove(%q) does not marshal: %v", text, err)
+			continue
+		}
+		var d game.MoveText
+		if err := json.Unmarshal(b, &d); err != nil || d.Notation != text {
+			t.Errorf("DescribeMove(%q) = %s: want an object with notation %q", text, b, text)
+		}
+	}
+	if s.Position() != pos {
+		t.Fatalf("listing or formatting moves changed the position to %q", s.Position())
+	}
+
+	// Listed moves play on clones; clones are independent of s.
+	sample := moves
+	if len(sample) > o.MovesPerPly {
+		sample = make([]game.Move, o.MovesPerPly)
+		for i := range sample {
+			sample[i] = moves[rng.IntN(len(moves))]
+		}
+	}
+	for _, m := range sample {
+		c := s.Clone()
+		if err := c.Play(m); err != nil {
+			t.Errorf("Play(%q) on a clone of %q: %v", s.FormatMove(m), pos, err)
+		}
+		if s.Position() != pos || s.ToMove() != toMove {
+			t.Fatalf("playing %q on a clone changed the original to %q", s.FormatMove(m), s.Position())
+		}
+	}
+
+	// Unlisted moves are rejected and change nothing.
+	for _, m := range illegalCandidates(moves, rng) {
+		if seen[m] {
+			continue
+		}
+		c := s.Clone()
+		if err := c.Play(m); err == nil {
+			t.Errorf("Play(%#x), a move not listed in %q, was accepted", uint64(m), pos)
+		} else if c.Position() != pos || c.ToMove() != toMove {
+			t.Errorf("rejected move %#x changed %q to %q", uint64(m), pos, c.Position())
+		}
+	}
+	if _, err := s.ParseMove("not a move!"); err == nil {
+		t.Errorf("ParseMove(%q) accepted in %q", "not a move!", pos)
+	}
+}
+
+// illegalCandidates returns move values near and far from the legal ones.
+func illegalCandidates(moves []game.Move, rng *rand.Rand) []game.Move {
+	out := []game.Move{0, ^game.Move(0)}
+	for range 4 {
+		out = append(out, game.Move(rng.Uint64()), game.Move(rng.Uint32()))
+		m := moves[rng.IntN(len(moves))]
+		out = append(out, m^1, m^(1<<uint(rng.IntN(64))), m+1, m-1)
+	}
+	return out
+}
+
+func checkOutcome(t *testing.T, s game.State) {
+	t.Helper()
+	o := s.Outcome()
+	if len(o.Results) != s.Players() {
+		t.Fatalf("outcome has %d results for %d players", len(o.Results), s.Players())
+	}
+	if o.Reason == "" {
+		t.Errorf("outcome has no reason")
+	}
+	wins, draws := 0, 0
+	for p := range s.Players() {
+		v := o.Value(game.Player(p))
+		if v < 0 || v > 1 {
+			t.Errorf("Value(%d) = %v", p, v)
+		}
+		switch o.Results[p] {
+		case game.Win:
+			wins++
+		case game.Draw:
+			draws++
+		}
+	}
+	if wins > 0 && draws > 0 {
+		t.Errorf("outcome mixes wins and draws: %v", o.Results)
+	}
+	if wins == 0 && draws == 0 && s.Players() > 1 {
+		t.Errorf("nobody won or drew: %v", o.Results)
+	}
+}
+
+func notations(s game.State, ms []game.Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = s.FormatMove(m)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func sameMoves(a game.State, am []game.Move, b game.State, bm []game.Move) bool {
+	return slices.Equal(notations(a, am), notations(b, bm))
+}

@@ -1,0 +1,14 @@
+// Package games gathers Plateau's engines into one registry for the programs
+// that serve or analyse all of them.
+package games
+
+import (
+	"plateau/game"
+)
+
+// Registry returns a registry of every Plateau game.
+func Registry() *game.Registry {
+	return game.NewRegistry(
+	// One line per engine, added as each engine passes gametest.
+	)
+}
