@@ -1,0 +1,307 @@
+package dames
+
+import "math/bits"
+
+// The board is held in bitboards with a "ghost square" layout: square n
+// (1..50) is bit n-1+(n-1)/10 of a uint64, so that after every second row
+// one bit (10, 21, 32, 43) is left unused. With that layout the four
+// diagonal neighbours of a bit b are b-6, b-5, b+5 and b+6, and a step off
+// the board lands on a ghost bit, a negative bit or a bit above 53, none of
+// which is ever set in a mask of real squares.
+//
+// Row 0 (squares 1-5) is the top of the board, Black's home row; White (the
+// side FMJD calls White, Bleus in Plateau) starts on 31-50 at the bottom and
+// moves towards row 0, that is towards lower bits.
+
+const (
+	// nBits is the number of bits the layout uses (0..53).
+	nBits = 54
+	// boardMask has a bit for each of the 50 real squares.
+	boardMask = (uint64(1)<<nBits - 1) &^ (1<<10 | 1<<21 | 1<<32 | 1<<43)
+	// promoWhite and promoBlack are the rows where men are crowned.
+	promoWhite = uint64(0x1f)      // squares 1-5
+	promoBlack = uint64(0x1f) << 49 // squares 46-50
+)
+
+// Diagonal directions as bit offsets. up is towards row 0 (White's forward).
+const (
+	upLeft    = -6
+	upRight   = -5
+	downLeft  = 5
+	downRight = 6
+)
+
+var dirs = [4]int{upLeft, upRight, downLeft, downRight}
+
+// promo is the crowning row of each side.
+var promo = [2]uint64{promoWhite, promoBlack}
+
+// bitOf returns the bit index of square sq (1..50).
+func bitOf(sq int) int { return sq - 1 + (sq-1)/10 }
+
+// squareOf returns the square number (1..50) of bit b, which must be a real
+// square.
+func squareOf(b int) int { return b - b/11 + 1 }
+
+// bit returns the mask with only bit b set, or 0 when b is off the layout
+// (negative or beyond 63).
+func bit(b int) uint64 { return 1 << uint(b) & boardMask }
+
+// compact turns a mask in the ghost layout into a 50-bit mask where square
+// n is bit n-1.
+func compact(x uint64) uint64 {
+	const r = 0x3ff
+	return x&r | x>>1&(r<<10) | x>>2&(r<<20) | x>>3&(r<<30) | x>>4&(r<<40)
+}
+
+// expand is the inverse of compact.
+func expand(x uint64) uint64 {
+	const r = 0x3ff
+	return x&r | (x&(r<<10))<<1 | (x&(r<<20))<<2 | (x&(r<<30))<<3 | (x&(r<<40))<<4
+}
+
+// Side is White (0, moves first) or Black (1).
+type Side uint8
+
+const (
+	White Side = 0
+	Black Side = 1
+)
+
+// Pos is a bare position: the pieces of each side, which of them are kings,
+// and the side to move. It knows nothing of draw rules; perft and search use
+// it directly. Pos is a small value: copying it is the cheapest way to
+// branch.
+type Pos struct {
+	Pieces [2]uint64 // ghost layout, indexed by Side
+	Kings  uint64    // kings of both sides
+	Side   Side
+}
+
+// StartPos is the initial position: White men on 31-50, Black men on 1-20,
+// White to move.
+func StartPos() Pos {
+	var p Pos
+	for sq := 1; sq <= 20; sq++ {
+		p.Pieces[Black] |= 1 << bitOf(sq)
+		p.Pieces[White] |= 1 << bitOf(sq+30)
+	}
+	return p
+}
+
+// empty returns the empty squares.
+func (p *Pos) empty() uint64 { return boardMask &^ (p.Pieces[0] | p.Pieces[1]) }
+
+// Move is the engine's own move: from and to are bits of the ghost layout,
+// Captured the captured pieces in the same layout. A huff (see State) is not
+// a Pos move.
+type Move struct {
+	From, To uint8
+	Captured uint64
+}
+
+// Play returns the position after m, which must be legal in p.
+func (p Pos) Play(m Move) Pos {
+	us, them := p.Side, p.Side^1
+	from, to := uint64(1)<<m.From, uint64(1)<<m.To
+	p.Pieces[us] ^= from | to
+	p.Pieces[them] &^= m.Captured
+	if p.Kings&from != 0 {
+		p.Kings ^= from | to
+	} else if to&promo[us] != 0 {
+		p.Kings |= to // a man ending its move on the far row is crowned
+	}
+	p.Kings &^= m.Captured
+	p.Side = them
+	return p
+}
+
+// Generate appends the legal moves of p to buf and returns it. Captures are
+// mandatory and only those taking the most pieces are listed. It does not
+// allocate when buf has room.
+func (p *Pos) Generate(buf []Move) []Move {
+	if p.hasCapture() {
+		return p.captures(buf)
+	}
+	return p.quiet(buf)
+}
+
+// quiet appends the non-capturing moves.
+func (p *Pos) quiet(buf []Move) []Move {
+	us := p.Side
+	empty := p.empty()
+	own := p.Pieces[us]
+	men := own &^ p.Kings
+	if us == White {
+		for t := men >> 5 & empty; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, Move{From: uint8(to + 5), To: uint8(to)})
+		}
+		for t := men >> 6 & empty; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, Move{From: uint8(to + 6), To: uint8(to)})
+		}
+	} else {
+		for t := men << 5 & empty; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, Move{From: uint8(to - 5), To: uint8(to)})
+		}
+		for t := men << 6 & empty; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, Move{From: uint8(to - 6), To: uint8(to)})
+		}
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		from := bits.TrailingZeros64(k)
+		for _, d := range dirs {
+			for t := from + d; empty&bit(t) != 0; t += d {
+				buf = append(buf, Move{From: uint8(from), To: uint8(t)})
+			}
+		}
+	}
+	return buf
+}
+
+// countQuiet returns how many non-capturing moves p has.
+func (p *Pos) countQuiet() int {
+	us := p.Side
+	empty := p.empty()
+	own := p.Pieces[us]
+	men := own &^ p.Kings
+	var n int
+	if us == White {
+		n = bits.OnesCount64(men>>5&empty) + bits.OnesCount64(men>>6&empty)
+	} else {
+		n = bits.OnesCount64(men<<5&empty) + bits.OnesCount64(men<<6&empty)
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		from := bits.TrailingZeros64(k)
+		for _, d := range dirs {
+			for t := from + d; empty&bit(t) != 0; t += d {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// hasCapture reports whether the side to move can capture.
+func (p *Pos) hasCapture() bool {
+	us := p.Side
+	empty := p.empty()
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	men := own &^ p.Kings
+	// A man on b captures towards b+d when b+d holds an opponent and
+	// b+2d is empty.
+	if men&(opp>>5)&(empty>>10) != 0 || men&(opp>>6)&(empty>>12) != 0 ||
+		men&(opp<<5)&(empty<<10) != 0 || men&(opp<<6)&(empty<<12) != 0 {
+		return true
+	}
+	for k := own & p.Kings; k != 0; k &= k - 1 {
+		from := bits.TrailingZeros64(k)
+		for _, d := range dirs {
+			t := from + d
+			for empty&bit(t) != 0 {
+				t += d
+			}
+			if opp&bit(t) != 0 && empty&bit(t+d) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// capGen collects the maximum captures of one position.
+type capGen struct {
+	buf   []Move
+	start int
+	best  int
+	from  uint8
+	opp   uint64 // opponent pieces
+	empty uint64 // empty squares, the mover's origin included
+}
+
+// captures appends the captures taking the most pieces.
+func (p *Pos) captures(buf []Move) []Move {
+	us := p.Side
+	own := p.Pieces[us]
+	g := capGen{buf: buf, start: len(buf), best: 1, opp: p.Pieces[us^1]}
+	empty := p.empty()
+	for m := own; m != 0; m &= m - 1 {
+		from := bits.TrailingZeros64(m)
+		g.from = uint8(from)
+		g.empty = empty | 1<<from
+		if p.Kings&(1<<from) != 0 {
+			g.king(from, 0, 0, 0)
+		} else {
+			g.man(from, 0, 0)
+		}
+	}
+	return g.buf
+}
+
+// man extends a man's capture from bit s, having taken caps (n pieces).
+func (g *capGen) man(s int, caps uint64, n int) {
+	found := false
+	for _, d := range dirs {
+		if g.opp&^caps&bit(s+d) != 0 && g.empty&bit(s+2*d) != 0 {
+			found = true
+			g.man(s+2*d, caps|1<<(s+d), n+1)
+		}
+	}
+	if !found && n > 0 {
+		g.record(s, caps, n)
+	}
+}
+
+// king extends a king's capture from bit s, having taken caps (n pieces);
+// back is the direction it must not reverse into (0 at the start).
+func (g *capGen) king(s int, caps uint64, n int, back int) {
+	found := false
+	for _, d := range dirs {
+		if d == back {
+			continue // the piece just taken blocks that way
+		}
+		t := s + d
+		for g.empty&bit(t) != 0 {
+			t += d
+		}
+		if g.opp&^caps&bit(t) == 0 {
+			continue
+		}
+		for l := t + d; g.empty&bit(l) != 0; l += d {
+			found = true
+			g.king(l, caps|1<<t, n+1, -d)
+		}
+	}
+	if !found && n > 0 {
+		g.record(s, caps, n)
+	}
+}
+
+func (g *capGen) record(to int, caps uint64, n int) {
+	if n < g.best {
+		return
+	}
+	if n > g.best {
+		g.best = n
+		g.buf = g.buf[:g.start]
+	}
+	m := Move{From: g.from, To: uint8(to), Captured: caps}
+	for _, o := range g.buf[g.start:] {
+		if o == m {
+			return
+		}
+	}
+	g.buf = append(g.buf, m)
+}
+
+// Count returns the number of legal moves of p, faster than generating them
+// when there is no capture.
+func (p *Pos) Count(buf []Move) int {
+	if p.hasCapture() {
+		return len(p.captures(buf[:0]))
+	}
+	return p.countQuiet()
+}
