@@ -4,11 +4,13 @@ package games
 
 import (
 	"plateau/game"
+	"plateau/games/shutbox"
 )
 
 // Registry returns a registry of every Plateau game.
 func Registry() *game.Registry {
 	return game.NewRegistry(
-	// One line per engine, added as each engine passes gametest.
+		// One line per engine, added as each engine passes gametest.
+		shutbox.Game{},
 	)
 }
