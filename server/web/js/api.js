@@ -1,0 +1,179 @@
+// HTTP and WebSocket access to the server (docs/api.md), and the games this
+// browser holds seats in (localStorage, with their secret tokens).
+
+export class APIError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** api fetches a JSON endpoint; errors become APIError. */
+export async function api(path, opts = {}) {
+  const init = { headers: { Accept: 'application/json' }, ...opts };
+  if (opts.body !== undefined && typeof opts.body !== 'string') {
+    init.body = JSON.stringify(opts.body);
+    init.headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    const e = (data && data.error) || {};
+    throw new APIError(res.status, e.code || String(res.status), e.message || text || res.statusText);
+  }
+  return data;
+}
+
+let catalogPromise;
+/** catalog returns the games the server knows (cached for the page's life). */
+export function catalog() {
+  catalogPromise ??= api('/api/catalog').catch((e) => { catalogPromise = undefined; throw e; });
+  return catalogPromise;
+}
+
+// ---- my games -------------------------------------------------------------
+
+const MINE = 'plateau.mine';
+
+/** mine returns {id: {game, tokens: {seat: token}, time}} for the games this browser holds seats in. */
+export function mine() {
+  try { return JSON.parse(localStorage.getItem(MINE)) || {}; } catch { return {}; }
+}
+
+function saveMine(m) {
+  const entries = Object.entries(m).sort((a, b) => (b[1].time || 0) - (a[1].time || 0)).slice(0, 50);
+  try { localStorage.setItem(MINE, JSON.stringify(Object.fromEntries(entries))); } catch { /* full or disabled */ }
+}
+
+/** remember stores a seat token for a game. */
+export function remember(id, game, seat, token) {
+  const m = mine();
+  const g = m[id] || { game, tokens: {} };
+  if (game) g.game = game;
+  if (token) g.tokens[seat] = token;
+  g.time = Date.now();
+  m[id] = g;
+  saveMine(m);
+}
+
+/** forget drops a game from my games. */
+export function forget(id) {
+  const m = mine();
+  delete m[id];
+  saveMine(m);
+}
+
+/** tokensFor lists the seat tokens I hold for a game. */
+export function tokensFor(id) {
+  const g = mine()[id];
+  return g ? Object.values(g.tokens) : [];
+}
+
+// ---- WebSocket --------------------------------------------------------------
+
+/**
+ * Conn is one game's WebSocket. It says hello with the last version it has,
+ * reconnects by itself with a growing delay, and matches replies to requests
+ * by id. Handlers: onWelcome(msg), onEvent(msg), onStatus(connected bool).
+ */
+export class Conn {
+  constructor(id, tokens, handlers) {
+    this.id = id;
+    this.tokens = tokens;
+    this.h = handlers;
+    this.version = 0;
+    this.pending = new Map();
+    this.seq = 0;
+    this.delay = 200;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'hello', version: this.version, tokens: this.tokens }));
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.dispatch(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      clearInterval(this.pinger);
+      for (const [, p] of this.pending) p.reject(Object.assign(new Error('connection lost'), { code: 'disconnected' }));
+      this.pending.clear();
+      if (this.closed) return;
+      this.h.onStatus?.(false);
+      this.timer = setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 4000);
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  dispatch(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        this.delay = 200;
+        this.h.onStatus?.(true);
+        clearInterval(this.pinger);
+        this.pinger = setInterval(() => this.raw({ type: 'ping' }), 25000);
+        if (typeof msg.version === 'number') this.version = Math.max(this.version, msg.version);
+        this.h.onWelcome?.(msg);
+        break;
+      case 'event':
+        if (typeof msg.version === 'number') this.version = Math.max(this.version, msg.version);
+        this.h.onEvent?.(msg);
+        break;
+      case 'ack':
+      case 'error': {
+        const p = this.pending.get(msg.id);
+        if (p) {
+          this.pending.delete(msg.id);
+          if (msg.type === 'ack') p.resolve(msg);
+          else p.reject(Object.assign(new Error(msg.message || msg.code), { code: msg.code }));
+        } else if (msg.type === 'error') {
+          this.h.onError?.(msg);
+        }
+        if (msg.type === 'error' && msg.code === 'stale_version') this.reconnect();
+        break;
+      }
+      default:
+    }
+  }
+
+  raw(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  /** send sends a request and resolves with its ack (rejects with its error). */
+  send(msg) {
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject(Object.assign(new Error('not connected'), { code: 'disconnected' }));
+        return;
+      }
+      const id = `c${++this.seq}`;
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  /** reconnect drops the socket; the reconnect logic says hello with the version held. */
+  reconnect() {
+    this.ws?.close();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,51 @@
+// Tiny DOM helpers: h builds HTML elements, s builds SVG elements.
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+function build(el, attrs, kids) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of [kids].flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** h creates an HTML element: h('button', {class: 'x', onclick: f}, 'text'). */
+export const h = (tag, attrs, ...kids) => build(document.createElement(tag), attrs, kids);
+
+/** s creates an SVG element. */
+export const s = (tag, attrs, ...kids) => build(document.createElementNS(SVGNS, tag), attrs, kids);
+
+/** svg creates a root SVG element with a viewBox. */
+export const svg = (w, hgt, attrs, ...kids) =>
+  s('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'board', role: 'img', ...attrs }, ...kids);
+
+/** clear empties an element and appends kids. */
+export function mount(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
+  return el;
+}
+
+/** pips are the dot positions of die faces 1-6 on a 3x3 grid (0..8). */
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/** die draws a die face of value v at (x, y) with side size; used marks it spent. */
+export function die(x, y, size, v, extra = {}) {
+  const g = s('g', { class: `die${extra.used ? ' used' : ''}${extra.cls ? ' ' + extra.cls : ''}`, 'data-value': v });
+  g.append(s('rect', { x, y, width: size, height: size, rx: size * 0.18 }));
+  const p = PIPS[v] || [];
+  for (const i of p) {
+    const cx = x + size * (0.25 + 0.25 * (i % 3));
+    const cy = y + size * (0.25 + 0.25 * Math.floor(i / 3));
+    g.append(s('circle', { cx, cy, r: size * 0.09, class: 'pip' }));
+  }
+  if (!p.length) g.append(s('text', { x: x + size / 2, y: y + size * 0.68, 'text-anchor': 'middle', 'font-size': size * 0.5 }, String(v ?? '?')));
+  if (extra.label) g.append(s('title', {}, extra.label));
+  return g;
+}

@@ -1,0 +1,541 @@
+// The game page: one shell for every game. It keeps the game in step with
+// the server over the WebSocket, draws the board with the game's renderer,
+// builds moves click by click from the legal moves, and holds the move list,
+// replay slider, offers, result dialog and reconnect banner.
+import { t, lang } from './i18n.js';
+import { h, s, mount } from './dom.js';
+import { Conn, catalog, remember, tokensFor, mine } from './api.js';
+import { options, click } from './pick.js';
+import { gameName } from './lobby.js';
+
+const renderers = {};
+async function renderer(id) {
+  if (!renderers[id]) {
+    try { renderers[id] = await import(`./games/${id}.js`); } catch { renderers[id] = await import('./games/generic.js'); }
+  }
+  return renderers[id];
+}
+
+const moveKinds = new Set(['move', 'roll']);
+
+export class GamePage {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.history = new Map(); // version -> {view, event}
+    this.moves = []; // {seq, player, notation, kind}
+    this.prefix = [];
+    this.replayAt = null;
+    this.offers = {};
+    this.notice = '';
+    this.seats = [];
+    this.version = 0;
+    const q = new URLSearchParams(location.search);
+    if (q.get('token')) {
+      remember(id, null, q.get('seat') ?? '0', q.get('token'));
+      history.replaceState(null, '', `/g/${encodeURIComponent(id)}`);
+    }
+    this.keys = (e) => this.onKey(e);
+    document.addEventListener('keydown', this.keys);
+    this.build();
+    this.start();
+  }
+
+  async start() {
+    try { this.cat = await catalog(); } catch { this.cat = []; }
+    this.conn = new Conn(this.id, tokensFor(this.id), {
+      onWelcome: (m) => this.onWelcome(m),
+      onEvent: (m) => this.onEvent(m),
+      onStatus: (ok) => this.onStatus(ok),
+      onError: (m) => this.toast(this.errText(m)),
+    });
+  }
+
+  destroy() {
+    this.conn?.close();
+    document.removeEventListener('keydown', this.keys);
+    clearTimeout(this.toastTimer);
+  }
+
+  // ---- layout ---------------------------------------------------------------
+
+  build() {
+    this.el = {
+      title: h('h1', { class: 'title' }),
+      status: h('p', { class: 'status', id: 'status', role: 'status' }),
+      players: h('ul', { class: 'players', id: 'players' }),
+      banner: h('div', { class: 'banner', id: 'reconnect', hidden: true }),
+      offers: h('div', { class: 'offers', id: 'offers' }),
+      board: h('div', { class: 'board-wrap', id: 'board' }),
+      actions: h('div', { class: 'actions', id: 'actions' }),
+      info: h('div', { class: 'info', id: 'info' }),
+      moves: h('ol', { class: 'movelist', id: 'movelist' }),
+      slider: h('input', { type: 'range', id: 'replay', min: 0, max: 0, value: 0, 'aria-label': t('replay') }),
+      replayLabel: h('span', { id: 'replay-label', class: 'muted' }),
+      controls: h('div', { class: 'controls', id: 'controls' }),
+      entry: h('form', { class: 'entry', id: 'entry' }),
+      toast: h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
+      dialog: h('dialog', { id: 'result' }),
+    };
+    this.el.slider.addEventListener('input', () => {
+      const v = +this.el.slider.value;
+      this.replayAt = v >= this.version ? null : v;
+      this.prefix = [];
+      this.render();
+    });
+    this.el.board.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.el.board.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.el.board.addEventListener('contextmenu', (e) => { if (this.prefix.length) { e.preventDefault(); this.back(); } });
+    this.el.actions.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-loc]');
+      if (b) this.clickLoc(b.dataset.loc);
+    });
+    mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
+      h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
+      this.el.banner, this.el.offers,
+      h('div', { class: 'play' }, this.el.board, this.el.actions, this.el.info),
+      h('aside', { class: 'side' },
+        h('h2', {}, t('moves')), this.el.moves,
+        h('label', { class: 'replay' }, h('span', {}, t('replay')), this.el.slider, this.el.replayLabel),
+        this.el.entry, this.el.controls),
+      this.el.toast, this.el.dialog));
+  }
+
+  redraw() {
+    this.build();
+    this.render();
+  }
+
+  // ---- server messages -------------------------------------------------------
+
+  onStatus(ok) {
+    this.el.banner.hidden = ok;
+    this.el.banner.textContent = ok ? '' : t('reconnecting');
+  }
+
+  onWelcome(m) {
+    const g = m.game || {};
+    this.summary = g;
+    this.seats = Array.isArray(m.seats) ? m.seats : [];
+    if (g.game) remember(this.id, g.game, null, null);
+    if (!this.seats.length && mine()[this.id] && !Object.keys(mine()[this.id].tokens).length) { /* spectator entry */ }
+    const v = typeof m.version === 'number' ? m.version : g.version || 0;
+    const changed = v !== this.version || !this.view;
+    this.version = v;
+    if (g.view) {
+      this.view = g.view;
+      this.history.set(v, { ...(this.history.get(v) || {}), view: g.view });
+    }
+    if (Array.isArray(g.moves)) this.moves = g.moves.map((x) => ({ ...x, seq: x.seq ?? x.version }));
+    if (changed) this.prefix = [];
+    this.gameId = g.game || this.view?.game;
+    this.ready();
+  }
+
+  async ready() {
+    if (!this.gameId) return;
+    this.r = await renderer(this.gameId);
+    this.render();
+  }
+
+  onEvent(m) {
+    const ev = m.event || {};
+    const v = m.version ?? ev.seq;
+    const prev = this.history.get(v) || {};
+    this.history.set(v, { view: m.view || prev.view, event: ev });
+    if (moveKinds.has(ev.kind) && !this.moves.some((x) => x.seq === v)) {
+      this.moves.push({ seq: v, player: ev.player, notation: ev.notation, kind: ev.kind });
+      this.moves.sort((a, b) => a.seq - b.seq);
+    }
+    if (ev.kind === 'undo_accept') this.moves = this.moves.filter((x) => x.seq < v && !this.undone(x.seq, m));
+    if (v <= this.version) { this.render(); return; }
+    this.version = v;
+    const wasOver = !!this.view?.outcome;
+    if (m.view) this.view = m.view;
+    if (this.summary) this.summary.version = v;
+    this.prefix = [];
+    this.rolled = ev.kind === 'roll';
+    this.onOffer(ev);
+    if (ev.kind === 'rematch' && ev.rematch_id) this.rematchId = ev.rematch_id;
+    if (ev.result && this.summary) this.summary.result = ev.result;
+    if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
+    if (this.r) this.render(); else this.ready();
+  }
+
+  // undone says whether a move was taken back by an undo_accept: the moves after
+  // the position the undo returns to are those whose views no longer lead here.
+  undone(seq, m) {
+    const back = m.event.undone ?? m.event.moves;
+    if (typeof back === 'number') return seq >= m.version - back;
+    return false;
+  }
+
+  onOffer(ev) {
+    const mineSeat = this.seats.includes(ev.player);
+    switch (ev.kind) {
+      case 'draw_offer': this.offers.draw = mineSeat ? 'sent' : ev.player; break;
+      case 'undo_request': this.offers.undo = mineSeat ? 'sent' : ev.player; break;
+      case 'draw_decline': this.offers.draw = null; if (!mineSeat) this.toast(t('drawDeclined')); break;
+      case 'undo_decline': this.offers.undo = null; if (!mineSeat) this.toast(t('undoDeclined')); break;
+      case 'draw_accept': case 'undo_accept': this.offers = {}; break;
+      case 'move': this.offers = {}; break;
+      default:
+    }
+  }
+
+  errText(m) {
+    const k = `err_${m.code}`;
+    const s0 = t(k);
+    return s0 === k ? t('error', { m: m.message || m.code }) : s0;
+  }
+
+  // ---- drawing ---------------------------------------------------------------
+
+  shownView() {
+    if (this.replayAt === null) return this.view;
+    for (let v = this.replayAt; v >= 0; v--) {
+      const e = this.history.get(v);
+      if (e && e.view) return e.view;
+    }
+    return this.view;
+  }
+
+  playerName(p) {
+    if (p === -1) return t('chance');
+    if (p === -2 || p === undefined || p === null) return t('nobody');
+    const names = this.r?.playerNames?.(this.view?.board, this.view?.players, lang);
+    return (names && names[p]) || t('player', { n: p + 1 });
+  }
+
+  perspective() {
+    const v = this.view;
+    if (!this.seats.length) return 0;
+    if (this.seats.length > 1 && v && this.seats.includes(v.toMove) && this.r?.followTurn) return v.toMove;
+    return this.seats[0];
+  }
+
+  myTurn() {
+    const v = this.view;
+    return !!v && this.replayAt === null && !v.outcome && v.toMove >= 0 && this.seats.includes(v.toMove) && !this.busy;
+  }
+
+  render() {
+    if (!this.view || !this.r) return;
+    const v = this.shownView();
+    this.el.title.textContent = gameName(this.cat, this.gameId);
+    document.title = `${this.el.title.textContent} — Plateau`;
+    this.renderStatus();
+    this.renderPlayers();
+    const lastLocs = this.lastLocs(this.replayAt ?? this.version);
+    const ctx = { seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats };
+    this.rolled = false;
+    const board = this.r.draw(v.board, ctx);
+    mount(this.el.board, board);
+    mount(this.el.info, this.r.info ? this.r.info(v.board, ctx) : null);
+    this.decorate(lastLocs);
+    this.renderMoves();
+    this.renderControls();
+    this.renderOffers();
+    if (this.showResult) { this.showResult = false; this.openResult(); }
+  }
+
+  renderStatus() {
+    const v = this.view;
+    let text;
+    if (this.replayAt !== null) text = `${t('replay')} ${this.replayAt}/${this.version}`;
+    else if (v.outcome) text = `${t('over')} — ${this.resultText(v.outcome)}`;
+    else if (v.toMove === -1) text = t('rolling');
+    else if (this.myTurn() || (this.busy && this.seats.includes(v.toMove))) text = this.seats.length > 1 ? t('hotseat', { p: this.playerName(v.toMove) }) : t('yourTurn');
+    else if (v.toMove >= 0) text = this.seats.length ? t('waiting', { p: this.playerName(v.toMove) }) : t('toMove', { p: this.playerName(v.toMove) });
+    else text = '';
+    if (!this.seats.length) text = `${t('spectator')} · ${text}`;
+    this.el.status.textContent = text;
+    this.el.status.dataset.turn = this.myTurn() ? 'me' : String(v.toMove);
+  }
+
+  renderPlayers() {
+    const v = this.view;
+    const seats = this.summary?.seats || [];
+    const items = [];
+    for (let p = 0; p < v.players; p++) {
+      const st = seats.find((x) => x.seat === p) || {};
+      const who = st.kind === 'ai' ? `🤖 ${t(st.level || 'ai')}` : st.joined === false ? t('seatFree') : '';
+      const sw = this.r.swatch ? this.r.swatch(p, v.board) : null;
+      items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
+        sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
+        h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
+        who ? h('span', { class: 'muted' }, ` ${who}`) : null,
+        v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ◀') : null));
+    }
+    mount(this.el.players, items);
+  }
+
+  resultText(o) {
+    const r = o.results || [];
+    const winners = r.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
+    const drawn = r.map((x, i) => (x === 'draw' ? i : -1)).filter((i) => i >= 0);
+    let s0;
+    if (winners.length) s0 = t('won', { p: winners.map((i) => this.playerName(i)).join(' & ') });
+    else if (drawn.length && drawn.length < r.length) s0 = t('drawn', { p: drawn.map((i) => this.playerName(i)).join(', ') });
+    else s0 = t('draw');
+    if (o.scores) s0 += ` · ${t('score')}: ${o.scores.join(' / ')}`;
+    if (o.reason) s0 += ` (${o.reason})`;
+    return s0;
+  }
+
+  // lastLocs lists the clicks of the last player move at or before version v,
+  // found in the legal moves of the view it was played from.
+  lastLocs(v) {
+    for (let i = v; i > 0; i--) {
+      const e = this.history.get(i);
+      if (!e || !e.event) return [];
+      if (e.event.kind === 'undo_accept') return [];
+      if (e.event.kind !== 'move') continue;
+      const before = this.history.get(i - 1)?.view;
+      const m = before?.moves?.find((x) => x.notation === e.event.notation);
+      return m?.clicks ? m.clicks.map(String) : [];
+    }
+    return [];
+  }
+
+  decorate(lastLocs) {
+    const v = this.shownView();
+    const moves = this.myTurn() ? v.moves || [] : [];
+    const { next, complete } = options(moves, this.prefix);
+    const root = this.el.board.querySelector('svg');
+    const byLoc = new Map();
+    for (const el of this.el.board.querySelectorAll('[data-loc]')) {
+      const loc = el.dataset.loc;
+      if (!byLoc.has(loc)) byLoc.set(loc, el);
+      el.classList.toggle('target', next.has(loc));
+      el.classList.toggle('sel', this.prefix.includes(loc));
+      el.classList.toggle('last', lastLocs.includes(loc));
+      if (next.has(loc)) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'button');
+        el.setAttribute('aria-label', this.r.label ? this.r.label(loc, v.board) : loc);
+      } else {
+        el.removeAttribute('tabindex');
+        el.removeAttribute('role');
+      }
+    }
+    // Marks: a ring on each target, a dot on the selected ones: shapes, not only colours.
+    if (root) {
+      root.querySelector('.marks')?.remove();
+      const marks = s('g', { class: 'marks', 'aria-hidden': 'true' });
+      const mark = (loc, cls) => {
+        const el = byLoc.get(loc);
+        if (!el || !el.getBBox) return;
+        const b = el.getBBox();
+        const r = Math.max(3, Math.min(b.width, b.height) * 0.22);
+        const at = this.r.markAt ? this.r.markAt(loc, b, v.board) : { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        marks.append(s('circle', { cx: at.x, cy: at.y, r, class: cls }));
+      };
+      for (const loc of next) mark(loc, 'm-target');
+      for (const loc of this.prefix) mark(loc, 'm-sel');
+      root.append(marks);
+    }
+    // Actions: confirm a move that others extend, choose among equal ones,
+    // take back the partial move, and buttons for clicks the board does not draw.
+    const acts = [];
+    const pick = this.choose || (complete.length && next.size ? complete : null);
+    if (pick) {
+      for (const m of pick) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, this.choose ? m.notation : `${t('confirm')} (${m.notation})`));
+    }
+    for (const loc of next) {
+      if (!byLoc.has(loc)) acts.push(h('button', { type: 'button', 'data-loc': loc, class: 'loc' }, this.r.label ? this.r.label(loc, v.board) : loc));
+    }
+    if (this.prefix.length) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, `↶ ${t('undoStep')}`));
+    mount(this.el.actions, acts);
+    this.el.board.dataset.prefix = this.prefix.join(' ');
+    this.el.board.dataset.version = String(this.version);
+  }
+
+  renderMoves() {
+    const items = this.moves.map((m) => {
+      const li = h('li', { 'data-seq': m.seq, class: `${m.player === -1 || m.kind === 'roll' ? 'roll' : ''}${this.replayAt === m.seq ? ' at' : ''}`, value: m.seq },
+        h('button', { type: 'button', class: 'link', onclick: () => this.jump(m.seq) },
+          m.player === -1 || m.kind === 'roll' ? `🎲 ${m.notation}` : m.notation));
+      return li;
+    });
+    mount(this.el.moves, items);
+    const at = this.el.moves.querySelector('.at') || this.el.moves.lastElementChild;
+    if (at) this.el.moves.scrollTop = at.offsetTop - this.el.moves.clientHeight / 2;
+    const versions = [...this.history.keys()].filter((k) => this.history.get(k).view);
+    const min = versions.length ? Math.min(...versions) : this.version;
+    this.el.slider.min = String(min);
+    this.el.slider.max = String(this.version);
+    this.el.slider.value = String(this.replayAt ?? this.version);
+    this.el.slider.disabled = min >= this.version;
+    this.el.replayLabel.textContent = this.replayAt === null ? t('live') : `${this.replayAt}/${this.version}`;
+  }
+
+  jump(v) {
+    this.replayAt = v >= this.version ? null : v;
+    this.prefix = [];
+    this.render();
+  }
+
+  renderControls() {
+    const v = this.view;
+    const over = !!v.outcome;
+    const holds = this.seats.length > 0;
+    const two = v.players === 2;
+    const btn = (id, label, fn, show = true) => (show ? h('button', { type: 'button', id, onclick: fn }, label) : null);
+    const watch = new URL(`/g/${this.id}`, location.origin).href;
+    mount(this.el.controls,
+      btn('resign', t('resign'), () => this.resign(), holds && !over),
+      btn('draw-offer', t('offerDraw'), () => this.request({ type: 'draw', action: 'offer' }), holds && !over && two && this.seats.length === 1 && !this.offers.draw),
+      btn('undo-request', t('undoReq'), () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && this.moves.some((m) => this.seats.includes(m.player)) && !this.offers.undo),
+      btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
+      this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
+      h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)));
+    // Keyboard and screen-reader play: type a move's notation.
+    if (this.myTurn()) {
+      const list = h('datalist', { id: 'legal' }, (v.moves || []).slice(0, 400).map((m) => h('option', { value: m.notation })));
+      const input = h('input', { id: 'move-input', list: 'legal', autocomplete: 'off', 'aria-label': t('typeMove'), placeholder: t('typeMove') });
+      mount(this.el.entry, list, input, h('button', { type: 'submit' }, t('send')));
+      this.el.entry.onsubmit = (e) => {
+        e.preventDefault();
+        const m = (v.moves || []).find((x) => x.notation === input.value.trim());
+        if (m) this.send(m); else this.toast(t('err_illegal_move'));
+      };
+    } else mount(this.el.entry);
+  }
+
+  renderOffers() {
+    const items = [];
+    for (const kind of ['draw', 'undo']) {
+      const p = this.offers[kind];
+      if (p === null || p === undefined || p === 'sent') continue;
+      if (!this.seats.length) continue;
+      const type = kind;
+      items.push(h('div', { class: 'offer', id: `${kind}-offer`, role: 'alert' },
+        h('span', {}, t(kind === 'draw' ? 'drawOffered' : 'undoRequested', { p: this.playerName(p) })), ' ',
+        h('button', { type: 'button', class: 'primary', onclick: () => this.request({ type, action: 'accept' }) }, t('accept')), ' ',
+        h('button', { type: 'button', onclick: () => { this.offers[kind] = null; this.request({ type, action: 'decline' }); } }, t('decline'))));
+    }
+    mount(this.el.offers, items);
+  }
+
+  openResult() {
+    const o = this.view.outcome;
+    if (!o) return;
+    const d = this.el.dialog;
+    const mineRes = this.seats.length === 1 ? (o.results || [])[this.seats[0]] : null;
+    const head = mineRes === 'win' ? t('youWon') : mineRes === 'loss' ? t('youLost') : t('over');
+    const shape = mineRes === 'win' ? '★' : mineRes === 'loss' ? '✕' : '◆';
+    mount(d, h('form', { method: 'dialog' },
+      h('h2', {}, h('span', { 'aria-hidden': 'true' }, `${shape} `), head),
+      h('p', { id: 'result-text' }, this.resultText(o)),
+      h('div', { class: 'row' },
+        this.seats.length ? h('button', { type: 'button', id: 'dialog-rematch', onclick: () => { d.close(); this.request({ type: 'rematch' }); } }, t('rematch')) : null,
+        h('button', { value: 'close', id: 'dialog-close', class: 'primary' }, t('close')))));
+    if (!d.open) { try { d.showModal(); } catch { d.setAttribute('open', ''); } }
+  }
+
+  // ---- input -----------------------------------------------------------------
+
+  locAt(e) {
+    const el = (e.target instanceof Element ? e.target : null)?.closest('[data-loc]');
+    return el && this.el.board.contains(el) ? el.dataset.loc : null;
+  }
+
+  pointerDown(e) {
+    if (e.button > 0) return;
+    const loc = this.locAt(e);
+    this.down = loc;
+    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); }
+  }
+
+  pointerUp(e) {
+    const from = this.down;
+    this.down = null;
+    if (from === null || from === undefined) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const el = under && under.closest && under.closest('[data-loc]');
+    const loc = el && this.el.board.contains(el) ? el.dataset.loc : null;
+    if (loc !== null && loc !== from) this.clickLoc(loc); // a drag ends on another location
+  }
+
+  onKey(e) {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === 'Escape' || e.key === 'Backspace') {
+      if (this.prefix.length) { e.preventDefault(); this.back(); }
+    } else if ((e.key === 'Enter' || e.key === ' ') && e.target.closest?.('#board [data-loc]')) {
+      e.preventDefault();
+      this.clickLoc(e.target.closest('[data-loc]').dataset.loc);
+    } else if (e.key === 'ArrowLeft' && e.altKey) {
+      this.jump(Math.max(+this.el.slider.min, (this.replayAt ?? this.version) - 1));
+    } else if (e.key === 'ArrowRight' && e.altKey) {
+      this.jump((this.replayAt ?? this.version) + 1);
+    }
+  }
+
+  clickLoc(loc) {
+    if (!this.myTurn()) return;
+    const r = click(this.shownView().moves || [], this.prefix, loc);
+    if (!r.changed) return;
+    this.prefix = r.prefix;
+    this.choose = r.choose || null;
+    if (r.send) { this.send(r.send); return; }
+    const focused = document.activeElement?.dataset?.loc;
+    this.decorate(this.lastLocs(this.version));
+    if (focused) this.el.board.querySelector(`[data-loc="${CSS.escape(focused)}"]`)?.focus?.();
+  }
+
+  back() {
+    this.prefix = this.prefix.slice(0, -1);
+    this.choose = null;
+    this.decorate(this.lastLocs(this.version));
+  }
+
+  async send(m) {
+    this.choose = null;
+    this.prefix = [];
+    this.busy = true;
+    this.decorate(this.lastLocs(this.version));
+    try {
+      await this.conn.send({ type: 'move', version: this.version, move: m.notation });
+    } catch (e) {
+      this.toast(this.errText(e));
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  async request(msg) {
+    try {
+      const ack = await this.conn.send(msg);
+      if (msg.type === 'rematch' && ack) this.takeRematch(ack);
+    } catch (e) {
+      this.toast(this.errText(e));
+    }
+    this.render();
+  }
+
+  // takeRematch remembers the seat tokens a rematch's ack may carry.
+  takeRematch(ack) {
+    const id = ack.rematch_id || ack.game_id || ack.id_game;
+    if (!id) return;
+    this.rematchId = id;
+    for (const s0 of ack.seats || []) if (s0.token) remember(id, this.gameId, s0.seat, s0.token);
+  }
+
+  resign() {
+    if (!confirm(t('resignConfirm'))) return;
+    const seat = this.seats.includes(this.view.toMove) ? this.view.toMove : this.seats[0];
+    this.request({ type: 'resign', seat });
+  }
+
+  toast(text) {
+    const el = this.el.toast;
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { el.hidden = true; }, 3500);
+  }
+}
+
+

@@ -1,0 +1,40 @@
+// Entry point: routes / to the lobby and /g/{id} to a game page, and wires
+// the language switch.
+import { lang, setLang, onLang } from './i18n.js';
+import { go } from './nav.js';
+
+const app = document.getElementById('app');
+let page = null;
+
+function markLang() {
+  document.documentElement.lang = lang;
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
+}
+
+async function route() {
+  page?.destroy?.();
+  page = null;
+  const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
+  if (m) {
+    const { GamePage } = await import('./game.js');
+    page = new GamePage(app, decodeURIComponent(m[1]));
+  } else {
+    const { Lobby } = await import('./lobby.js');
+    page = new Lobby(app);
+  }
+}
+
+
+document.addEventListener('click', (e) => {
+  const b = e.target.closest('[data-lang]');
+  if (b) { setLang(b.dataset.lang); return; }
+  const a = e.target.closest('a[data-nav]');
+  if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
+    e.preventDefault();
+    go(a.getAttribute('href'));
+  }
+});
+window.addEventListener('popstate', route);
+onLang(() => { markLang(); page?.redraw?.(); });
+markLang();
+route();
