@@ -19,7 +19,7 @@ const (
 	// boardMask has a bit for each of the 50 real squares.
 	boardMask = (uint64(1)<<nBits - 1) &^ (1<<10 | 1<<21 | 1<<32 | 1<<43)
 	// promoWhite and promoBlack are the rows where men are crowned.
-	promoWhite = uint64(0x1f)      // squares 1-5
+	promoWhite = uint64(0x1f)       // squares 1-5
 	promoBlack = uint64(0x1f) << 49 // squares 46-50
 )
 
@@ -305,3 +305,5 @@ func (p *Pos) Count(buf []Move) int {
 	}
 	return p.countQuiet()
 }
+
+func popcount(x uint64) int { return bits.OnesCount64(x) }

@@ -1,0 +1,215 @@
+package dames
+
+import (
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"plateau/game"
+)
+
+// zobrist holds a random key per piece kind (white man, white king, black
+// man, black king) and bit, and one for Black to move. The keys come from
+// a fixed-seed splitmix64, so hashes are the same in every run.
+var zobrist, zobristBlack = func() (z [4][nBits]uint64, black uint64) {
+	x := uint64(0x5eed0fd4ae5)
+	next := func() uint64 {
+		x += 0x9e3779b97f4a7c15
+		v := x
+		v = (v ^ v>>30) * 0xbf58476d1ce4e5b9
+		v = (v ^ v>>27) * 0x94d049bb133111eb
+		return v ^ v>>31
+	}
+	for k := range z {
+		for b := range z[k] {
+			z[k][b] = next()
+		}
+	}
+	return z, next()
+}()
+
+// Hash is a Zobrist hash of the pieces and the side to move.
+func (p *Pos) Hash() uint64 {
+	var h uint64
+	if p.Side == Black {
+		h = zobristBlack
+	}
+	for side := range 2 {
+		for x := p.Pieces[side]; x != 0; x &= x - 1 {
+			b := bits.TrailingZeros64(x)
+			k := 2 * side
+			if p.Kings&(1<<b) != 0 {
+				k++
+			}
+			h ^= zobrist[k][b]
+		}
+	}
+	return h
+}
+
+// BoardView is the JSON picture of a position that Board returns.
+//
+// The board is 10x10, row 0 at the top (Black's side, squares 1-5), column
+// 0 on the left, as White sees it. The 50 playable squares are the dark
+// ones, numbered 1-50 left to right and top to bottom: square n is on row
+// (n-1)/5, column 2*((n-1)%5)+1 on even rows and 2*((n-1)%5) on odd rows.
+// Squares lists them all with their coordinates so that a renderer needs
+// no formula. Locations (in pieces, huffable squares and move clicks) are
+// square numbers written as strings ("32").
+type BoardView struct {
+	Rows    int          `json:"rows"`
+	Cols    int          `json:"cols"`
+	Squares []SquareView `json:"squares"`
+	Pieces  []PieceView  `json:"pieces"`
+	// ToMove is the player to move (0 White/Bleus, 1 Black/Verts), -2
+	// when the game is over.
+	ToMove int `json:"toMove"`
+	// Sides names the players: 0 "white" (Bleus), 1 "black" (Verts).
+	Sides []SideView `json:"sides"`
+	// Huffable lists the opponent pieces the side to move may huff.
+	Huffable []string `json:"huffable,omitempty"`
+	// Counters shows the draw counters: quiet plies (king moves since the
+	// last capture or man move) and, with draw=fmjd, endgame plies.
+	QuietPlies   int `json:"quietPlies"`
+	EndgamePlies int `json:"endgamePlies,omitempty"`
+}
+
+// SquareView is one playable square.
+type SquareView struct {
+	Square string `json:"square"`
+	Row    int    `json:"row"`
+	Col    int    `json:"col"`
+}
+
+// PieceView is one piece.
+type PieceView struct {
+	Square string `json:"square"`
+	Player int    `json:"player"` // 0 White/Bleus, 1 Black/Verts
+	Color  string `json:"color"`  // "white" or "black" (FMJD names)
+	Kind   string `json:"kind"`   // "man" or "king"
+}
+
+// SideView names a side.
+type SideView struct {
+	Player int    `json:"player"`
+	Color  string `json:"color"`
+	NameFR string `json:"name_fr"`
+	NameEN string `json:"name_en"`
+}
+
+// squareRowCol returns the row and column of square sq.
+func squareRowCol(sq int) (row, col int) {
+	row = (sq - 1) / 5
+	col = 2 * ((sq - 1) % 5)
+	if row%2 == 0 {
+		col++
+	}
+	return row, col
+}
+
+// Board returns the BoardView of the position.
+func (s *State) Board() any {
+	v := BoardView{Rows: 10, Cols: 10, ToMove: int(s.ToMove()), Pieces: []PieceView{},
+		QuietPlies: len(s.quiet), EndgamePlies: s.endgame,
+		Sides: []SideView{{0, "white", "Bleus", "Blue (White)"}, {1, "black", "Verts", "Green (Black)"}}}
+	for sq := 1; sq <= 50; sq++ {
+		r, c := squareRowCol(sq)
+		name := strconv.Itoa(sq)
+		v.Squares = append(v.Squares, SquareView{name, r, c})
+		m := uint64(1) << bitOf(sq)
+		for side := range 2 {
+			if s.pos.Pieces[side]&m != 0 {
+				kind := "man"
+				if s.pos.Kings&m != 0 {
+					kind = "king"
+				}
+				v.Pieces = append(v.Pieces, PieceView{name, side, colourName(Side(side)), kind})
+			}
+		}
+		if s.huffable&m != 0 {
+			v.Huffable = append(v.Huffable, name)
+		}
+	}
+	return v
+}
+
+// String draws the board as text, White at the bottom: w and b are men, W
+// and B kings, dots empty dark squares; the right margin gives the squares
+// of each row.
+func (s *State) String() string { return s.pos.String() }
+
+// String draws the board as text.
+func (p Pos) String() string {
+	var b strings.Builder
+	for row := range 10 {
+		line := []byte(strings.Repeat("  ", 10))
+		for i := range 5 {
+			sq := row*5 + i + 1
+			_, col := squareRowCol(sq)
+			m := uint64(1) << bitOf(sq)
+			c := byte('.')
+			switch {
+			case p.Pieces[White]&m != 0:
+				c = 'w'
+			case p.Pieces[Black]&m != 0:
+				c = 'b'
+			}
+			if p.Kings&m != 0 {
+				c -= 'a' - 'A'
+			}
+			line[2*col+1] = c
+		}
+		b.Write(line)
+		b.WriteString("   " + strconv.Itoa(row*5+1) + "-" + strconv.Itoa(row*5+5) + "\n")
+	}
+	if p.Side == White {
+		b.WriteString("White (Bleus) to move\n")
+	} else {
+		b.WriteString("Black (Verts) to move\n")
+	}
+	return b.String()
+}
+
+// Evaluate estimates p's chances without search: 1 for a won game, 0 for
+// a lost one, 1/2 for a draw, otherwise a logistic function of the
+// material balance (man 1, king 3) with a small bonus for men advanced
+// towards crowning and for the centre.
+func (s *State) Evaluate(p game.Player) float64 {
+	if s.out.Over {
+		return s.out.Value(p)
+	}
+	if p != 0 && p != 1 {
+		return 0
+	}
+	score := s.pos.score(White) - s.pos.score(Black)
+	if p == 1 {
+		score = -score
+	}
+	return 1 / (1 + math.Exp(-score/2))
+}
+
+// centre is the 18 squares of the four middle rows away from the edges.
+var centre = func() (m uint64) {
+	for sq := 16; sq <= 35; sq++ {
+		if _, c := squareRowCol(sq); c > 0 && c < 9 {
+			m |= 1 << bitOf(sq)
+		}
+	}
+	return m
+}()
+
+// score is a side's material and position in men.
+func (p *Pos) score(side Side) float64 {
+	own := p.Pieces[side]
+	men := own &^ p.Kings
+	v := float64(popcount(men)) + 3*float64(popcount(own&p.Kings)) + 0.05*float64(popcount(men&centre))
+	for x := men; x != 0; x &= x - 1 {
+		row, _ := squareRowCol(squareOf(bits.TrailingZeros64(x)))
+		if side == White {
+			row = 9 - row
+		}
+		v += 0.02 * float64(row-3) // rows advanced beyond the start
+	}
+	return v
+}
