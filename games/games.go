@@ -4,6 +4,7 @@ package games
 
 import (
 	"plateau/game"
+	"plateau/games/dames"
 	"plateau/games/shutbox"
 )
 
@@ -11,6 +12,7 @@ import (
 func Registry() *game.Registry {
 	return game.NewRegistry(
 		// One line per engine, added as each engine passes gametest.
+		dames.Game{},
 		shutbox.Game{},
 	)
 }
