@@ -1,0 +1,35 @@
+// Package ai holds Plateau's computer players: generic search algorithms
+// over game.State that work for every engine without knowing its rules.
+//
+// A Player chooses a move for the seat to move in a state. The algorithms
+// are:
+//
+//   - Random: a uniformly random legal move.
+//   - Greedy: one ply, each move scored by the evaluation of the position it
+//     leads to, rolls that follow the move averaged by their weights.
+//   - Search: iterative-deepening alpha-beta with a transposition table keyed
+//     by game.Hasher, move ordering (hash move, killers, history) and an
+//     optional quiescence extension; at chance nodes it is *-minimax (Star1
+//     pruning of expectimax), so the same search plays deterministic games
+//     (dames, benedictine, intercept) and dice games (mahbousse). With more
+//     than two players it is paranoid: the root player against all others.
+//   - MCTS: Monte-Carlo tree search (UCT) with chance nodes and max^n values,
+//     one per player, for 1 to 4 players; partners share a value because
+//     game.Outcome.Value gives them equal results.
+//
+// Values are a player's payoff in [0, 1] like game.Outcome.Value: 1 a win,
+// 0 a loss, 1/2 a two-player draw. Heuristic values come from an Eval, by
+// default the state's own game.Evaluator (1/2 when it has none). Proven
+// results are kept apart from heuristic ones: heuristic values are clamped
+// to [0.02, 0.98], and a win found at ply d is worth 1 - d·1e-6, so search
+// prefers the shortest win and the longest loss.
+//
+// Every player is deterministic for a given seed when bounded by nodes or
+// depth; a time or context deadline stops a search early and makes it depend
+// on the machine. A Player is not safe for concurrent use: give each
+// goroutine (each arena game) its own.
+//
+// Per-game knowledge (evaluations, quiescence, move ordering, Shut the
+// Box's exact policy) lives in the ai/<game> packages, and package ai/level
+// assembles the named levels easy, medium, hard and max of every game.
+package ai

@@ -1,0 +1,170 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"plateau/game"
+)
+
+// Player chooses moves. Choose returns a move for the seat to move in s
+// within ctx's deadline and the player's own budget; it never changes s.
+type Player interface {
+	Choose(ctx context.Context, s game.State) (Decision, error)
+}
+
+// Decision is a player's choice with what its search learnt.
+type Decision struct {
+	Move game.Move
+	// Score is the estimated value of the move for the player to move, in
+	// [0, 1] like game.Outcome.Value.
+	Score float64
+	// PV is the principal variation, Move first, when the algorithm has one
+	// (rolls included as chance moves).
+	PV []game.Move
+	// Depth is the deepest completed iteration (alpha-beta), or the depth
+	// of the principal variation (MCTS).
+	Depth int
+	// Nodes is the number of positions the search visited.
+	Nodes int64
+}
+
+// Limits bounds a search. Zero fields are unlimited; a search with no limit
+// at all and no deadline in its context stops when its tree is exhausted or
+// at its own default depth.
+type Limits struct {
+	// Nodes bounds the positions visited (deterministic).
+	Nodes int64
+	// Time bounds the wall-clock time of one Choose.
+	Time time.Duration
+	// Depth bounds the depth in plies of the player's decisions (alpha-beta).
+	Depth int
+}
+
+// Eval estimates the value of a state for a player in [0, 1].
+type Eval func(s game.State, p game.Player) float64
+
+// DefaultEval is the state's own evaluation: Outcome.Value when the game is
+// over, game.Evaluator when the state implements it, 1/2 otherwise.
+func DefaultEval(s game.State, p game.Player) float64 {
+	if o := s.Outcome(); o.Over {
+		return o.Value(p)
+	}
+	if e, ok := s.(game.Evaluator); ok {
+		return e.Evaluate(p)
+	}
+	return 0.5
+}
+
+// ErrNoDecision is returned by Choose when no seat is to move: the game is
+// over or dice must be rolled.
+var ErrNoDecision = errors.New("no player to move")
+
+// checkDecision returns the legal moves of s, or an error when no seat is to
+// move.
+func checkDecision(s game.State, buf []game.Move) ([]game.Move, error) {
+	switch p := s.ToMove(); p {
+	case game.Chance, game.Nobody:
+		return nil, fmt.Errorf("%w: %v is to move in %q", ErrNoDecision, p, s.Position())
+	}
+	moves := s.Moves(buf[:0])
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("%w: no legal move in %q", ErrNoDecision, s.Position())
+	}
+	return moves, nil
+}
+
+// newRand returns the player's random source for a seed.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// budget watches a search's node count and deadline.
+type budget struct {
+	nodes    int64
+	maxNodes int64
+	deadline time.Time
+	ctx      context.Context
+	stopped  bool
+}
+
+func newBudget(ctx context.Context, l Limits) budget {
+	b := budget{maxNodes: l.Nodes, ctx: ctx}
+	if d, ok := ctx.Deadline(); ok {
+		b.deadline = d
+	}
+	if l.Time > 0 {
+		if d := time.Now().Add(l.Time); b.deadline.IsZero() || d.Before(b.deadline) {
+			b.deadline = d
+		}
+	}
+	return b
+}
+
+// visit counts one node and reports whether the search must stop.
+func (b *budget) visit() bool {
+	b.nodes++
+	if b.stopped {
+		return true
+	}
+	if b.maxNodes > 0 && b.nodes >= b.maxNodes {
+		b.stopped = true
+	} else if b.nodes&255 == 0 {
+		if !b.deadline.IsZero() && time.Now().After(b.deadline) {
+			b.stopped = true
+		} else if b.ctx.Err() != nil {
+			b.stopped = true
+		}
+	}
+	return b.stopped
+}
+
+// sampleChance picks a chance outcome by its weight.
+func sampleChance(cms []game.ChanceMove, rng *rand.Rand) game.Move {
+	total := game.TotalWeight(cms)
+	r := rng.IntN(total)
+	for _, c := range cms {
+		if r < c.Weight {
+			return c.Move
+		}
+		r -= c.Weight
+	}
+	return cms[len(cms)-1].Move
+}
+
+const (
+	// winEps is what a ply costs a proven win (or gains a proven loss).
+	winEps = 1e-6
+	// heuristic values are clamped to [heurLo, heurHi].
+	heurLo, heurHi = 0.02, 0.98
+	// provenWin and provenLoss bound proven results.
+	provenWin, provenLoss = 0.99, 0.01
+)
+
+// clampHeuristic keeps a heuristic value away from proven results.
+func clampHeuristic(v float64) float64 {
+	switch {
+	case v != v: // NaN
+		return 0.5
+	case v < heurLo:
+		return heurLo
+	case v > heurHi:
+		return heurHi
+	}
+	return v
+}
+
+// terminalValue is o's value for p found at ply, shortest wins preferred.
+func terminalValue(o game.Outcome, p game.Player, ply int) float64 {
+	v := o.Value(p)
+	switch v {
+	case 1:
+		return 1 - float64(ply)*winEps
+	case 0:
+		return float64(ply) * winEps
+	}
+	return v
+}

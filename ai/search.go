@@ -1,0 +1,347 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"plateau/game"
+)
+
+// Search is iterative-deepening alpha-beta over decision nodes and Star1
+// *-minimax over chance nodes, with a transposition table, move ordering and
+// an optional quiescence extension. It computes values for the player to
+// move at the root; with more than two players every other seat is assumed
+// to play against it (paranoid search).
+//
+// Depth counts the plies of decisions; rolls do not use depth, so a
+// search of depth 1 in a dice game averages the evaluation over the roll
+// that follows each move, as Greedy does.
+type Search struct {
+	Limits Limits
+	// Eval scores positions at the horizon (DefaultEval when nil).
+	Eval Eval
+	// Quiesce, when set, reports positions that are not quiet (a capture
+	// is pending): at the horizon the search goes on through them, at most
+	// MaxQuiesce plies further.
+	Quiesce    func(s game.State) bool
+	MaxQuiesce int
+	// Order, when set, scores moves for ordering (higher first); the hash
+	// move and killer moves still come first.
+	Order func(s game.State, m game.Move) int
+	// TTBits is the log2 of the transposition table's entries (default
+	// 18); negative disables the table. States that do not implement
+	// game.Hasher are searched without it.
+	TTBits int
+
+	tt      *table
+	plies   []plyData
+	killers [maxPly][2]game.Move
+	history [4096]int32
+	root    game.Player
+	b       budget
+	horizon bool
+	eval    Eval
+}
+
+// maxPly bounds the search's depth in plies, rolls and quiescence included.
+const maxPly = 128
+
+// defaultMaxDepth bounds iterative deepening when no limit is given.
+const defaultMaxDepth = 64
+
+// plyData is the per-ply scratch space, reused from search to search.
+type plyData struct {
+	moves  []game.Move
+	scores []int
+	cms    []game.ChanceMove
+	pv     []game.Move
+}
+
+// NewSearch returns an alpha-beta / *-minimax player.
+func NewSearch(l Limits, eval Eval) *Search {
+	return &Search{Limits: l, Eval: eval}
+}
+
+// Choose searches s and returns the best move found.
+func (s *Search) Choose(ctx context.Context, st game.State) (Decision, error) {
+	s.init(ctx)
+	rootMoves, err := checkDecision(st, nil)
+	if err != nil {
+		return Decision{}, err
+	}
+	s.root = st.ToMove()
+	maxDepth := s.Limits.Depth
+	if maxDepth <= 0 {
+		maxDepth = defaultMaxDepth
+	}
+	maxDepth = min(maxDepth, maxPly/2)
+	scores := make([]float64, len(rootMoves))
+	d := Decision{Move: rootMoves[0], Score: 0.5, PV: []game.Move{rootMoves[0]}}
+	if len(rootMoves) == 1 {
+		// One legal move: play it, with a shallow look for its score.
+		maxDepth = min(maxDepth, 1)
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.horizon = false
+		best, v, pv, done := s.rootSearch(st, rootMoves, scores, depth)
+		if done > 0 {
+			// A partial iteration still searched the previous best move
+			// first, so its best is at least as well informed.
+			d.Move, d.Score, d.PV = best, v, pv
+			if done == len(rootMoves) {
+				d.Depth = depth
+			}
+		}
+		if s.b.stopped {
+			break
+		}
+		if !s.horizon || v > provenWin || v < provenLoss {
+			break // the tree is exhausted, or a result is proven
+		}
+		// Next iteration: best move first, then by this iteration's scores.
+		order := make([]int, len(rootMoves))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case rootMoves[a] == best:
+				return -1
+			case rootMoves[b] == best:
+				return 1
+			case scores[a] > scores[b]:
+				return -1
+			case scores[a] < scores[b]:
+				return 1
+			}
+			return 0
+		})
+		rm, sc := make([]game.Move, len(order)), make([]float64, len(order))
+		for i, j := range order {
+			rm[i], sc[i] = rootMoves[j], scores[j]
+		}
+		rootMoves, scores = rm, sc
+	}
+	d.Score = min(max(d.Score, 0), 1)
+	d.Nodes = s.b.nodes
+	return d, nil
+}
+
+func (s *Search) init(ctx context.Context) {
+	s.b = newBudget(ctx, s.Limits)
+	s.eval = s.Eval
+	if s.eval == nil {
+		s.eval = DefaultEval
+	}
+	if s.tt == nil && s.TTBits >= 0 {
+		bits := s.TTBits
+		if bits == 0 {
+			bits = 18
+		}
+		s.tt = newTable(bits)
+	}
+	if s.plies == nil {
+		s.plies = make([]plyData, maxPly+1)
+	}
+	s.killers = [maxPly][2]game.Move{}
+	s.history = [4096]int32{}
+}
+
+// rootSearch searches every root move to depth and returns the best, its
+// value and principal variation, and how many moves were fully searched.
+func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, depth int) (game.Move, float64, []game.Move, int) {
+	best, bestV := moves[0], math.Inf(-1)
+	var pv []game.Move
+	alpha := -1.0
+	done := 0
+	for i, m := range moves {
+		c := st.Clone()
+		if err := c.Play(m); err != nil {
+			continue
+		}
+		v := s.ab(c, depth-1, 1, alpha, 2)
+		if s.b.stopped {
+			break
+		}
+		done++
+		scores[i] = v
+		if v > bestV {
+			best, bestV = m, v
+			pv = append([]game.Move{m}, s.plies[1].pv...)
+			alpha = max(alpha, v)
+		}
+	}
+	return best, bestV, pv, done
+}
+
+// ab returns the value of st for the root player, searched depth plies.
+func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 {
+	pd := &s.plies[ply]
+	pd.pv = pd.pv[:0]
+	if s.b.visit() {
+		return 0.5
+	}
+	if o := st.Outcome(); o.Over {
+		return terminalValue(o, s.root, ply)
+	}
+	toMove := st.ToMove()
+	if ply >= maxPly-1 {
+		s.horizon = true
+		return clampHeuristic(s.eval(st, s.root))
+	}
+	if toMove == game.Chance {
+		return s.chance(st, depth, ply, alpha, beta)
+	}
+	if depth <= 0 && (s.Quiesce == nil || depth <= -max(s.MaxQuiesce, 1) || !s.Quiesce(st)) {
+		s.horizon = true
+		return clampHeuristic(s.eval(st, s.root))
+	}
+
+	// Transposition table.
+	var key uint64
+	var ttMove game.Move
+	useTT, hasTTMove := false, false
+	if h, ok := st.(game.Hasher); ok && s.tt != nil && depth > 0 {
+		useTT = true
+		key = ttKey(h.Hash(), toMove, s.root)
+		if e, ok := s.tt.probe(key); ok {
+			ttMove, hasTTMove = e.move, true
+			if int(e.depth) >= depth || e.complete {
+				v := fromTT(e.value, ply)
+				if e.flag == boundExact || (e.flag == boundLower && v >= beta) || (e.flag == boundUpper && v <= alpha) {
+					if !e.complete {
+						s.horizon = true
+					}
+					return v
+				}
+			}
+		}
+	}
+
+	moves := st.Moves(pd.moves[:0])
+	pd.moves = moves
+	s.scoreMoves(st, pd, ttMove, hasTTMove, ply)
+	maximizing := toMove == s.root
+	alpha0, beta0 := alpha, beta
+	best := math.Inf(1)
+	if maximizing {
+		best = math.Inf(-1)
+	}
+	var bestMove game.Move
+	outerHorizon := s.horizon
+	s.horizon = false
+	for i := range moves {
+		// Lazy selection sort: the best-scored remaining move next.
+		k := i
+		for j := i + 1; j < len(moves); j++ {
+			if pd.scores[j] > pd.scores[k] {
+				k = j
+			}
+		}
+		moves[i], moves[k] = moves[k], moves[i]
+		pd.scores[i], pd.scores[k] = pd.scores[k], pd.scores[i]
+		m := moves[i]
+
+		c := st.Clone()
+		if err := c.Play(m); err != nil {
+			continue
+		}
+		v := s.ab(c, depth-1, ply+1, alpha, beta)
+		if s.b.stopped {
+			return 0.5
+		}
+		improved := (maximizing && v > best) || (!maximizing && v < best)
+		if improved {
+			best, bestMove = v, m
+			pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
+			if maximizing {
+				alpha = max(alpha, v)
+			} else {
+				beta = min(beta, v)
+			}
+		}
+		if alpha >= beta {
+			if ply < maxPly && s.killers[ply][0] != m {
+				s.killers[ply][1] = s.killers[ply][0]
+				s.killers[ply][0] = m
+			}
+			h := &s.history[historyIndex(m)]
+			*h = min(*h+int32(depth*depth), 1<<20)
+			break
+		}
+	}
+	complete := !s.horizon
+	s.horizon = outerHorizon || s.horizon
+	if useTT && depth > 0 {
+		flag := boundExact
+		switch {
+		case best <= alpha0:
+			flag = boundUpper
+		case best >= beta0:
+			flag = boundLower
+		}
+		s.tt.store(key, depth, toTT(best, ply), flag, bestMove, complete)
+	}
+	return best
+}
+
+// chance returns the expected value of a roll, pruning with Star1: values
+// lie in [0, 1], so once the outcomes searched so far bound the average
+// outside the window, the rest need not be searched.
+func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) float64 {
+	pd := &s.plies[ply]
+	cms := st.ChanceMoves(pd.cms[:0])
+	pd.cms = cms
+	total := float64(game.TotalWeight(cms))
+	sum, rem := 0.0, 1.0
+	for _, cm := range cms {
+		p := float64(cm.Weight) / total
+		rem = max(rem-p, 0)
+		a := max((alpha-sum-rem)/p, 0)
+		b := min((beta-sum)/p, 1)
+		c := st.Clone()
+		if err := c.Play(cm.Move); err != nil {
+			continue
+		}
+		v := s.ab(c, depth, ply+1, a, b)
+		if s.b.stopped {
+			return 0.5
+		}
+		sum += p * v
+		if sum+rem <= alpha {
+			return sum + rem
+		}
+		if sum >= beta {
+			return sum
+		}
+	}
+	pd.pv = pd.pv[:0]
+	return sum
+}
+
+// scoreMoves fills pd.scores for move ordering.
+func (s *Search) scoreMoves(st game.State, pd *plyData, ttMove game.Move, hasTTMove bool, ply int) {
+	pd.scores = slices.Grow(pd.scores[:0], len(pd.moves))[:len(pd.moves)]
+	for i, m := range pd.moves {
+		var sc int
+		switch {
+		case hasTTMove && m == ttMove:
+			sc = 1 << 60
+		case ply < maxPly && m == s.killers[ply][0]:
+			sc = 1 << 50
+		case ply < maxPly && m == s.killers[ply][1]:
+			sc = 1<<50 - 1
+		default:
+			sc = int(s.history[historyIndex(m)])
+			if s.Order != nil {
+				sc += s.Order(st, m) << 24
+			}
+		}
+		pd.scores[i] = sc
+	}
+}
+
+func historyIndex(m game.Move) int {
+	return int((uint64(m) * 0x9e3779b97f4a7c15) >> 52)
+}
