@@ -1,0 +1,328 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"plateau/ai"
+	"plateau/game"
+)
+
+// Entrant is one side of a match: a name and a way to make a fresh player
+// (one per game and seat) from a seed.
+type Entrant struct {
+	Name string
+	New  func(seed uint64) (ai.Player, error)
+}
+
+// Match describes a match between A and B.
+type Match struct {
+	Game   game.Game
+	Config game.Config // nil: the game's defaults
+	A, B   Entrant
+	Games  int
+	Seed   uint64
+	// Workers is the number of games played at once (default GOMAXPROCS).
+	Workers int
+	// Opening is the number of random plies (rolls included) played before
+	// the players take over; both games of a pair share them (default 0).
+	Opening int
+	// MaxPlies ends a game as a draw after so many plies (default 5000).
+	MaxPlies int
+	// Progress, when set, is called after each game with the number of
+	// games finished; calls come from one goroutine at a time.
+	Progress func(done, total int)
+}
+
+// Stats sums what a player spent on its moves.
+type Stats struct {
+	Moves     int           `json:"moves"`
+	TotalTime time.Duration `json:"-"`
+	MaxTime   time.Duration `json:"-"`
+	AvgMillis float64       `json:"avgMillis"`
+	MaxMillis float64       `json:"maxMillis"`
+	Nodes     int64         `json:"nodes"`
+	AvgNodes  float64       `json:"avgNodes"`
+	MaxNodes  int64         `json:"maxNodes"`
+}
+
+func (s *Stats) add(d time.Duration, nodes int64) {
+	s.Moves++
+	s.TotalTime += d
+	s.MaxTime = max(s.MaxTime, d)
+	s.Nodes += nodes
+	s.MaxNodes = max(s.MaxNodes, nodes)
+}
+
+func (s *Stats) merge(o Stats) {
+	s.Moves += o.Moves
+	s.TotalTime += o.TotalTime
+	s.MaxTime = max(s.MaxTime, o.MaxTime)
+	s.Nodes += o.Nodes
+	s.MaxNodes = max(s.MaxNodes, o.MaxNodes)
+}
+
+func (s *Stats) finish() {
+	if s.Moves > 0 {
+		s.AvgMillis = float64(s.TotalTime.Microseconds()) / 1000 / float64(s.Moves)
+		s.AvgNodes = float64(s.Nodes) / float64(s.Moves)
+	}
+	s.MaxMillis = float64(s.MaxTime.Microseconds()) / 1000
+}
+
+// GameResult is one game of a match.
+type GameResult struct {
+	Index int `json:"index"`
+	// Score is A's share of the payoffs: the sum of game.Outcome.Value over
+	// A's seats divided by the sum over all seats (A's Value in a
+	// two-player game).
+	Score  float64 `json:"score"`
+	Plies  int     `json:"plies"`
+	Reason string  `json:"reason"`
+	// ASeats lists the seats A played.
+	ASeats []int `json:"aSeats"`
+}
+
+// Point is the running score after a number of games, with its interval.
+type Point struct {
+	Games int     `json:"games"`
+	Score float64 `json:"score"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+}
+
+// Result is a match's outcome from A's side.
+type Result struct {
+	Game    string  `json:"game"`
+	Variant string  `json:"variant"`
+	A       string  `json:"a"`
+	B       string  `json:"b"`
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	Draws   int     `json:"draws"`
+	Losses  int     `json:"losses"`
+	Score   float64 `json:"score"`
+	ScoreLo float64 `json:"scoreLo"`
+	ScoreHi float64 `json:"scoreHi"`
+	Elo     float64 `json:"elo"`
+	EloLo   float64 `json:"eloLo"`
+	EloHi   float64 `json:"eloHi"`
+	AStats  Stats   `json:"aStats"`
+	BStats  Stats   `json:"bStats"`
+	Seconds float64 `json:"seconds"`
+	// Series is the running score in game order, for charts.
+	Series  []Point      `json:"-"`
+	Results []GameResult `json:"-"`
+}
+
+// Run plays the match. A cancelled context stops it; the result then
+// counts the games finished.
+func (m Match) Run(ctx context.Context) (Result, error) {
+	cfg := m.Config
+	if cfg == nil {
+		cfg = game.DefaultConfig(m.Game)
+	}
+	workers := m.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(min(workers, m.Games), 1)
+	start := time.Now()
+	jobs := make(chan int)
+	type done struct {
+		res    GameResult
+		a, b   Stats
+		err    error
+		played bool
+	}
+	results := make(chan done)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				var d done
+				d.res, d.a, d.b, d.err = m.play(ctx, cfg, i)
+				d.played = d.err == nil
+				results <- d
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range m.Games {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	r := Result{Game: m.Game.ID(), Variant: cfg.String(), A: m.A.Name, B: m.B.Name}
+	var firstErr error
+	for d := range results {
+		if d.err != nil {
+			if firstErr == nil && ctx.Err() == nil {
+				firstErr = d.err
+			}
+			cancel()
+			continue
+		}
+		r.Results = append(r.Results, d.res)
+		r.AStats.merge(d.a)
+		r.BStats.merge(d.b)
+		if m.Progress != nil {
+			m.Progress(len(r.Results), m.Games)
+		}
+	}
+	r.summarize()
+	r.Seconds = time.Since(start).Seconds()
+	if firstErr != nil {
+		return r, firstErr
+	}
+	return r, nil
+}
+
+// summarize counts results in game order and computes the statistics.
+func (r *Result) summarize() {
+	// Game order, whatever order the workers finished in.
+	byIndex := make(map[int]GameResult, len(r.Results))
+	maxIndex := -1
+	for _, g := range r.Results {
+		byIndex[g.Index] = g
+		maxIndex = max(maxIndex, g.Index)
+	}
+	ordered := r.Results[:0]
+	for i := 0; i <= maxIndex; i++ {
+		if g, ok := byIndex[i]; ok {
+			ordered = append(ordered, g)
+		}
+	}
+	r.Results = ordered
+	r.Series = r.Series[:0]
+	for _, g := range r.Results {
+		switch {
+		case g.Score > 0.5+1e-9:
+			r.Wins++
+		case g.Score < 0.5-1e-9:
+			r.Losses++
+		default:
+			r.Draws++
+		}
+		lo, hi := ScoreInterval(r.Wins, r.Draws, r.Losses)
+		r.Series = append(r.Series, Point{Games: len(r.Series) + 1, Score: Score(r.Wins, r.Draws, r.Losses), Lo: lo, Hi: hi})
+	}
+	r.Games = len(r.Results)
+	r.Score = Score(r.Wins, r.Draws, r.Losses)
+	r.ScoreLo, r.ScoreHi = ScoreInterval(r.Wins, r.Draws, r.Losses)
+	r.Elo, r.EloLo, r.EloHi = Elo(r.Wins, r.Draws, r.Losses)
+	r.AStats.finish()
+	r.BStats.finish()
+}
+
+// seed derives a seed from the match seed and labels.
+func seed(base uint64, labels ...uint64) uint64 {
+	h := base ^ 0x6a09e667f3bcc908
+	for _, l := range labels {
+		h ^= l + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	return h
+}
+
+// play plays game i.
+func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, Stats, Stats, error) {
+	var as, bs Stats
+	res := GameResult{Index: i}
+	s, err := m.Game.New(cfg)
+	if err != nil {
+		return res, as, bs, err
+	}
+	n := s.Players()
+	pair := uint64(i / 2)
+	dice := rand.New(rand.NewPCG(seed(m.Seed, 1, pair), 0))
+	opening := rand.New(rand.NewPCG(seed(m.Seed, 2, pair), 0))
+	players := make([]ai.Player, n)
+	isA := make([]bool, n)
+	for p := range n {
+		e := m.B
+		if (p+i)%2 == 0 || n == 1 {
+			e, isA[p] = m.A, true
+			res.ASeats = append(res.ASeats, p)
+		}
+		if players[p], err = e.New(seed(m.Seed, 3, uint64(i), uint64(p))); err != nil {
+			return res, as, bs, fmt.Errorf("player %s: %w", e.Name, err)
+		}
+	}
+	maxPlies := m.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = 5000
+	}
+	var moves []game.Move
+	var cms []game.ChanceMove
+	for ply := 0; ; ply++ {
+		if err := ctx.Err(); err != nil {
+			return res, as, bs, err
+		}
+		if s.Outcome().Over {
+			break
+		}
+		if ply >= maxPlies {
+			res.Plies, res.Reason, res.Score = ply, "ply limit", 0.5
+			return res, as, bs, nil
+		}
+		var mv game.Move
+		switch p := s.ToMove(); {
+		case p == game.Chance:
+			cms = s.ChanceMoves(cms[:0])
+			if mv, err = game.Pick(cms, dice.IntN(game.TotalWeight(cms))); err != nil {
+				return res, as, bs, err
+			}
+		case ply < m.Opening:
+			moves = s.Moves(moves[:0])
+			mv = moves[opening.IntN(len(moves))]
+		default:
+			t0 := time.Now()
+			d, err := players[p].Choose(ctx, s)
+			if err != nil {
+				return res, as, bs, fmt.Errorf("game %d, %s: %w", i, s.Position(), err)
+			}
+			el := time.Since(t0)
+			if isA[p] {
+				as.add(el, d.Nodes)
+			} else {
+				bs.add(el, d.Nodes)
+			}
+			mv = d.Move
+		}
+		if err := s.Play(mv); err != nil {
+			return res, as, bs, fmt.Errorf("game %d: playing %s in %s: %w", i, s.FormatMove(mv), s.Position(), err)
+		}
+		res.Plies = ply + 1
+	}
+	o := s.Outcome()
+	res.Reason = o.Reason
+	var mine, all float64
+	for p := range n {
+		v := o.Value(game.Player(p))
+		all += v
+		if isA[p] {
+			mine += v
+		}
+	}
+	res.Score = 0.5
+	if all > 0 {
+		res.Score = mine / all
+	}
+	return res, as, bs, nil
+}
