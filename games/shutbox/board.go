@@ -129,15 +129,16 @@ func mix(x uint64) uint64 {
 }
 
 // estimate guesses a player's final score: the score of a player who no
-// longer plays, else a share of the open tiles that grows as the box
-// empties (small totals are hard to cover exactly).
+// longer plays, else a share of the open tiles, from 3/10 for a full box to
+// 1/2 for a nearly empty one (small totals are hard to cover exactly). It
+// grows with the score.
 func (s *State) estimate(p int) float64 {
 	score := float64(s.Score(p))
 	if s.Done(p) {
 		return score
 	}
 	full := float64(MaskSum(s.rules.Full()))
-	return score * (0.3 + 0.4*(1-score/full))
+	return score * (0.5 - 0.2*score/full)
 }
 
 // Evaluate estimates p's chance of winning without search. Each player's

@@ -35,18 +35,20 @@
 //
 // # Position text
 //
-// One line of three fields separated by spaces:
+// One line of three fields separated by spaces: the boxes, the player to
+// move and the phase.
 //
-//	12345678/1234679 1 cover:6-3
-//
-//   - the boxes in seat order, separated by "/": each lists its open tiles
+//   - The boxes in seat order, separated by "/": each lists its open tiles
 //     (1-9, then A, B, C for 10, 11, 12; any order is read, ascending is
 //     written), "-" for a shut box, with a trailing "x" when the player is
-//     blocked ("1245x");
-//   - the player to move, from 1, or "-" when the game is over;
-//   - the phase: "choose" (the player chooses one die or two), "roll1" or
+//     blocked ("1245x").
+//   - The player to move, from 1, or "-" when the game is over.
+//   - The phase: "choose" (the player chooses one die or two), "roll1" or
 //     "roll2" (one or two dice are about to be rolled), "cover:6-3" or
 //     "cover:5" (the dice rolled, to be covered), or "over".
+//
+// For example "12345678/1234679 1 cover:6-3": player 1 has covered the 9,
+// player 2 the 5 and the 8, and player 1 must cover the 6-3 just rolled.
 //
 // The number of boxes must match the variant's players, and tiles its
 // tiles. Parse errors name the field and what is wrong: a tile twice, a tile
