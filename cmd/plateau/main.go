@@ -38,6 +38,7 @@ func commands() []command {
 	return []command{
 		{"games", "list the games, their variants and an example position", runGames},
 		{"moves", "list the legal moves of a position", runMoves},
+		{"perft", "count the leaves of the move tree (move generator check and speed)", runPerft},
 		{"play", "play in the terminal, hot-seat", runPlay},
 		{"serve", "run the web server", runServe},
 	}

@@ -1,7 +1,5 @@
 package dames
 
-import "sync"
-
 // maxMoves is the buffer size per ply used by Perft; Generate grows the
 // buffer with append when a position has more moves.
 const maxMoves = 128
@@ -68,48 +66,18 @@ func Divide(p Pos, depth int) ([]Move, []uint64) {
 	return ms, counts
 }
 
-// PerftParallel is Perft with the subtrees of the root moves shared among
-// workers goroutines. done, if not nil, is called after each root move with
-// the number of root moves finished and the nodes counted so far; calls are
-// serialised.
-func PerftParallel(p Pos, depth, workers int, done func(finished, total int, nodes uint64)) uint64 {
-	if depth <= 1 {
-		return Perft(p, depth)
+// FastPerft counts the leaves of the move tree of s at depth with the bare
+// bitboard position, ignoring the draw rules (the standard move tree), with
+// bulk counting at the last ply when bulk is true. ok is false when the
+// fast path does not apply: with huffing on (which changes the move tree)
+// or when the game is over. The plateau perft command uses it through an
+// interface, falling back to a perft over game.State.
+func (s *State) FastPerft(depth int, bulk bool) (nodes uint64, ok bool) {
+	if s.r.huffing || s.out.Over {
+		return 0, false
 	}
-	ms := p.Generate(nil)
-	if workers < 1 {
-		workers = 1
+	if bulk {
+		return Perft(s.pos, depth), true
 	}
-	var (
-		mu       sync.Mutex
-		next     int
-		finished int
-		total    uint64
-		wg       sync.WaitGroup
-	)
-	for range min(workers, len(ms)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(ms) {
-					return
-				}
-				n := Perft(p.Play(ms[i]), depth-1)
-				mu.Lock()
-				finished++
-				total += n
-				if done != nil {
-					done(finished, len(ms), total)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return total
+	return PerftNoBulk(s.pos, depth), true
 }
