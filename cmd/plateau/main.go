@@ -36,10 +36,12 @@ type command struct {
 // Each lives in a file of its own named after it.
 func commands() []command {
 	return []command{
+		{"arena", "play computer players against each other and measure them", runArena},
 		{"games", "list the games, their variants and an example position", runGames},
+		{"hint", "ask a computer player for the best move of a position", runHint},
 		{"moves", "list the legal moves of a position", runMoves},
 		{"perft", "count the leaves of the move tree (move generator check and speed)", runPerft},
-		{"play", "play in the terminal, hot-seat", runPlay},
+		{"play", "play in the terminal, hot-seat or against the computer (--vs)", runPlay},
 		{"serve", "run the web server", runServe},
 	}
 }

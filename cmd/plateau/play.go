@@ -15,20 +15,26 @@ import (
 )
 
 func runPlay(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "play", "GAME [--variant K=V]... [--position P] [--seed N]",
-		"plateau play shutbox --variant players=2")
+	fs := newFlags(e, "play", "GAME [--vs LEVEL [--seat N] [--time D]] [--variant K=V]... [--position P] [--seed N]",
+		"plateau play dames --vs medium")
 	var a gameArgs
 	a.register(fs)
 	seed := fs.Uint64("seed", 0, "seed the dice for a reproducible game (default: random)")
+	var vs versus
+	vs.register(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	_, _, s, err := a.state(e, pos)
+	g, _, s, err := a.state(e, pos)
 	if err != nil {
 		return err
 	}
 	rng := newDice(*seed)
+	computer, err := vs.players(g.ID(), s.Players(), rng.Uint64())
+	if err != nil {
+		return err
+	}
 	in := bufio.NewScanner(e.stdin)
 	for ctx.Err() == nil {
 		showState(e, s)
@@ -43,6 +49,16 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 				return err
 			}
 			fmt.Fprintf(e.stdout, "Roll: %s\n", s.FormatMove(m))
+			if err := s.Play(m); err != nil {
+				return err
+			}
+			continue
+		}
+		if p := computer[s.ToMove()]; p != nil {
+			m, err := vs.move(ctx, e, p, s)
+			if err != nil {
+				return err
+			}
 			if err := s.Play(m); err != nil {
 				return err
 			}

@@ -1,0 +1,138 @@
+// Package level names Plateau's computer players: for every game the
+// levels easy, medium, hard and max, and the baselines random and greedy.
+// It assembles the generic algorithms of package ai with the per-game
+// knowledge of the ai/<game> packages; docs/ai.md describes every level.
+package level
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"plateau/ai"
+	aidames "plateau/ai/dames"
+	"plateau/game"
+)
+
+// Names lists the player names New accepts, weakest first.
+var Names = []string{"random", "greedy", "easy", "medium", "hard", "max"}
+
+// Options tunes players beyond their name.
+type Options struct {
+	// Time is the time per move of the level max (default 5s).
+	Time time.Duration
+}
+
+// HardTime caps the time per move of the level hard; its node budget
+// normally stops it well before.
+const HardTime = 900 * time.Millisecond
+
+// maker builds a player of one level for one seat.
+type maker func(seed uint64, o Options) ai.Player
+
+// New returns the player called name for a game. Each call returns a fresh
+// player; do not share one between goroutines.
+func New(gameID, name string, seed uint64, o Options) (ai.Player, error) {
+	if o.Time <= 0 {
+		o.Time = 5 * time.Second
+	}
+	mk, ok := table(gameID)[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown player %q (players: %s)", name, strings.Join(Names, ", "))
+	}
+	return mk(seed, o), nil
+}
+
+// Describe says in a few words what a level is for a game.
+func Describe(gameID, name string) string {
+	return descriptions(gameID)[name]
+}
+
+// search returns an alpha-beta / *-minimax maker.
+func search(l ai.Limits, eval ai.Eval, tune func(*ai.Search)) maker {
+	return func(seed uint64, o Options) ai.Player {
+		s := ai.NewSearch(l, eval)
+		if tune != nil {
+			tune(s)
+		}
+		return s
+	}
+}
+
+// maxSearch is search with the time given and a bigger table.
+func maxSearch(eval ai.Eval, tune func(*ai.Search)) maker {
+	return func(seed uint64, o Options) ai.Player {
+		s := ai.NewSearch(ai.Limits{Time: o.Time}, eval)
+		s.TTBits = 21
+		if tune != nil {
+			tune(s)
+		}
+		return s
+	}
+}
+
+func mcts(l ai.Limits, eval ai.Eval, playout int) maker {
+	return func(seed uint64, o Options) ai.Player {
+		m := ai.NewMCTS(l, eval, seed)
+		m.PlayoutDepth = playout
+		if l.Time == 0 && l.Nodes == 0 {
+			m.Limits.Time = o.Time
+		}
+		return m
+	}
+}
+
+func greedy(eval ai.Eval, noise float64) maker {
+	return func(seed uint64, o Options) ai.Player {
+		g := ai.NewGreedy(eval, seed)
+		g.Noise = noise
+		return g
+	}
+}
+
+func random(seed uint64, o Options) ai.Player { return ai.NewRandom(seed) }
+
+// table returns the makers of a game's players.
+func table(gameID string) map[string]maker {
+	t := map[string]maker{
+		"random": random,
+		"greedy": greedy(nil, 0),
+		"easy":   search(ai.Limits{Depth: 2}, nil, nil),
+		"medium": search(ai.Limits{Depth: 4, Nodes: 200_000}, nil, nil),
+		"hard":   search(ai.Limits{Nodes: 400_000, Time: HardTime}, nil, nil),
+		"max":    maxSearch(nil, nil),
+	}
+	switch gameID {
+	case "dames":
+		tune := func(s *ai.Search) {
+			s.Quiesce, s.MaxQuiesce, s.Order = aidames.Quiesce(), 12, aidames.Order
+		}
+		t["easy"] = search(ai.Limits{Depth: 2}, nil, tune)
+		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
+		t["hard"] = search(ai.Limits{Nodes: 300_000, Time: HardTime}, nil, tune)
+		t["max"] = maxSearch(nil, tune)
+	}
+	return t
+}
+
+// descriptions documents the table.
+func descriptions(gameID string) map[string]string {
+	d := map[string]string{
+		"random": "a uniformly random legal move",
+		"greedy": "one ply: the move whose position the engine's evaluation likes best, rolls averaged",
+		"easy":   "alpha-beta / *-minimax, 2 plies",
+		"medium": "alpha-beta / *-minimax, 4 plies or 200k nodes",
+		"hard":   "iterative-deepening alpha-beta / *-minimax, 400k nodes, at most 0.9 s",
+		"max":    "iterative-deepening alpha-beta / *-minimax for the time given (--time)",
+	}
+	switch gameID {
+	case "dames":
+		d["easy"] = "alpha-beta 2 plies + capture quiescence"
+		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 300k nodes, at most 0.9 s"
+		d["max"] = "hard's search for the time given (--time, default 5 s)"
+	}
+	return d
+}
+
+var _ = game.Chance

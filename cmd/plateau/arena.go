@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"plateau/ai"
+	"plateau/ai/arena"
+	"plateau/ai/level"
+)
+
+func runArena(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE]",
+		"plateau arena dames --a hard --b random --games 200 --svg dames.svg")
+	var a gameArgs
+	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
+	pa := fs.String("a", "hard", "player A: "+strings.Join(level.Names, ", "))
+	pb := fs.String("b", "random", "player B, named like A")
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Uint64("seed", 1, "match seed (dice, openings, players)")
+	limit := fs.Duration("time", 5*time.Second, "time per move of the level max")
+	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
+	workers := fs.Int("workers", 0, "games played at once (default: all cores)")
+	asJSON := fs.Bool("json", false, "print a JSON object")
+	svg := fs.String("svg", "", "write a chart of the score over the games to `file`")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	g, cfg, _, err := a.state(e, pos)
+	if err != nil {
+		return err
+	}
+	if *games < 1 {
+		return usagef("--games %d: want at least 1", *games)
+	}
+	entrant := func(name string) (arena.Entrant, error) {
+		if _, err := level.New(g.ID(), name, 0, level.Options{Time: *limit}); err != nil {
+			return arena.Entrant{}, usageError{err}
+		}
+		return arena.Entrant{Name: name, New: func(seed uint64) (ai.Player, error) {
+			return level.New(g.ID(), name, seed, level.Options{Time: *limit})
+		}}, nil
+	}
+	ea, err := entrant(*pa)
+	if err != nil {
+		return err
+	}
+	eb, err := entrant(*pb)
+	if err != nil {
+		return err
+	}
+	m := arena.Match{Game: g, Config: cfg, A: ea, B: eb, Games: *games, Seed: *seed, Workers: *workers, Opening: *opening}
+	start := time.Now()
+	if !*quiet {
+		m.Progress = func(done, total int) { progressBar(e.stderr, done, total, time.Since(start)) }
+	}
+	r, err := m.Run(ctx)
+	if !*quiet {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	if *svg != "" {
+		f, err := os.Create(*svg)
+		if err != nil {
+			return err
+		}
+		if err := r.WriteSVG(f); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return writeJSON(e, r)
+	}
+	fmt.Fprintf(e.stdout, "%s (%s): %s vs %s, %d games\n", r.Game, r.Variant, r.A, r.B, r.Games)
+	fmt.Fprintf(e.stdout, "  %s: +%d =%d -%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %+.0f [%+.0f, %+.0f]\n",
+		r.A, r.Wins, r.Draws, r.Losses, 100*r.Score, 100*r.ScoreLo, 100*r.ScoreHi, r.Elo, r.EloLo, r.EloHi)
+	for _, p := range []struct {
+		name string
+		s    arena.Stats
+	}{{r.A, r.AStats}, {r.B, r.BStats}} {
+		fmt.Fprintf(e.stdout, "  %-7s %6d moves  time/move avg %.1f ms max %.1f ms  nodes/move avg %.0f max %d\n",
+			p.name, p.s.Moves, p.s.AvgMillis, p.s.MaxMillis, p.s.AvgNodes, p.s.MaxNodes)
+	}
+	fmt.Fprintf(e.stdout, "  %.1f s\n", r.Seconds)
+	return nil
+}
+
+// progressBar draws "[#####.....] 45/200 ETA 1m20s" over the previous one.
+func progressBar(w io.Writer, done, total int, elapsed time.Duration) {
+	const width = 30
+	n := width * done / total
+	eta := time.Duration(float64(elapsed) / float64(done) * float64(total-done)).Round(time.Second)
+	fmt.Fprintf(w, "\r[%s%s] %d/%d ETA %v   ", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, eta)
+}
