@@ -1,0 +1,430 @@
+// Package sqlite is the embedded SQLite implementation of store.Store
+// (modernc.org/sqlite, no cgo).
+//
+// The database runs in WAL mode with synchronous=FULL, so a write that
+// returned is on disk. All writes go through one writer goroutine that
+// commits the writes queued meanwhile in one transaction (group commit),
+// each in a savepoint of its own so that one failing write does not undo
+// the others: many rooms writing at once share one fsync. Reads use a pool
+// of connections. The schema is migrated with goose from the embedded
+// migrations/ directory.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"plateau/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// maxBatch bounds the writes committed in one transaction.
+const maxBatch = 256
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	r, w *sql.DB
+	reqs chan *writeReq
+	done chan struct{}
+
+	mu     sync.RWMutex // guards closed against sends on reqs
+	closed bool
+
+	// OnCommit, if set before use, is called after each group commit with
+	// the number of writes and the time the transaction took.
+	OnCommit func(writes int, d time.Duration)
+}
+
+type writeReq struct {
+	fn  func(*sql.Tx) error
+	err chan error
+}
+
+// Open opens (creating if needed) the database file at path, with its
+// directory, and migrates it to the latest schema.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("sqlite: create directory for %s: %w", path, err)
+		}
+	}
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(ON)"} {
+		q.Add("_pragma", p)
+	}
+	dsn := "file:" + path + "?" + q.Encode()
+	w, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	sub, _ := fs.Sub(migrations, "migrations")
+	p, err := goose.NewProvider(goose.DialectSQLite3, w, sub)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: migrate %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(8)
+	r.SetMaxIdleConns(8)
+	s := &Store{r: r, w: w, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// Close waits for the queued writes to commit and closes the database.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.reqs)
+	s.mu.Unlock()
+	<-s.done
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// write runs fn in the next group transaction and returns once it is
+// durable (or failed).
+func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
+	req := &writeReq{fn: fn, err: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return errors.New("sqlite: store is closed")
+	}
+	select {
+	case s.reqs <- req:
+		s.mu.RUnlock()
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return ctx.Err()
+	}
+	// Once queued the write happens: wait for its result even if ctx ends,
+	// so that the caller never reports as failed a write that is durable.
+	return <-req.err
+}
+
+func (s *Store) writer() {
+	defer close(s.done)
+	batch := make([]*writeReq, 0, maxBatch)
+	for req := range s.reqs {
+		batch = append(batch[:0], req)
+	drain:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-s.reqs:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch of writes in one transaction, each in a savepoint.
+func (s *Store) commit(batch []*writeReq) {
+	start := time.Now()
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for _, r := range batch {
+			r.err <- err
+		}
+	}
+	tx, err := s.w.Begin()
+	if err != nil {
+		fail(fmt.Errorf("sqlite: begin: %w", err))
+		return
+	}
+	for i, r := range batch {
+		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
+			tx.Rollback()
+			fail(fmt.Errorf("sqlite: savepoint: %w", err))
+			return
+		}
+		if errs[i] = r.fn(tx); errs[i] != nil {
+			if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
+				tx.Rollback()
+				fail(fmt.Errorf("sqlite: rollback to savepoint after %v: %w", errs[i], err))
+				return
+			}
+		}
+		if _, err := tx.Exec("RELEASE w"); err != nil {
+			tx.Rollback()
+			fail(fmt.Errorf("sqlite: release savepoint: %w", err))
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(fmt.Errorf("sqlite: commit: %w", err))
+		return
+	}
+	if s.OnCommit != nil {
+		s.OnCommit(len(batch), time.Since(start))
+	}
+	for i, r := range batch {
+		r.err <- errs[i]
+	}
+}
+
+func nanos(t time.Time) int64 { return t.UnixNano() }
+
+func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
+
+// Create implements store.Store.
+func (s *Store) Create(ctx context.Context, g *store.Game) error {
+	variant, err := json.Marshal(g.Variant)
+	if err != nil {
+		return fmt.Errorf("sqlite: create %s: variant: %w", g.ID, err)
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRow("SELECT count(*) FROM games WHERE id = ?", g.ID).Scan(&n); err != nil {
+			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		}
+		if n > 0 {
+			return fmt.Errorf("sqlite: create game %s: %w", g.ID, store.ErrExists)
+		}
+		var result any
+		if g.Result != nil {
+			result = string(g.Result)
+		}
+		_, err := tx.Exec(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+			g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated))
+		if err != nil {
+			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		}
+		for i, st := range g.Seats {
+			_, err := tx.Exec(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined) VALUES (?, ?, ?, ?, ?, ?)`,
+				g.ID, i, st.Kind, st.Level, st.TokenHash, st.Joined)
+			if err != nil {
+				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
+			}
+		}
+		return nil
+	})
+}
+
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated`
+
+type scanner interface{ Scan(...any) error }
+
+func scanGame(row scanner) (*store.Game, error) {
+	var g store.Game
+	var variant string
+	var result sql.NullString
+	var created, updated int64
+	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(variant), &g.Variant); err != nil {
+		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
+	}
+	if result.Valid {
+		g.Result = json.RawMessage(result.String)
+	}
+	g.Created, g.Updated = fromNanos(created), fromNanos(updated)
+	return &g, nil
+}
+
+// Game implements store.Store.
+func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
+	g, err := scanGame(s.r.QueryRowContext(ctx, "SELECT "+gameCols+" FROM games WHERE id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: game %q: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: game %q: %w", id, err)
+	}
+	if err := s.loadSeats(ctx, []*store.Game{g}); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// loadSeats fills in the seats of gs.
+func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
+	if len(gs) == 0 {
+		return nil
+	}
+	byID := make(map[string]*store.Game, len(gs))
+	args := make([]any, len(gs))
+	for i, g := range gs {
+		byID[g.ID] = g
+		args[i] = g.ID
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, kind, level, token_hash, joined FROM seats
+		WHERE game_id IN (?`+strings.Repeat(",?", len(gs)-1)+`) ORDER BY game_id, seat`, args...)
+	if err != nil {
+		return fmt.Errorf("sqlite: seats: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var n int
+		var st store.Seat
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined); err != nil {
+			return fmt.Errorf("sqlite: seats: %w", err)
+		}
+		g := byID[id]
+		if n != len(g.Seats) {
+			return fmt.Errorf("sqlite: game %s: seat %d out of order", id, n)
+		}
+		g.Seats = append(g.Seats, st)
+	}
+	return rows.Err()
+}
+
+// List implements store.Store.
+func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 50
+	}
+	q := "SELECT " + gameCols + " FROM games"
+	var args []any
+	if f.Status != "" {
+		q += " WHERE status = ?"
+		args = append(args, f.Status)
+	}
+	q += " ORDER BY created DESC, id LIMIT ?"
+	args = append(args, limit)
+	rows, err := s.r.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: list: %w", err)
+	}
+	var gs []*store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("sqlite: list: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: list: %w", err)
+	}
+	if err := s.loadSeats(ctx, gs); err != nil {
+		return nil, err
+	}
+	return gs, nil
+}
+
+// Append implements store.Store.
+func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
+	now := time.Now()
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var version int64
+		err := tx.QueryRow("SELECT version FROM games WHERE id = ?", id).Scan(&version)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("sqlite: append to game %q: %w", id, store.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
+		}
+		for i, e := range events {
+			if want := version + 1 + int64(i); e.Seq != want {
+				return fmt.Errorf("sqlite: append to game %q: event seq %d, want %d: %w", id, e.Seq, want, store.ErrConflict)
+			}
+			var data any
+			if e.Data != nil {
+				data = string(e.Data)
+			}
+			t := e.Time
+			if t.IsZero() {
+				t = now
+			}
+			if _, err := tx.Exec(`INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				id, e.Seq, e.Kind, e.Player, e.Notation, data, nanos(t)); err != nil {
+				return fmt.Errorf("sqlite: append to game %q: event %d: %w", id, e.Seq, err)
+			}
+		}
+		status, result := "", any(nil)
+		if upd != nil {
+			status = upd.Status
+			if upd.Result != nil {
+				result = string(upd.Result)
+			}
+			for _, seat := range upd.Joined {
+				if _, err := tx.Exec("UPDATE seats SET joined = 1 WHERE game_id = ? AND seat = ?", id, seat); err != nil {
+					return fmt.Errorf("sqlite: game %q: join seat %d: %w", id, seat, err)
+				}
+			}
+		}
+		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?,
+			status = CASE WHEN ? = '' THEN status ELSE ? END, result = coalesce(?, result) WHERE id = ?`,
+			version+int64(len(events)), nanos(now), status, status, result, id)
+		if err != nil {
+			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Events implements store.Store.
+func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, player, notation, data, time FROM events
+		WHERE game_id = ? AND seq > ? ORDER BY seq`, id, after)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
+	}
+	defer rows.Close()
+	var evs []store.Event
+	for rows.Next() {
+		var e store.Event
+		var data sql.NullString
+		var t int64
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Notation, &data, &t); err != nil {
+			return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
+		}
+		if data.Valid {
+			e.Data = json.RawMessage(data.String)
+		}
+		e.Time = fromNanos(t)
+		evs = append(evs, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
+	}
+	return evs, nil
+}
+
+var _ store.Store = (*Store)(nil)

@@ -1,0 +1,118 @@
+// Package store defines where Plateau's server keeps its games: the game
+// records (game, variant, seats with hashed tokens, status, result, dice
+// seed) and each game's append-only event log, numbered 1, 2, 3, ... with
+// (game id, seq) unique.
+//
+// Implementations: store/sqlite (the embedded default). Every implementation
+// runs the conformance suite in store/storetest.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors returned by every implementation (wrapped).
+var (
+	// ErrNotFound: no game with that id.
+	ErrNotFound = errors.New("not found")
+	// ErrExists: a game with that id already exists.
+	ErrExists = errors.New("already exists")
+	// ErrConflict: an appended event's seq is not the game's version + 1
+	// (another writer appended first, or the event is a duplicate).
+	ErrConflict = errors.New("version conflict")
+)
+
+// Game statuses.
+const (
+	StatusOpen     = "open"     // a human seat has never connected with its token
+	StatusLive     = "live"     // every human seat has joined, not yet over
+	StatusFinished = "finished" // over
+)
+
+// Seat kinds.
+const (
+	Human = "human"
+	AI    = "ai"
+)
+
+// Seat is one player's place in a game.
+type Seat struct {
+	Kind  string `json:"kind"`            // Human or AI
+	Level string `json:"level,omitempty"` // AI level
+	// TokenHash is the SHA-256 of a human seat's secret token.
+	TokenHash []byte `json:"-"`
+	// Joined is set once the seat's token has connected.
+	Joined bool `json:"joined,omitempty"`
+}
+
+// Game is a game's record.
+type Game struct {
+	ID      string            // short random id
+	Game    string            // engine id ("dames")
+	Variant map[string]string // the complete configuration
+	Casual  bool              // undo allowed
+	Seats   []Seat
+	Status  string
+	// Version is the seq of the game's last event (0 for none).
+	Version int64
+	// Result is the JSON outcome once finished, nil before.
+	Result json.RawMessage
+	// DiceSeed is the secret seed of the game's rolls; never shown before
+	// the game is finished.
+	DiceSeed []byte
+	// RematchOf is the id of the game this one is a rematch of, if any.
+	RematchOf string
+	Created   time.Time
+	Updated   time.Time
+}
+
+// Event is one entry of a game's log.
+type Event struct {
+	Seq    int64  // 1, 2, 3, ... within the game
+	Kind   string // "move", "roll", "resign", "end", ...
+	Player int    // the seat concerned, -1 for chance, -2 for none
+	// Notation is the move in the game's notation, for move and roll events.
+	Notation string
+	// Data holds the event's other fields as a JSON object (may be nil).
+	Data json.RawMessage
+	Time time.Time
+}
+
+// Update is an optional change to the game record made in the same
+// transaction as an append.
+type Update struct {
+	Status string          // new status, "" to keep
+	Result json.RawMessage // new result, nil to keep
+	Joined []int           // seats to mark joined
+}
+
+// Filter selects games for the lobby.
+type Filter struct {
+	Status string // "" for any
+	Limit  int    // at most this many (<= 0: 50)
+}
+
+// Store keeps games and their event logs. Its methods are safe for
+// concurrent use.
+type Store interface {
+	// Create stores a new game with version 0 and no events; ErrExists if
+	// its id is taken.
+	Create(ctx context.Context, g *Game) error
+	// Game returns a game's record; ErrNotFound if there is none.
+	Game(ctx context.Context, id string) (*Game, error)
+	// List returns games matching f, newest first.
+	List(ctx context.Context, f Filter) ([]*Game, error)
+	// Append atomically appends events to a game's log and applies upd.
+	// The events' seqs must be consecutive from the game's version + 1,
+	// otherwise nothing is written and the error wraps ErrConflict. When
+	// Append returns nil the events are durable. An Append with no event
+	// only applies upd.
+	Append(ctx context.Context, id string, events []Event, upd *Update) error
+	// Events returns a game's events with seq > after, in order.
+	Events(ctx context.Context, id string, after int64) ([]Event, error)
+	// Close releases the store's resources.
+	Close() error
+}

@@ -1,0 +1,274 @@
+// Package storetest is the conformance suite that every store.Store
+// implementation runs from its own tests.
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"plateau/store"
+)
+
+// Run checks the Store contract. open returns a new, empty store; Run
+// closes it.
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store)
+	}{
+		{"CreateAndGet", testCreateAndGet},
+		{"CreateDuplicate", testCreateDuplicate},
+		{"NotFound", testNotFound},
+		{"AppendAndEvents", testAppendAndEvents},
+		{"AppendConflict", testAppendConflict},
+		{"AppendUpdate", testAppendUpdate},
+		{"ConcurrentAppendOneWins", testConcurrentAppend},
+		{"ManyGamesInParallel", testManyGames},
+		{"List", testList},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := open(t)
+			defer func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			}()
+			tt.fn(t, s)
+		})
+	}
+}
+
+// NewGame returns a game record for tests.
+func NewGame(id string) *store.Game {
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	return &store.Game{
+		ID: id, Game: "shutbox", Variant: map[string]string{"tiles": "9", "players": "2"}, Casual: true,
+		Seats: []store.Seat{
+			{Kind: store.Human, TokenHash: bytes.Repeat([]byte{1}, 32)},
+			{Kind: store.AI, Level: "easy"},
+		},
+		Status: store.StatusOpen, DiceSeed: bytes.Repeat([]byte{9}, 32), Created: now, Updated: now,
+	}
+}
+
+func mustCreate(t *testing.T, s store.Store, g *store.Game) {
+	t.Helper()
+	if err := s.Create(context.Background(), g); err != nil {
+		t.Fatalf("Create(%s): %v", g.ID, err)
+	}
+}
+
+func events(from, n int64) []store.Event {
+	var evs []store.Event
+	for i := int64(0); i < n; i++ {
+		evs = append(evs, store.Event{Seq: from + i, Kind: "move", Player: int((from + i) % 2), Notation: fmt.Sprintf("m%d", from+i),
+			Data: json.RawMessage(`{"k":1}`), Time: time.Now().UTC()})
+	}
+	return evs
+}
+
+func testCreateAndGet(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	want := NewGame("g1")
+	want.RematchOf = "g0"
+	mustCreate(t, s, want)
+	got, err := s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != want.ID || got.Game != want.Game || got.Casual != want.Casual || got.Status != want.Status ||
+		got.Version != 0 || got.RematchOf != "g0" || !bytes.Equal(got.DiceSeed, want.DiceSeed) ||
+		!got.Created.Equal(want.Created) || len(got.Variant) != 2 || got.Variant["tiles"] != "9" || got.Result != nil {
+		t.Errorf("Game = %+v, want %+v", got, want)
+	}
+	if len(got.Seats) != 2 || got.Seats[0].Kind != store.Human || !bytes.Equal(got.Seats[0].TokenHash, want.Seats[0].TokenHash) ||
+		got.Seats[1].Kind != store.AI || got.Seats[1].Level != "easy" || got.Seats[0].Joined {
+		t.Errorf("seats = %+v, want %+v", got.Seats, want.Seats)
+	}
+}
+
+func testCreateDuplicate(t *testing.T, s store.Store) {
+	mustCreate(t, s, NewGame("dup"))
+	if err := s.Create(context.Background(), NewGame("dup")); !errors.Is(err, store.ErrExists) {
+		t.Errorf("second Create = %v, want ErrExists", err)
+	}
+}
+
+func testNotFound(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if _, err := s.Game(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Game(nope) = %v, want ErrNotFound", err)
+	}
+	if err := s.Append(ctx, "nope", events(1, 1), nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Append(nope) = %v, want ErrNotFound", err)
+	}
+	if evs, err := s.Events(ctx, "nope", 0); err != nil || len(evs) != 0 {
+		t.Errorf("Events(nope) = %v, %v; want none", evs, err)
+	}
+}
+
+func testAppendAndEvents(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, NewGame("a"))
+	if err := s.Append(ctx, "a", events(1, 3), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "a", events(4, 2), nil); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := s.Events(ctx, "a", 0)
+	if err != nil || len(evs) != 5 {
+		t.Fatalf("Events = %d events, %v; want 5", len(evs), err)
+	}
+	for i, e := range evs {
+		if e.Seq != int64(i+1) || e.Notation != fmt.Sprintf("m%d", i+1) || e.Kind != "move" || e.Player != (i+1)%2 ||
+			string(e.Data) != `{"k":1}` || e.Time.IsZero() {
+			t.Errorf("event %d = %+v", i, e)
+		}
+	}
+	if evs, _ := s.Events(ctx, "a", 3); len(evs) != 2 || evs[0].Seq != 4 {
+		t.Errorf("Events(after 3) = %+v", evs)
+	}
+	if g, _ := s.Game(ctx, "a"); g.Version != 5 {
+		t.Errorf("version = %d, want 5", g.Version)
+	}
+}
+
+func testAppendConflict(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, NewGame("c"))
+	if err := s.Append(ctx, "c", events(1, 2), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][]store.Event{events(2, 1), events(1, 1), events(4, 1), events(0, 1),
+		append(events(3, 1), events(5, 1)...)} {
+		if err := s.Append(ctx, "c", bad, &store.Update{Status: store.StatusFinished}); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("Append(seq %d...) = %v, want ErrConflict", bad[0].Seq, err)
+		}
+	}
+	g, _ := s.Game(ctx, "c")
+	evs, _ := s.Events(ctx, "c", 0)
+	if g.Version != 2 || len(evs) != 2 || g.Status != store.StatusOpen {
+		t.Errorf("after refused appends: version %d, %d events, status %s; want 2, 2, open", g.Version, len(evs), g.Status)
+	}
+}
+
+func testAppendUpdate(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, NewGame("u"))
+	if err := s.Append(ctx, "u", nil, &store.Update{Joined: []int{0}, Status: store.StatusLive}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := s.Game(ctx, "u")
+	if !g.Seats[0].Joined || g.Seats[1].Joined || g.Status != store.StatusLive || g.Version != 0 {
+		t.Errorf("after join: %+v", g)
+	}
+	res := json.RawMessage(`{"over":true}`)
+	if err := s.Append(ctx, "u", events(1, 1), &store.Update{Status: store.StatusFinished, Result: res}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = s.Game(ctx, "u")
+	if g.Status != store.StatusFinished || string(g.Result) != string(res) || g.Version != 1 || !g.Updated.After(g.Created) {
+		t.Errorf("after finish: %+v", g)
+	}
+}
+
+func testConcurrentAppend(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, NewGame("r"))
+	const n = 8
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.Append(ctx, "r", events(1, 1), nil)
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case !errors.Is(err, store.ErrConflict):
+			t.Errorf("racing Append = %v, want nil or ErrConflict", err)
+		}
+	}
+	if evs, _ := s.Events(ctx, "r", 0); ok != 1 || len(evs) != 1 {
+		t.Errorf("%d racing appends of seq 1 succeeded, %d events stored; want 1 and 1", ok, len(evs))
+	}
+}
+
+func testManyGames(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const games, moves = 20, 10
+	var wg sync.WaitGroup
+	errc := make(chan error, games)
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprintf("m%d", i)
+			if err := s.Create(ctx, NewGame(id)); err != nil {
+				errc <- err
+				return
+			}
+			for seq := int64(1); seq <= moves; seq++ {
+				if err := s.Append(ctx, id, events(seq, 1), nil); err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errc)
+	for err := range errc {
+		t.Error(err)
+	}
+	for i := range games {
+		if evs, err := s.Events(ctx, fmt.Sprintf("m%d", i), 0); err != nil || len(evs) != moves {
+			t.Errorf("game m%d: %d events, %v; want %d", i, len(evs), err, moves)
+		}
+	}
+}
+
+func testList(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	base := time.Now().UTC().Truncate(time.Millisecond)
+	for i, st := range []string{store.StatusOpen, store.StatusLive, store.StatusFinished, store.StatusOpen} {
+		g := NewGame(fmt.Sprintf("l%d", i))
+		g.Status = st
+		g.Created = base.Add(time.Duration(i) * time.Second)
+		mustCreate(t, s, g)
+	}
+	all, err := s.List(ctx, store.Filter{})
+	if err != nil || len(all) != 4 || all[0].ID != "l3" || all[3].ID != "l0" || len(all[0].Seats) != 2 {
+		t.Errorf("List() = %v, %v; want l3..l0 with seats", ids(all), err)
+	}
+	open, _ := s.List(ctx, store.Filter{Status: store.StatusOpen})
+	if len(open) != 2 || open[0].ID != "l3" || open[1].ID != "l0" {
+		t.Errorf("List(open) = %v, want [l3 l0]", ids(open))
+	}
+	one, _ := s.List(ctx, store.Filter{Limit: 1})
+	if len(one) != 1 || one[0].ID != "l3" {
+		t.Errorf("List(limit 1) = %v, want [l3]", ids(one))
+	}
+}
+
+func ids(gs []*store.Game) []string {
+	var s []string
+	for _, g := range gs {
+		s = append(s, g.ID)
+	}
+	return s
+}
