@@ -134,14 +134,6 @@ func tryOwner(code int) int {
 	return amber
 }
 
-// tryJumped is the last-row square jumped over to reach try square code.
-func tryJumped(code int) int {
-	if code < tryAmber {
-		return (size-1)*size + code - tryGreen
-	}
-	return code - tryAmber
-}
-
 // direction returns the direction index from a to b when b is next to a,
 // or -1.
 func direction(a, b int) int {

@@ -194,7 +194,8 @@ var zobrist = func() (z struct {
 	amber  uint64
 }) {
 	x := uint64(0x6265_6e65_6469_6374) // "benedict"
-	next := func() uint64 { // splitmix64
+	// splitmix64
+	next := func() uint64 {
 		x += 0x9e3779b97f4a7c15
 		v := x
 		v = (v ^ v>>30) * 0xbf58476d1ce4e5b9
