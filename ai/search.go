@@ -182,10 +182,10 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 	if s.b.visit() {
 		return 0.5
 	}
-	if o := st.Outcome(); o.Over {
-		return terminalValue(o, s.root, ply)
-	}
 	toMove := st.ToMove()
+	if toMove == game.Nobody {
+		return terminalValue(st.Outcome(), s.root, ply)
+	}
 	if ply >= maxPly-1 {
 		s.horizon = true
 		return clampHeuristic(s.eval(st, s.root))

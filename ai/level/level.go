@@ -25,7 +25,7 @@ type Options struct {
 
 // HardTime caps the time per move of the level hard; its node budget
 // normally stops it well before.
-const HardTime = 900 * time.Millisecond
+const HardTime = 800 * time.Millisecond
 
 // maker builds a player of one level for one seat.
 type maker func(seed uint64, o Options) ai.Player
@@ -109,7 +109,7 @@ func table(gameID string) map[string]maker {
 		}
 		t["easy"] = search(ai.Limits{Depth: 2}, nil, tune)
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
-		t["hard"] = search(ai.Limits{Nodes: 300_000, Time: HardTime}, nil, tune)
+		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
 		t["max"] = maxSearch(nil, tune)
 	}
 	return t
@@ -122,14 +122,14 @@ func descriptions(gameID string) map[string]string {
 		"greedy": "one ply: the move whose position the engine's evaluation likes best, rolls averaged",
 		"easy":   "alpha-beta / *-minimax, 2 plies",
 		"medium": "alpha-beta / *-minimax, 4 plies or 200k nodes",
-		"hard":   "iterative-deepening alpha-beta / *-minimax, 400k nodes, at most 0.9 s",
+		"hard":   "iterative-deepening alpha-beta / *-minimax, 400k nodes, at most 0.8 s",
 		"max":    "iterative-deepening alpha-beta / *-minimax for the time given (--time)",
 	}
 	switch gameID {
 	case "dames":
 		d["easy"] = "alpha-beta 2 plies + capture quiescence"
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
-		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 300k nodes, at most 0.9 s"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 	}
 	return d

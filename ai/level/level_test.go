@@ -1,0 +1,47 @@
+package level
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"plateau/game"
+	"plateau/games"
+)
+
+func TestEveryLevelPlays(t *testing.T) {
+	reg := games.Registry()
+	for _, g := range reg.Games() {
+		for _, name := range Names {
+			if name == "max" || (testing.Short() && name != "random") {
+				continue
+			}
+			s, err := g.New(game.DefaultConfig(g))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s.ToMove() == game.Chance {
+				s.Play(s.Moves(nil)[0])
+			}
+			p, err := New(g.ID(), name, 1, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			d, err := p.Choose(ctx, s)
+			cancel()
+			if err != nil {
+				t.Fatalf("%s %s: %v", g.ID(), name, err)
+			}
+			if err := s.Clone().Play(d.Move); err != nil {
+				t.Errorf("%s %s plays an illegal move: %v", g.ID(), name, err)
+			}
+			if Describe(g.ID(), name) == "" {
+				t.Errorf("%s %s has no description", g.ID(), name)
+			}
+		}
+	}
+	if _, err := New("dames", "grandmaster", 1, Options{}); err == nil {
+		t.Error("an unknown level is accepted")
+	}
+}
