@@ -104,10 +104,10 @@ type Move struct {
 func (p Pos) Play(m Move) Pos {
 	us, them := p.Side, p.Side^1
 	from, to := uint64(1)<<m.From, uint64(1)<<m.To
-	p.Pieces[us] ^= from | to
+	p.Pieces[us] = p.Pieces[us]&^from | to // from == to after a loop
 	p.Pieces[them] &^= m.Captured
 	if p.Kings&from != 0 {
-		p.Kings ^= from | to
+		p.Kings = p.Kings&^from | to
 	} else if to&promo[us] != 0 {
 		p.Kings |= to // a man ending its move on the far row is crowned
 	}

@@ -343,6 +343,10 @@ func endgameLimit(p Pos) int {
 func (s *State) update() {
 	s.out = game.Outcome{}
 	side := s.pos.Side
+	if s.pos.Pieces[side^1] == 0 { // after a huff of the last piece
+		s.out = game.Finished(2, "no pieces left", game.Player(side))
+		return
+	}
 	if s.huffable == 0 && len(s.legal(s.buf[:0])) == 0 {
 		reason := "no legal move"
 		if s.pos.Pieces[side] == 0 {
