@@ -92,8 +92,8 @@ func TestCrowning(t *testing.T) {
 	tests := []struct {
 		pos, move, after string
 	}{
-		{"W:W7:B30", "7-2", "B:WK2:B30"},                      // ends on the far row: crowned
-		{"W:W13:B8,7,30", "13x11", "B:W11:B30"},               // passes through it: stays a man
+		{"W:W7:B30", "7-2", "B:WK2:B30"},                            // ends on the far row: crowned
+		{"W:W13:B8,7,30", "13x11", "B:W11:B30"},                     // passes through it: stays a man
 		{"W:W33:BK28,K18,29,20,10,45", "33x4", "B:WK4:BK18,K28,45"}, // capture ending there
 		{"B:W15:B39", "39-43", "W:W15:B43"},
 		{"B:W15:B42", "42-47", "W:W15:BK47"},
