@@ -43,6 +43,7 @@ func commands() []command {
 		{"perft", "count the leaves of the move tree (move generator check and speed)", runPerft},
 		{"play", "play in the terminal, hot-seat or against the computer (--vs)", runPlay},
 		{"serve", "run the web server", runServe},
+		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},
 	}
 }
 
