@@ -3,8 +3,98 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"plateau/ai"
+	"plateau/ai/level"
+	"plateau/game"
+	"plateau/room"
+	"plateau/server"
+	"plateau/store/sqlite"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	return errors.New("not yet implemented: the server lands with its own issue")
+	fs := newFlags(e, "serve", "[--addr :8080] [--db sqlite:PATH]", "plateau serve --addr 127.0.0.1:8080 --db sqlite:data/plateau.db")
+	addr := fs.String("addr", ":8080", "listen `address`")
+	db := fs.String("db", "sqlite:data/plateau.db", "database: sqlite:`PATH` (the directory is created)")
+	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
+	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
+	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
+	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once")
+	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
+	var origins multiFlag
+	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("serve takes no arguments, got %q", pos)
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	path, ok := strings.CutPrefix(*db, "sqlite:")
+	if !ok || path == "" {
+		return usagef("--db %q: want sqlite:PATH (postgres is not supported yet)", *db)
+	}
+	st, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv := server.New(server.Options{
+		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
+		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
+		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
+	})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		srv.Close()
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "db", path, "games", strings.Join(e.games.IDs(), ","))
+	select {
+	case err := <-errc:
+		srv.Close()
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = hs.Shutdown(sctx) // stop accepting; HTTP requests finish
+	srv.Close()             // WebSockets close, rooms finish their writes
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	if cerr := st.Close(); cerr != nil && err == nil {
+		err = cerr
+	}
+	log.Info("stopped")
+	return err
+}
+
+// aiPlayers makes AI seats' players from package ai/level.
+func aiPlayers(budget time.Duration) room.ChooserFactory {
+	return func(gameID, name string) (room.Chooser, error) {
+		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget})
+		if err != nil {
+			return nil, fmt.Errorf("AI %s for %s: %w", name, gameID, err)
+		}
+		return chooser{p}, nil
+	}
+}
+
+// chooser adapts an ai.Player to room.Chooser.
+type chooser struct{ p ai.Player }
+
+func (c chooser) Choose(ctx context.Context, s game.State) (game.Move, error) {
+	d, err := c.p.Choose(ctx, s)
+	return d.Move, err
 }

@@ -1,0 +1,274 @@
+package room
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"plateau/game"
+	"plateau/store"
+)
+
+// Event kinds.
+const (
+	KindMove        = "move"
+	KindRoll        = "roll"
+	KindResign      = "resign"
+	KindDrawOffer   = "draw_offer"
+	KindDrawAccept  = "draw_accept"
+	KindDrawDecline = "draw_decline"
+	KindUndoRequest = "undo_request"
+	KindUndoAccept  = "undo_accept"
+	KindUndoDecline = "undo_decline"
+	KindEnd         = "end"
+	KindRematch     = "rematch"
+)
+
+// NoPlayer is the Player of events that concern no seat.
+const NoPlayer = -2
+
+// eventData is the JSON of an event's fields other than kind, player and notation.
+type eventData struct {
+	Result    *game.Outcome `json:"result,omitempty"`
+	RematchID string        `json:"rematch_id,omitempty"`
+	Seat      *int          `json:"seat,omitempty"` // undo_accept/undo_decline: the requester
+	Seed      string        `json:"seed,omitempty"` // end: the revealed dice seed
+}
+
+// EventJSON is an event as clients see it.
+type EventJSON struct {
+	Kind      string        `json:"kind"`
+	Seq       int64         `json:"seq"`
+	Player    int           `json:"player"`
+	Notation  string        `json:"notation,omitempty"`
+	Result    *game.Outcome `json:"result,omitempty"`
+	RematchID string        `json:"rematch_id,omitempty"`
+	Seat      *int          `json:"seat,omitempty"`
+	Seed      string        `json:"seed,omitempty"`
+	Time      time.Time     `json:"time"`
+}
+
+// ToJSON converts a stored event.
+func ToJSON(e store.Event) EventJSON {
+	j := EventJSON{Kind: e.Kind, Seq: e.Seq, Player: e.Player, Notation: e.Notation, Time: e.Time}
+	if len(e.Data) > 0 {
+		var d eventData
+		if json.Unmarshal(e.Data, &d) == nil {
+			j.Result, j.RematchID, j.Seat, j.Seed = d.Result, d.RematchID, d.Seat, d.Seed
+		}
+	}
+	return j
+}
+
+// MoveRec is one move of the effective move list (after undos).
+type MoveRec struct {
+	Seq      int64  `json:"seq"`
+	Player   int    `json:"player"`
+	Notation string `json:"notation"`
+}
+
+// Play is a game rebuilt from its log: the engine state plus what the log
+// adds (agreed results, pending offers, undos). Apply is the one place that
+// interprets events, used both to replay a log and to validate new events.
+type Play struct {
+	G       game.Game
+	Cfg     game.Config
+	State   game.State
+	Moves   []MoveRec
+	Version int64
+	Rolls   uint64        // chance moves played so far (k of the next roll is Rolls+1)
+	Forced  *game.Outcome // result of a resignation or agreed draw
+	Ended   bool          // the end event is in the log
+	Rematch string        // id of the rematch game, once asked
+	Draw    int           // seat with a pending draw offer, -1 for none
+	Undo    int           // seat with a pending undo request, -1 for none
+}
+
+// NewPlay returns the start of a game.
+func NewPlay(g game.Game, cfg game.Config) (*Play, error) {
+	s, err := g.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Play{G: g, Cfg: cfg, State: s, Draw: -1, Undo: -1}, nil
+}
+
+// Clone returns an independent copy.
+func (p *Play) Clone() *Play {
+	c := *p
+	c.State = p.State.Clone()
+	c.Moves = append([]MoveRec(nil), p.Moves...)
+	return &c
+}
+
+// Outcome is the game's result: a resignation or agreed draw, else the engine's.
+func (p *Play) Outcome() game.Outcome {
+	if p.Forced != nil {
+		return *p.Forced
+	}
+	return p.State.Outcome()
+}
+
+// Over reports whether the game has ended.
+func (p *Play) Over() bool { return p.Outcome().Over }
+
+// Apply plays one event. It refuses (with an error wrapping a *Refusal)
+// events that are not allowed now, leaving p unchanged.
+func (p *Play) Apply(e store.Event) error {
+	if e.Seq != p.Version+1 {
+		return refuse("internal", "event %d applied at version %d", e.Seq, p.Version)
+	}
+	var d eventData
+	if len(e.Data) > 0 {
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return refuse("internal", "event %d: data: %v", e.Seq, err)
+		}
+	}
+	over := p.Over()
+	if over && e.Kind != KindEnd && e.Kind != KindRematch {
+		return refuse("game_over", "the game is over")
+	}
+	n := p.State.Players()
+	switch e.Kind {
+	case KindMove, KindRoll:
+		want := game.Player(e.Player)
+		if e.Kind == KindRoll {
+			want = game.Chance
+		}
+		if p.State.ToMove() != want || (e.Kind == KindMove && e.Player < 0) {
+			return refuse("not_your_turn", "%s is to move, not %s", p.State.ToMove(), want)
+		}
+		m, err := p.State.ParseMove(e.Notation)
+		if err == nil {
+			err = p.State.Play(m)
+		}
+		if err != nil {
+			return refuse("illegal_move", "%q: %v", e.Notation, err)
+		}
+		if e.Kind == KindRoll {
+			p.Rolls++
+		}
+		p.Moves = append(p.Moves, MoveRec{Seq: e.Seq, Player: e.Player, Notation: e.Notation})
+		p.Draw, p.Undo = -1, -1
+	case KindResign:
+		if n != 2 {
+			return refuse("not_allowed", "resigning is for two-player games (this one has %d players)", n)
+		}
+		o := game.Finished(n, fmt.Sprintf("player %d resigned", e.Player), game.Player(1-e.Player))
+		p.Forced = &o
+	case KindDrawOffer:
+		if n != 2 {
+			return refuse("not_allowed", "draws by agreement are for two-player games")
+		}
+		if p.Draw >= 0 {
+			return refuse("not_allowed", "seat %d's draw offer is pending", p.Draw)
+		}
+		p.Draw = e.Player
+	case KindDrawAccept, KindDrawDecline:
+		if p.Draw < 0 || p.Draw == e.Player {
+			return refuse("not_allowed", "no draw offer from the opponent is pending")
+		}
+		if e.Kind == KindDrawAccept {
+			o := game.Drawn(n, "draw agreed")
+			p.Forced = &o
+		}
+		p.Draw = -1
+	case KindUndoRequest:
+		if p.Undo >= 0 {
+			return refuse("not_allowed", "seat %d's undo request is pending", p.Undo)
+		}
+		if _, err := p.undoCut(e.Player); err != nil {
+			return err
+		}
+		p.Undo = e.Player
+	case KindUndoAccept, KindUndoDecline:
+		if p.Undo < 0 || p.Undo == e.Player {
+			return refuse("not_allowed", "no undo request from the opponent is pending")
+		}
+		if e.Kind == KindUndoAccept {
+			cut, err := p.undoCut(p.Undo)
+			if err != nil {
+				return err
+			}
+			s, err := p.G.New(p.Cfg)
+			if err != nil {
+				return refuse("internal", "undo: %v", err)
+			}
+			texts := make([]string, cut)
+			for i := range texts {
+				texts[i] = p.Moves[i].Notation
+			}
+			if err := game.Replay(s, texts); err != nil {
+				return refuse("internal", "undo: %v", err)
+			}
+			p.State, p.Moves = s, p.Moves[:cut]
+		}
+		p.Undo = -1
+	case KindEnd:
+		if !over || p.Ended {
+			return refuse("internal", "end event in a game that is not over")
+		}
+		p.Ended = true
+	case KindRematch:
+		if !over || p.Rematch != "" || d.RematchID == "" {
+			return refuse("not_allowed", "a rematch is asked once, after the end")
+		}
+		p.Rematch = d.RematchID
+	default:
+		return refuse("internal", "unknown event kind %q", e.Kind)
+	}
+	p.Version = e.Seq
+	return nil
+}
+
+// undoCut returns the length of the move list once seat's last move and
+// every later one are taken back; rolls are never taken back.
+func (p *Play) undoCut(seat int) (int, error) {
+	for i := len(p.Moves) - 1; i >= 0; i-- {
+		switch p.Moves[i].Player {
+		case seat:
+			return i, nil
+		case int(game.Chance):
+			return 0, refuse("not_allowed", "undo cannot take back a roll")
+		}
+	}
+	return 0, refuse("not_allowed", "seat %d has no move to take back", seat)
+}
+
+// Refusal is why an event or message was refused: an error code of the API
+// and a message.
+type Refusal struct {
+	Code    string
+	Message string
+}
+
+func (r *Refusal) Error() string { return r.Code + ": " + r.Message }
+
+func refuse(code, format string, args ...any) error {
+	return &Refusal{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Replay rebuilds a game from its record and events.
+func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play, error) {
+	g, err := games.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := game.NewConfig(g, rec.Variant)
+	if err != nil {
+		return nil, err
+	}
+	p, err := NewPlay(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		if err := p.Apply(e); err != nil {
+			return nil, fmt.Errorf("game %s: replay event %d (%s %q): %w", rec.ID, e.Seq, e.Kind, e.Notation, err)
+		}
+	}
+	return p, nil
+}
+
+func seedHex(seed []byte) string { return hex.EncodeToString(seed) }

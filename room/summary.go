@@ -1,0 +1,87 @@
+package room
+
+import (
+	"encoding/json"
+	"time"
+
+	"plateau/dice"
+	"plateau/game"
+	"plateau/store"
+)
+
+// SeatJSON is a seat as clients see it.
+type SeatJSON struct {
+	Seat   int    `json:"seat"`
+	Kind   string `json:"kind"`
+	Level  string `json:"level,omitempty"`
+	Joined bool   `json:"joined"`
+}
+
+// DiceJSON is the dice commitment, and the seed once the game is finished.
+type DiceJSON struct {
+	Commitment string `json:"commitment"`
+	Seed       string `json:"seed,omitempty"`
+}
+
+// Summary is a game as GET /api/games/{id}, the lobby and welcome show it.
+type Summary struct {
+	ID        string            `json:"id"`
+	Game      string            `json:"game"`
+	Variant   map[string]string `json:"variant"`
+	Casual    bool              `json:"casual"`
+	Status    string            `json:"status"`
+	Created   time.Time         `json:"created"`
+	Updated   time.Time         `json:"updated"`
+	Seats     []SeatJSON        `json:"seats"`
+	Version   int64             `json:"version"`
+	Result    json.RawMessage   `json:"result,omitempty"`
+	RematchOf string            `json:"rematch_of,omitempty"`
+	RematchID string            `json:"rematch_id,omitempty"`
+	Moves     []MoveRec         `json:"moves,omitempty"`
+	View      *game.View        `json:"view,omitempty"`
+	Dice      DiceJSON          `json:"dice"`
+}
+
+// SummaryOf is the summary of a stored game, without moves or view.
+func SummaryOf(rec *store.Game) Summary {
+	s := Summary{ID: rec.ID, Game: rec.Game, Variant: rec.Variant, Casual: rec.Casual, Status: rec.Status,
+		Created: rec.Created, Updated: rec.Updated, Version: rec.Version, Result: rec.Result, RematchOf: rec.RematchOf,
+		Dice: DiceJSON{Commitment: dice.Commitment(rec.DiceSeed)}}
+	for i, st := range rec.Seats {
+		s.Seats = append(s.Seats, SeatJSON{Seat: i, Kind: st.Kind, Level: st.Level, Joined: st.Joined})
+	}
+	if rec.Status == store.StatusFinished {
+		s.Dice.Seed = seedHex(rec.DiceSeed)
+	}
+	return s
+}
+
+// Export is the JSON record of a game that "plateau verify" checks.
+type Export struct {
+	Format    string            `json:"format"` // "plateau-game/1"
+	ID        string            `json:"id"`
+	Game      string            `json:"game"`
+	Variant   map[string]string `json:"variant"`
+	Casual    bool              `json:"casual"`
+	Status    string            `json:"status"`
+	Created   time.Time         `json:"created"`
+	Seats     []SeatJSON        `json:"seats"`
+	Result    json.RawMessage   `json:"result,omitempty"`
+	RematchOf string            `json:"rematch_of,omitempty"`
+	Dice      DiceJSON          `json:"dice"`
+	Events    []EventJSON       `json:"events"`
+}
+
+// ExportFormat names the export's format and version.
+const ExportFormat = "plateau-game/1"
+
+// ExportOf builds a game's export.
+func ExportOf(rec *store.Game, events []store.Event) Export {
+	s := SummaryOf(rec)
+	x := Export{Format: ExportFormat, ID: s.ID, Game: s.Game, Variant: s.Variant, Casual: s.Casual, Status: s.Status,
+		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Events: []EventJSON{}}
+	for _, e := range events {
+		x.Events = append(x.Events, ToJSON(e))
+	}
+	return x
+}

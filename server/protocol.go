@@ -1,0 +1,105 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"plateau/room"
+)
+
+// ClientMsg is a decoded client message.
+type ClientMsg struct {
+	Type    string   `json:"type"`
+	ID      string   `json:"id"`
+	Version *int64   `json:"version"`
+	Tokens  []string `json:"tokens"`
+	Move    *string  `json:"move"`
+	Seat    *int     `json:"seat"`
+	Action  string   `json:"action"`
+}
+
+// Limits of message fields.
+const (
+	maxIDLen     = 64
+	maxMoveLen   = 256
+	maxTokens    = 8
+	maxTokenLen  = 64
+	maxVersion   = 1 << 40
+	maxSeatIndex = 64
+)
+
+// Decode parses and checks one client message. Errors are refusals with
+// code bad_message (or bad_token for malformed tokens).
+func Decode(data []byte) (ClientMsg, *room.Refusal) {
+	var m ClientMsg
+	bad := func(format string, args ...any) (ClientMsg, *room.Refusal) {
+		return m, &room.Refusal{Code: "bad_message", Message: fmt.Sprintf(format, args...)}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&m); err != nil {
+		return bad("malformed JSON message: %v", err)
+	}
+	if dec.More() {
+		return bad("one JSON object per message")
+	}
+	if len(m.ID) > maxIDLen {
+		return bad("id is longer than %d characters", maxIDLen)
+	}
+	if m.Version != nil && (*m.Version < 0 || *m.Version > maxVersion) {
+		return bad("version %d is out of range", *m.Version)
+	}
+	if m.Seat != nil && (*m.Seat < 0 || *m.Seat >= maxSeatIndex) {
+		return bad("seat %d is out of range", *m.Seat)
+	}
+	switch m.Type {
+	case "hello":
+		if m.Version == nil {
+			return bad("hello needs the client's version (0 for none)")
+		}
+		if len(m.Tokens) > maxTokens {
+			return bad("at most %d tokens", maxTokens)
+		}
+		for i, t := range m.Tokens {
+			if t == "" || len(t) > maxTokenLen {
+				return m, &room.Refusal{Code: "bad_token", Message: fmt.Sprintf("token %d is empty or too long", i+1)}
+			}
+		}
+	case "move":
+		if m.Version == nil {
+			return bad("a move needs the version it was made on")
+		}
+		if m.Move == nil || *m.Move == "" {
+			return bad("a move needs its notation in \"move\"")
+		}
+		if len(*m.Move) > maxMoveLen {
+			return bad("move is longer than %d characters", maxMoveLen)
+		}
+	case "draw":
+		if m.Action != "offer" && m.Action != "accept" && m.Action != "decline" {
+			return bad("draw action %q is not offer, accept or decline", m.Action)
+		}
+	case "undo":
+		if m.Action != "request" && m.Action != "accept" && m.Action != "decline" {
+			return bad("undo action %q is not request, accept or decline", m.Action)
+		}
+	case "resign", "rematch", "ping":
+	case "":
+		return bad("message has no type")
+	default:
+		if len(m.Type) > 32 {
+			return bad("unknown message type")
+		}
+		return bad("unknown message type %q", m.Type)
+	}
+	return m, nil
+}
+
+// action converts a decoded message for the room.
+func (m ClientMsg) action() room.Action {
+	a := room.Action{Type: m.Type, ID: m.ID, Version: m.Version, Seat: m.Seat, Action: m.Action}
+	if m.Move != nil {
+		a.Move = *m.Move
+	}
+	return a
+}

@@ -1,0 +1,414 @@
+package server
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"plateau/game"
+	"plateau/room"
+	"plateau/store"
+)
+
+//go:embed web
+var webFS embed.FS
+
+// Options configures a Server.
+type Options struct {
+	Store store.Store
+	Games *game.Registry
+	Log   *slog.Logger
+	// AI makes AI seats' players (default: random moves).
+	AI room.ChooserFactory
+	// AILevels are the accepted AI levels (default easy, medium, hard, max).
+	AILevels []string
+	// AIWorkers and AITime bound the AI (see room.Options).
+	AIWorkers int
+	AITime    time.Duration
+	// IdleTimeout unloads rooms without clients (default 1m).
+	IdleTimeout time.Duration
+	// MaxMessage is the largest client message in bytes (default 4096).
+	MaxMessage int64
+	// Rate and Burst bound the messages per second of one connection
+	// (default 20/s, burst 40). A connection that goes on sending past
+	// its limit is closed.
+	Rate  float64
+	Burst int
+	// ConnsPerIP bounds the WebSocket connections from one address
+	// (default 64; negative: no limit).
+	ConnsPerIP int
+	// OriginPatterns lists the other origins allowed to open WebSockets
+	// (host patterns, see github.com/coder/websocket); the server's own
+	// host is always allowed.
+	OriginPatterns []string
+}
+
+// Server serves the API. Create one with New, serve Handler, then Close.
+type Server struct {
+	o       Options
+	rooms   *room.Manager
+	metrics *metrics
+	mux     *http.ServeMux
+	closing chan struct{}
+	closeMu sync.Once
+
+	ipMu  sync.Mutex
+	perIP map[string]int
+	conns sync.WaitGroup
+}
+
+// New returns a server for o.
+func New(o Options) *Server {
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if len(o.AILevels) == 0 {
+		o.AILevels = []string{"easy", "medium", "hard", "max"}
+	}
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = 4096
+	}
+	if o.Rate <= 0 {
+		o.Rate = 20
+	}
+	if o.Burst <= 0 {
+		o.Burst = 40
+	}
+	if o.ConnsPerIP == 0 {
+		o.ConnsPerIP = 64
+	}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}}
+	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
+		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
+	s.routes()
+	return s
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// Close closes the WebSocket connections (going away) and stops the rooms,
+// letting writes in progress finish. It does not close the store.
+func (s *Server) Close() {
+	s.closeMu.Do(func() { close(s.closing) })
+	s.conns.Wait()
+	s.rooms.Close()
+}
+
+func (s *Server) routes() {
+	web, _ := fs.Sub(webFS, "web")
+	m := http.NewServeMux()
+	m.HandleFunc("GET /api/catalog", s.catalog)
+	m.HandleFunc("POST /api/games", s.create)
+	m.HandleFunc("GET /api/games", s.list)
+	m.HandleFunc("GET /api/games/{id}", s.get)
+	m.HandleFunc("GET /api/games/{id}/export", s.export)
+	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
+	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
+	})
+	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+		s.metrics.write(w, s.rooms.Live())
+	})
+	index := func(w http.ResponseWriter, r *http.Request) {
+		b, err := fs.ReadFile(web, "index.html")
+		if err != nil {
+			http.Error(w, "web client missing", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(b)
+	}
+	m.HandleFunc("GET /{$}", index)
+	m.HandleFunc("GET /g/{id}", index)
+	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web)))
+	s.mux = m
+}
+
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func httpError(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, map[string]apiError{"error": {code, msg}})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// storeError answers a store or room error.
+func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
+	if errors.Is(err, store.ErrNotFound) {
+		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
+		return
+	}
+	s.o.Log.Error("request failed", "game", id, "err", err)
+	httpError(w, http.StatusInternalServerError, "internal", "internal error")
+}
+
+type gameInfo struct {
+	ID              string        `json:"id"`
+	NameFR          string        `json:"name_fr"`
+	NameEN          string        `json:"name_en"`
+	Players         []int         `json:"players"`
+	Options         []game.Option `json:"variants"`
+	ExamplePosition string        `json:"example_position"`
+}
+
+func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
+	infos := []gameInfo{}
+	for _, g := range s.o.Games.Games() {
+		seen := map[int]bool{}
+		var players []int
+		for _, cfg := range game.Variants(g) {
+			if st, err := g.New(cfg); err == nil && !seen[st.Players()] {
+				seen[st.Players()] = true
+				players = append(players, st.Players())
+			}
+		}
+		slicesSort(players)
+		infos = append(infos, gameInfo{ID: g.ID(), NameFR: g.Name("fr"), NameEN: g.Name("en"), Players: players,
+			Options: g.Options(), ExamplePosition: g.ExamplePosition()})
+	}
+	writeJSON(w, http.StatusOK, infos)
+}
+
+func slicesSort(xs []int) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// CreateRequest is the body of POST /api/games.
+type CreateRequest struct {
+	Game    string            `json:"game"`
+	Variant map[string]string `json:"variant"`
+	Seats   []struct {
+		Kind  string `json:"kind"`
+		Level string `json:"level"`
+	} `json:"seats"`
+	Casual bool `json:"casual"`
+}
+
+// CreatedSeat is one seat of POST /api/games's answer.
+type CreatedSeat struct {
+	Seat   int    `json:"seat"`
+	Kind   string `json:"kind"`
+	Level  string `json:"level,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Invite string `json:"invite,omitempty"`
+}
+
+// Created is POST /api/games's answer.
+type Created struct {
+	ID             string        `json:"id"`
+	Seats          []CreatedSeat `json:"seats"`
+	DiceCommitment string        `json:"dice_commitment"`
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+		return
+	}
+	g, err := s.o.Games.Lookup(req.Game)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if len(req.Seats) == 0 || len(req.Seats) > 16 {
+		httpError(w, http.StatusBadRequest, "bad_request", "seats: give one seat per player")
+		return
+	}
+	settings := map[string]string{}
+	for k, v := range req.Variant {
+		settings[k] = v
+	}
+	for _, o := range g.Options() {
+		if _, ok := settings[o.Key]; o.Key == "players" && !ok {
+			settings["players"] = strconv.Itoa(len(req.Seats))
+		}
+	}
+	cfg, err := game.NewConfig(g, settings)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+		return
+	}
+	if st.Players() != len(req.Seats) {
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats)))
+		return
+	}
+	seats := make([]store.Seat, len(req.Seats))
+	out := Created{Seats: make([]CreatedSeat, len(req.Seats))}
+	tokens := make([]string, len(req.Seats))
+	for i, rs := range req.Seats {
+		switch rs.Kind {
+		case store.Human:
+			tokens[i] = room.NewToken()
+			seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i])}
+		case store.AI:
+			level := rs.Level
+			if level == "" {
+				level = s.o.AILevels[0]
+			}
+			ok := false
+			for _, l := range s.o.AILevels {
+				ok = ok || l == level
+			}
+			if !ok {
+				httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", ")))
+				return
+			}
+			seats[i] = store.Seat{Kind: store.AI, Level: level}
+		default:
+			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human or ai", i, rs.Kind))
+			return
+		}
+	}
+	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
+	if err != nil {
+		s.storeError(w, "", err)
+		return
+	}
+	if err := s.o.Store.Create(r.Context(), rec); err != nil {
+		s.storeError(w, rec.ID, err)
+		return
+	}
+	out.ID = rec.ID
+	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
+	for i, st := range seats {
+		out.Seats[i] = CreatedSeat{Seat: i, Kind: st.Kind, Level: st.Level}
+		if st.Kind == store.Human {
+			out.Seats[i].Token = tokens[i]
+			out.Seats[i].Invite = fmt.Sprintf("/g/%s?seat=%d&token=%s", rec.ID, i, tokens[i])
+		}
+	}
+	// Load the room so that it rolls the opening dice and starts AI seats.
+	if rm, err := s.rooms.Acquire(r.Context(), rec.ID); err == nil {
+		s.rooms.Release(rm)
+	}
+	s.o.Log.Info("game created", "game", rec.ID, "engine", g.ID(), "variant", cfg.String())
+	writeJSON(w, http.StatusCreated, out)
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.Filter{Status: q.Get("status"), Limit: 50}
+	switch f.Status {
+	case "", store.StatusOpen, store.StatusLive, store.StatusFinished:
+	default:
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live or finished", f.Status))
+		return
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 200 {
+			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("limit %q is not a number from 1 to 200", l))
+			return
+		}
+		f.Limit = n
+	}
+	gs, err := s.o.Store.List(r.Context(), f)
+	if err != nil {
+		s.storeError(w, "", err)
+		return
+	}
+	out := []room.Summary{}
+	for _, g := range gs {
+		out = append(out, room.SummaryOf(g))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	rm, err := s.rooms.Acquire(r.Context(), id)
+	if err != nil {
+		s.storeError(w, id, err)
+		return
+	}
+	defer s.rooms.Release(rm)
+	sum, ok := rm.Summary()
+	if !ok {
+		httpError(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
+		return
+	}
+	writeJSON(w, http.StatusOK, sum)
+}
+
+func (s *Server) exportOf(r *http.Request) (room.Export, error) {
+	id := r.PathValue("id")
+	rec, err := s.o.Store.Game(r.Context(), id)
+	if err != nil {
+		return room.Export{}, err
+	}
+	evs, err := s.o.Store.Events(r.Context(), id, 0)
+	if err != nil {
+		return room.Export{}, err
+	}
+	return room.ExportOf(rec, evs), nil
+}
+
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	x, err := s.exportOf(r)
+	if err != nil {
+		s.storeError(w, r.PathValue("id"), err)
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "plateau-"+x.ID+".json"))
+	writeJSON(w, http.StatusOK, x)
+}
+
+// clientIP is the address a request comes from (no proxy headers trusted).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// contextClosing returns a context cancelled when the server closes.
+func (s *Server) contextClosing(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	go func() {
+		select {
+		case <-s.closing:
+		case <-ctx.Done():
+		}
+		cancel()
+	}()
+	return ctx, cancel
+}

@@ -1,0 +1,261 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"plateau/room"
+)
+
+const (
+	helloTimeout = 10 * time.Second
+	writeTimeout = 10 * time.Second
+	outBuffer    = 256
+)
+
+// Close codes besides the standard ones.
+const (
+	// closeBadHello closes connections whose hello was refused.
+	closeBadHello = websocket.StatusPolicyViolation
+)
+
+func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	ip := clientIP(r)
+	if !s.enter(ip) {
+		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
+		return
+	}
+	defer s.leave(ip)
+	rm, err := s.rooms.Acquire(r.Context(), id)
+	if err != nil {
+		s.storeError(w, id, err)
+		return
+	}
+	defer s.rooms.Release(rm)
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
+	if err != nil {
+		s.o.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
+		return
+	}
+	s.conns.Add(1)
+	defer s.conns.Done()
+	s.metrics.conns.Add(1)
+	defer s.metrics.conns.Add(-1)
+	c.SetReadLimit(s.o.MaxMessage)
+	ctx, cancel := s.contextClosing(context.Background())
+	defer cancel()
+	s.serveConn(ctx, c, rm)
+}
+
+// enter counts a connection from ip; false if ip has too many.
+func (s *Server) enter(ip string) bool {
+	s.ipMu.Lock()
+	defer s.ipMu.Unlock()
+	if s.o.ConnsPerIP > 0 && s.perIP[ip] >= s.o.ConnsPerIP {
+		return false
+	}
+	s.perIP[ip]++
+	return true
+}
+
+func (s *Server) leave(ip string) {
+	s.ipMu.Lock()
+	defer s.ipMu.Unlock()
+	if s.perIP[ip]--; s.perIP[ip] <= 0 {
+		delete(s.perIP, ip)
+	}
+}
+
+// write sends one message with a timeout.
+func write(ctx context.Context, c *websocket.Conn, msg []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	return c.Write(ctx, websocket.MessageText, msg)
+}
+
+// closeStatus is how a connection that ended with err is closed.
+func closeStatus(err error) websocket.StatusCode {
+	if s := websocket.CloseStatus(err); s != -1 {
+		return s
+	}
+	return websocket.StatusInternalError
+}
+
+func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room) {
+	defer c.CloseNow()
+	// The hello.
+	hctx, hcancel := context.WithTimeout(ctx, helloTimeout)
+	typ, data, err := c.Read(hctx)
+	hcancel()
+	if err != nil {
+		if ctx.Err() != nil {
+			c.Close(websocket.StatusGoingAway, "server shutting down")
+		} else if hctx.Err() != nil {
+			c.Close(closeBadHello, "no hello within 10s")
+		}
+		return
+	}
+	refuseHello := func(id, code, msg string) {
+		write(ctx, c, room.ErrorMsg(id, code, msg))
+		c.Close(closeBadHello, code)
+	}
+	if typ != websocket.MessageText {
+		refuseHello("", "bad_message", "messages are JSON text")
+		return
+	}
+	m, ref := Decode(data)
+	if ref != nil {
+		refuseHello(m.ID, ref.Code, ref.Message)
+		return
+	}
+	if m.Type != "hello" {
+		refuseHello(m.ID, "bad_message", "the first message must be hello")
+		return
+	}
+	sub := room.NewSub(outBuffer)
+	initial, ref := rm.Join(sub, *m.Version, m.Tokens)
+	if ref != nil {
+		refuseHello(m.ID, ref.Code, ref.Message)
+		return
+	}
+	defer rm.Leave(sub)
+	for _, msg := range initial {
+		if write(ctx, c, msg) != nil {
+			return
+		}
+	}
+	// direct carries the connection's own replies (pong, refusals of
+	// malformed messages); the room's messages come on sub.Out.
+	direct := make(chan []byte, 16)
+	readErr := make(chan error, 1)
+	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct) }()
+	for {
+		select {
+		case msg := <-sub.Out:
+			if write(ctx, c, msg) != nil {
+				return
+			}
+		case msg := <-direct:
+			if write(ctx, c, msg) != nil {
+				return
+			}
+		case <-sub.Gone:
+			c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
+			return
+		case err := <-readErr:
+			var ce closeError
+			switch {
+			case errors.As(err, &ce):
+				// Flush what is queued (the refusal that explains the close).
+				for len(direct) > 0 {
+					write(ctx, c, <-direct)
+				}
+				c.Close(ce.code, ce.reason)
+			case ctx.Err() != nil:
+				c.Close(websocket.StatusGoingAway, "server shutting down")
+			default:
+				c.Close(closeStatus(err), "")
+			}
+			return
+		case <-ctx.Done():
+			c.Close(websocket.StatusGoingAway, "server shutting down")
+			return
+		}
+	}
+}
+
+type closeError struct {
+	code   websocket.StatusCode
+	reason string
+}
+
+func (e closeError) Error() string { return e.reason }
+
+func truncate(s string) string {
+	if len(s) > 120 {
+		return s[:120]
+	}
+	return s
+}
+
+// readLoop reads client messages until the connection fails.
+func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte) error {
+	lim := newLimiter(s.o.Rate, s.o.Burst)
+	reply := func(msg []byte) bool {
+		select {
+		case direct <- msg:
+			return true
+		default:
+			return false
+		}
+	}
+	for {
+		typ, data, err := c.Read(ctx)
+		if err != nil {
+			if errors.Is(err, websocket.ErrMessageTooBig) || websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
+				return closeError{websocket.StatusMessageTooBig, "too_large"}
+			}
+			return err
+		}
+		if !lim.allow(time.Now()) {
+			if lim.strikes > s.o.Burst {
+				reply(room.ErrorMsg("", "rate_limited", "flood: closing the connection"))
+				return closeError{websocket.StatusPolicyViolation, "rate_limited"}
+			}
+			reply(room.ErrorMsg("", "rate_limited", "too many messages: slow down"))
+			continue
+		}
+		if typ != websocket.MessageText {
+			reply(room.ErrorMsg("", "bad_message", "messages are JSON text"))
+			continue
+		}
+		m, ref := Decode(data)
+		if ref != nil {
+			reply(room.ErrorMsg(m.ID, ref.Code, ref.Message))
+			continue
+		}
+		switch m.Type {
+		case "ping":
+			reply([]byte(`{"type":"pong"}`))
+		case "hello":
+			reply(room.ErrorMsg(m.ID, "bad_message", "hello is the first message only"))
+		default:
+			if !rm.Do(sub, m.action()) {
+				reply(room.ErrorMsg(m.ID, "internal", "the game's room closed: reconnect"))
+				return closeError{websocket.StatusTryAgainLater, "room closed"}
+			}
+		}
+	}
+}
+
+// limiter is a token bucket.
+type limiter struct {
+	rate    float64
+	burst   float64
+	tokens  float64
+	last    time.Time
+	strikes int // refusals since the last allowed message
+}
+
+func newLimiter(rate float64, burst int) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), tokens: float64(burst)}
+}
+
+func (l *limiter) allow(now time.Time) bool {
+	if !l.last.IsZero() {
+		l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+	}
+	l.last = now
+	if l.tokens >= 1 {
+		l.tokens--
+		l.strikes = 0
+		return true
+	}
+	l.strikes++
+	return false
+}
