@@ -11,7 +11,7 @@ import (
 
 	"plateau/ai"
 	aidames "plateau/ai/dames"
-	"plateau/game"
+	aishutbox "plateau/ai/shutbox"
 )
 
 // Names lists the player names New accepts, weakest first.
@@ -111,6 +111,11 @@ func table(gameID string) map[string]maker {
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
 		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
 		t["max"] = maxSearch(nil, tune)
+	case "shutbox":
+		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
+		t["easy"] = greedy(nil, 0.05)
+		t["medium"] = search(ai.Limits{Depth: 2, Nodes: 200_000}, nil, nil)
+		t["hard"], t["max"] = exact, exact
 	}
 	return t
 }
@@ -131,8 +136,11 @@ func descriptions(gameID string) map[string]string {
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
+	case "shutbox":
+		d["easy"] = "greedy with a little noise"
+		d["medium"] = "expectimax 2 plies (200k nodes) on the engine's evaluation"
+		d["hard"] = "the exact policy of games/shutbox/solve (win probability; race heuristic for 3-4 players)"
+		d["max"] = "the exact policy, as hard"
 	}
 	return d
 }
-
-var _ = game.Chance
