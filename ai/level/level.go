@@ -5,6 +5,7 @@
 package level
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"plateau/ai"
 	aidames "plateau/ai/dames"
 	aishutbox "plateau/ai/shutbox"
+	"plateau/game"
 )
 
 // Names lists the player names New accepts, weakest first.
@@ -92,15 +94,44 @@ func greedy(eval ai.Eval, noise float64) maker {
 
 func random(seed uint64, o Options) ai.Player { return ai.NewRandom(seed) }
 
+// byPlayers plays with two when the state has two players (or one), with
+// many otherwise: paranoid alpha-beta is a poor model of three or four
+// players, where MCTS's max^n values (shared by partners) fit.
+func byPlayers(two, many maker) maker {
+	return func(seed uint64, o Options) ai.Player {
+		return &switcher{two: two, many: many, seed: seed, o: o}
+	}
+}
+
+type switcher struct {
+	two, many maker
+	seed      uint64
+	o         Options
+	p         ai.Player
+	players   int
+}
+
+func (w *switcher) Choose(ctx context.Context, s game.State) (ai.Decision, error) {
+	if w.p == nil || w.players != s.Players() {
+		w.players = s.Players()
+		if w.players <= 2 {
+			w.p = w.two(w.seed, w.o)
+		} else {
+			w.p = w.many(w.seed, w.o)
+		}
+	}
+	return w.p.Choose(ctx, s)
+}
+
 // table returns the makers of a game's players.
 func table(gameID string) map[string]maker {
 	t := map[string]maker{
 		"random": random,
 		"greedy": greedy(nil, 0),
-		"easy":   search(ai.Limits{Depth: 2}, nil, nil),
-		"medium": search(ai.Limits{Depth: 4, Nodes: 200_000}, nil, nil),
-		"hard":   search(ai.Limits{Nodes: 400_000, Time: HardTime}, nil, nil),
-		"max":    maxSearch(nil, nil),
+		"easy":   byPlayers(search(ai.Limits{Depth: 2}, nil, nil), mcts(ai.Limits{Nodes: 5_000}, nil, 40)),
+		"medium": byPlayers(search(ai.Limits{Depth: 4, Nodes: 200_000}, nil, nil), mcts(ai.Limits{Nodes: 50_000}, nil, 40)),
+		"hard":   byPlayers(search(ai.Limits{Nodes: 400_000, Time: HardTime}, nil, nil), mcts(ai.Limits{Nodes: 400_000, Time: HardTime}, nil, 40)),
+		"max":    byPlayers(maxSearch(nil, nil), mcts(ai.Limits{}, nil, 40)),
 	}
 	switch gameID {
 	case "dames":
@@ -125,10 +156,10 @@ func descriptions(gameID string) map[string]string {
 	d := map[string]string{
 		"random": "a uniformly random legal move",
 		"greedy": "one ply: the move whose position the engine's evaluation likes best, rolls averaged",
-		"easy":   "alpha-beta / *-minimax, 2 plies",
-		"medium": "alpha-beta / *-minimax, 4 plies or 200k nodes",
-		"hard":   "iterative-deepening alpha-beta / *-minimax, 400k nodes, at most 0.8 s",
-		"max":    "iterative-deepening alpha-beta / *-minimax for the time given (--time)",
+		"easy":   "alpha-beta / *-minimax, 2 plies (3-4 players: MCTS 5k nodes)",
+		"medium": "alpha-beta / *-minimax, 4 plies or 200k nodes (3-4 players: MCTS 50k nodes)",
+		"hard":   "iterative-deepening alpha-beta / *-minimax, 400k nodes, at most 0.8 s (3-4 players: MCTS, same budget)",
+		"max":    "iterative-deepening alpha-beta / *-minimax for the time given, --time (3-4 players: MCTS)",
 	}
 	switch gameID {
 	case "dames":
