@@ -30,23 +30,23 @@ const NoPlayer = -2
 
 // eventData is the JSON of an event's fields other than kind, player and notation.
 type eventData struct {
-	Result    *game.Outcome `json:"result,omitempty"`
-	RematchID string        `json:"rematch_id,omitempty"`
-	Seat      *int          `json:"seat,omitempty"` // undo_accept/undo_decline: the requester
-	Seed      string        `json:"seed,omitempty"` // end: the revealed dice seed
+	Result    json.RawMessage `json:"result,omitempty"` // a game.Outcome
+	RematchID string          `json:"rematch_id,omitempty"`
+	Seat      *int            `json:"seat,omitempty"` // undo_accept/undo_decline: the requester
+	Seed      string          `json:"seed,omitempty"` // end: the revealed dice seed
 }
 
 // EventJSON is an event as clients see it.
 type EventJSON struct {
-	Kind      string        `json:"kind"`
-	Seq       int64         `json:"seq"`
-	Player    int           `json:"player"`
-	Notation  string        `json:"notation,omitempty"`
-	Result    *game.Outcome `json:"result,omitempty"`
-	RematchID string        `json:"rematch_id,omitempty"`
-	Seat      *int          `json:"seat,omitempty"`
-	Seed      string        `json:"seed,omitempty"`
-	Time      time.Time     `json:"time"`
+	Kind      string          `json:"kind"`
+	Seq       int64           `json:"seq"`
+	Player    int             `json:"player"`
+	Notation  string          `json:"notation,omitempty"`
+	Result    json.RawMessage `json:"result,omitempty"` // a game.Outcome
+	RematchID string          `json:"rematch_id,omitempty"`
+	Seat      *int            `json:"seat,omitempty"`
+	Seed      string          `json:"seed,omitempty"`
+	Time      time.Time       `json:"time"`
 }
 
 // ToJSON converts a stored event.
@@ -272,3 +272,31 @@ func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play,
 }
 
 func seedHex(seed []byte) string { return hex.EncodeToString(seed) }
+
+// ParseOutcome reads a game.Outcome written as JSON (results as "win",
+// "draw", "loss").
+func ParseOutcome(raw json.RawMessage) (game.Outcome, error) {
+	var j struct {
+		Over    bool     `json:"over"`
+		Results []string `json:"results"`
+		Scores  []int    `json:"scores"`
+		Reason  string   `json:"reason"`
+	}
+	if err := json.Unmarshal(raw, &j); err != nil {
+		return game.Outcome{}, fmt.Errorf("outcome %.100s: %w", raw, err)
+	}
+	o := game.Outcome{Over: j.Over, Scores: j.Scores, Reason: j.Reason}
+	for _, r := range j.Results {
+		switch r {
+		case "win":
+			o.Results = append(o.Results, game.Win)
+		case "draw":
+			o.Results = append(o.Results, game.Draw)
+		case "loss":
+			o.Results = append(o.Results, game.Loss)
+		default:
+			return o, fmt.Errorf("outcome %.100s: result %q is not win, draw or loss", raw, r)
+		}
+	}
+	return o, nil
+}

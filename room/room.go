@@ -522,7 +522,7 @@ func (r *Room) extend(p *Play, evs []store.Event) ([]store.Event, *store.Update,
 	var upd *store.Update
 	if p.Over() && !p.Ended {
 		o := p.Outcome()
-		data := mustJSON(eventData{Result: &o, Seed: seedHex(r.rec.DiceSeed)})
+		data := mustJSON(eventData{Result: mustJSON(o), Seed: seedHex(r.rec.DiceSeed)})
 		e := store.Event{Seq: p.Version + 1, Kind: KindEnd, Player: NoPlayer, Data: data, Time: now}
 		if err := p.Apply(e); err != nil {
 			return nil, nil, err

@@ -35,7 +35,7 @@ func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
 			}
 		case room.KindEnd:
 			if e.Result != nil {
-				outcome = *e.Result
+				outcome, _ = room.ParseOutcome(e.Result)
 			}
 		}
 	}
