@@ -15,10 +15,10 @@ func Perft(p Pos, depth int) uint64 {
 	for i := range stack {
 		stack[i] = make([]Move, 0, maxMoves)
 	}
-	return perft(&p, depth, stack)
+	return perft(p, depth, stack)
 }
 
-func perft(p *Pos, depth int, stack [][]Move) uint64 {
+func perft(p Pos, depth int, stack [][]Move) uint64 {
 	if depth == 1 {
 		return uint64(p.Count(stack[0]))
 	}
@@ -26,8 +26,7 @@ func perft(p *Pos, depth int, stack [][]Move) uint64 {
 	stack[depth-1] = ms[:0] // keep a grown buffer
 	var n uint64
 	for _, m := range ms {
-		c := p.Play(m)
-		n += perft(&c, depth-1, stack)
+		n += perft(p.Play(m), depth-1, stack)
 	}
 	return n
 }
@@ -38,10 +37,10 @@ func PerftNoBulk(p Pos, depth int) uint64 {
 	for i := range stack {
 		stack[i] = make([]Move, 0, maxMoves)
 	}
-	return perftNoBulk(&p, depth, stack)
+	return perftNoBulk(p, depth, stack)
 }
 
-func perftNoBulk(p *Pos, depth int, stack [][]Move) uint64 {
+func perftNoBulk(p Pos, depth int, stack [][]Move) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -49,8 +48,7 @@ func perftNoBulk(p *Pos, depth int, stack [][]Move) uint64 {
 	stack[depth] = ms[:0]
 	var n uint64
 	for _, m := range ms {
-		c := p.Play(m)
-		n += perftNoBulk(&c, depth-1, stack)
+		n += perftNoBulk(p.Play(m), depth-1, stack)
 	}
 	return n
 }

@@ -319,6 +319,12 @@ func TestFMJDEndgameCounts(t *testing.T) {
 			t.Errorf("%s then %s: %+v, want %q", tt.pos, tt.move, o, tt.reason)
 		}
 	}
+	// A promotion inside the 16-move class keeps counting.
+	s := parse(t, cfg, "W:WK46,K47,7:BK50 endgame=5")
+	play(t, s, "7-2")
+	if got := s.Position(); got != "B:WK2,K46,K47:BK50 endgame=6" {
+		t.Errorf("after crowning in a counted endgame: %s", got)
+	}
 	// Four pieces against a king is not counted; seed rules never count.
 	if _, err := (Game{}).ParsePosition(cfg, "B:WK46,K47,K48,K49:BK5 endgame=3"); err == nil {
 		t.Error("endgame= accepted for 4 kings against 1")

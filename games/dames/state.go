@@ -298,15 +298,18 @@ func (s *State) huff(b int) {
 	s.update()
 }
 
-// countEndgame advances the FMJD endgame count after a move from before.
+// countEndgame advances the FMJD endgame count after a move from before:
+// the count restarts whenever the class of endgame (16 moves, 5 moves or
+// none) changes.
 func (s *State) countEndgame(before Pos) {
 	if !s.r.fmjd {
 		return
 	}
-	if material(before) != material(s.pos) {
-		s.endgame = 0
-	} else if endgameLimit(s.pos) > 0 {
-		s.endgame++
+	switch lim := endgameLimit(s.pos); {
+	case lim != endgameLimit(before):
+		s.endgame = 0 // a counted endgame starts (or ends) here
+	case lim > 0:
+		s.endgame++ // a promotion inside the same class keeps counting
 	}
 }
 
