@@ -87,10 +87,21 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	for b := own; b != 0; b &= b - 1 {
 		from := bits.TrailingZeros64(b)
 		rest := own &^ (1 << from)
+		// The ball's reach without the moved bottle, and the squares next
+		// to where it can stand: a bottle landing elsewhere cannot extend it.
+		base := ballReach(ball, rest, p, nil)
+		touch := near[ball]
+		for r := base & ballSquares; r != 0; r &= r - 1 {
+			touch |= near[bits.TrailingZeros64(r)]
+		}
 		for d := bottleReach(from, all&^(1<<from)); d != 0; d &= d - 1 {
 			to := bits.TrailingZeros64(d)
 			buf = append(buf, pack(from, to, noBall))
-			for r := ballReach(ball, rest|1<<to, p, nil); r != 0; r &= r - 1 {
+			reach := base
+			if touch&(1<<to) != 0 {
+				reach = ballReach(ball, rest|1<<to, p, nil)
+			}
+			for r := reach; r != 0; r &= r - 1 {
 				buf = append(buf, pack(from, to, bits.TrailingZeros64(r)))
 			}
 		}
