@@ -727,6 +727,9 @@ func (r *Room) do(sub *Sub, a Action) error {
 		return -1
 	}
 	anySeat := func(int) bool { return true }
+	noSeat := func(what string) error {
+		return refuse("not_allowed", "this connection holds no seat that may %s now", what)
+	}
 	switch a.Type {
 	case "move":
 		if a.Version == nil {
@@ -758,6 +761,9 @@ func (r *Room) do(sub *Sub, a Action) error {
 			s = pick(func(x int) bool { return x != p.Draw })
 		default:
 			return refuse("bad_message", "draw action %q is not offer, accept or decline", a.Action)
+		}
+		if s < 0 {
+			return noSeat(a.Action + " a draw")
 		}
 		r.submit(sub, a.ID, store.Event{Kind: kind, Player: s})
 	case "undo":
@@ -794,7 +800,11 @@ func (r *Room) do(sub *Sub, a Action) error {
 		case "accept", "decline":
 			kind := map[string]string{"accept": KindUndoAccept, "decline": KindUndoDecline}[a.Action]
 			req := p.Undo
-			r.submit(sub, a.ID, store.Event{Kind: kind, Player: pick(func(x int) bool { return x != req }), Data: mustJSON(eventData{Seat: &req})})
+			s := pick(func(x int) bool { return x != req })
+			if s < 0 || req < 0 {
+				return noSeat(a.Action + " an undo request")
+			}
+			r.submit(sub, a.ID, store.Event{Kind: kind, Player: s, Data: mustJSON(eventData{Seat: &req})})
 		default:
 			return refuse("bad_message", "undo action %q is not request, accept or decline", a.Action)
 		}
