@@ -105,31 +105,27 @@ func (t *TwoPlayer) solve() {
 func (t *TwoPlayer) turn(a uint16, row []float32, wb []float64) float64 {
 	g := t.g
 	blocked := wb[g.sum[a]]
-	best := func(r int) float64 {
-		nx := g.after(a, r)
-		if len(nx) == 0 {
-			return blocked
-		}
-		m := -1.0
-		for _, x := range nx {
-			v := wb[0]
-			if x != 0 {
-				v = 1 - float64(row[x])
+	base := int(a) * 13
+	var two, one float64
+	for r := 1; r <= 12; r++ {
+		v := blocked
+		if lo, hi := g.off[base+r], g.off[base+r+1]; lo < hi {
+			v = -1
+			for _, x := range g.next[lo:hi] {
+				w := wb[0]
+				if x != 0 {
+					w = 1 - float64(row[x])
+				}
+				v = max(v, w)
 			}
-			m = max(m, v)
 		}
-		return m
-	}
-	var two float64
-	for r := 2; r <= 12; r++ {
-		two += twoDice[r] * best(r)
+		two += twoDice[r] * v
+		if r <= 6 {
+			one += v
+		}
 	}
 	two /= 36
 	if g.oneDie(t.Variant, a) {
-		var one float64
-		for r := 1; r <= 6; r++ {
-			one += best(r)
-		}
 		return max(two, one/6)
 	}
 	return two
