@@ -98,11 +98,13 @@ func fiveOf(side int) [5]int {
 // bitset is a set of squares.
 type bitset [3]uint64
 
-func (b *bitset) set(s int)          { b[s>>6] |= 1 << (s & 63) }
-func (b *bitset) has(s int) bool     { return b[s>>6]&(1<<(s&63)) != 0 }
-func (b *bitset) count() int         { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2]) }
-func (b *bitset) empty() bool        { return b[0]|b[1]|b[2] == 0 }
-func (b *bitset) clear(s int)        { b[s>>6] &^= 1 << (s & 63) }
+func (b *bitset) set(s int)      { b[s>>6] |= 1 << (s & 63) }
+func (b *bitset) has(s int) bool { return b[s>>6]&(1<<(s&63)) != 0 }
+func (b *bitset) count() int {
+	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2])
+}
+func (b *bitset) empty() bool { return b[0]|b[1]|b[2] == 0 }
+func (b *bitset) clear(s int) { b[s>>6] &^= 1 << (s & 63) }
 
 // next returns the lowest square of b at or after s, or -1.
 func (b *bitset) next(s int) int {

@@ -57,26 +57,26 @@ const sideLetters = "SWNE"
 // rules is a validated configuration with its precomputed geometry. It is
 // shared, read-only, by every state of that configuration.
 type rules struct {
-	cfg              game.Config
-	players          int
-	teams            bool // 4 players in two teams
-	orthogonal       bool // slides may also go forward and back
-	longAll          bool // the double's long slide goes along all 8 lines
-	interceptEvery   bool // the moved-piece condition applies to every ball move
-	setupRight       bool // passage on the owner's right of the double
-	goalAny          bool // 4 solo: any other Arrivée is a goal
-	repetition       bool
-	blockedLose      bool
-	limit            int
-	side             [4]int      // seat -> side
-	seatOfSide       [4]int      // side -> seat, -1 if unused
-	team             [4]int      // seat -> team number
-	slideDirs        [4][]int    // seat -> direction indexes for one-square slides and long jumps
-	longSlideDirs    [4][]int    // seat -> direction indexes for the double's long slide
-	goals            [4][]int    // seat -> goal Arrivée squares
-	goalMask         [4]bitset   // seat -> goal Arrivées
-	fiveMask         [4]bitset   // seat -> squares 1-5 around its goals
-	isGoalOf         [nsq]uint8  // square -> seats (bit mask) aiming at it
+	cfg            game.Config
+	players        int
+	teams          bool // 4 players in two teams
+	orthogonal     bool // slides may also go forward and back
+	longAll        bool // the double's long slide goes along all 8 lines
+	interceptEvery bool // the moved-piece condition applies to every ball move
+	setupRight     bool // passage on the owner's right of the double
+	goalAny        bool // 4 solo: any other Arrivée is a goal
+	repetition     bool
+	blockedLose    bool
+	limit          int
+	side           [4]int     // seat -> side
+	seatOfSide     [4]int     // side -> seat, -1 if unused
+	team           [4]int     // seat -> team number
+	slideDirs      [4][]int   // seat -> direction indexes for one-square slides and long jumps
+	longSlideDirs  [4][]int   // seat -> direction indexes for the double's long slide
+	goals          [4][]int   // seat -> goal Arrivée squares
+	goalMask       [4]bitset  // seat -> goal Arrivées
+	fiveMask       [4]bitset  // seat -> squares 1-5 around its goals
+	isGoalOf       [nsq]uint8 // square -> seats (bit mask) aiming at it
 }
 
 func newRules(cfg game.Config) (*rules, error) {
@@ -159,7 +159,6 @@ func (r *rules) isGoal(seat, other int) bool {
 
 // opponents reports whether two seats play against each other.
 func (r *rules) opponents(a, b int) bool { return r.team[a] != r.team[b] }
-
 
 // New returns the start position.
 func (Game) New(cfg game.Config) (game.State, error) {

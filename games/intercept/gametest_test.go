@@ -45,5 +45,5 @@ func testConfigs(t testing.TB, limit string) []game.Config {
 }
 
 func TestConformance(t *testing.T) {
-	gametest.RunWith(t, Game{}, gametest.Options{Configs: testConfigs(t, "150"), Seeds: seeds})
+	gametest.RunWith(t, Game{}, gametest.Options{Configs: testConfigs(t, testLimit), Seeds: seeds})
 }

@@ -2,4 +2,7 @@
 
 package intercept
 
-const seeds = 3
+const (
+	seeds     = 2
+	testLimit = "120"
+)

@@ -2,5 +2,8 @@
 
 package intercept
 
-// Fewer conformance games under the race detector, which is slow.
-const seeds = 1
+// Fewer and shorter conformance games under the race detector, which is slow.
+const (
+	seeds     = 1
+	testLimit = "40"
+)
