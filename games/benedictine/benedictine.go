@@ -124,7 +124,7 @@ func (Game) ParsePosition(cfg game.Config, text string) (game.State, error) {
 	return s, nil
 }
 
-// ExamplePosition is a middle-game position with amber to move.
+// ExamplePosition is a middle-game position, green to move.
 func (Game) ExamplePosition() string {
-	return "..AAA../..A.A../......./...O.../......./..G.G../..GGG.. g"
+	return "...AA../A..O.../....A../......./..GA.../G...G../..GG... g"
 }
