@@ -37,8 +37,11 @@ export class GamePage {
     }
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
+    this.resize = () => { clearTimeout(this.rt); this.rt = setTimeout(() => this.render(), 150); };
+    window.addEventListener('resize', this.resize);
     this.build();
     this.start();
+    window.plateauPage = this; // for debugging and the browser tests
   }
 
   async start() {
@@ -54,6 +57,7 @@ export class GamePage {
   destroy() {
     this.conn?.close();
     document.removeEventListener('keydown', this.keys);
+    window.removeEventListener('resize', this.resize);
     clearTimeout(this.toastTimer);
   }
 
@@ -122,6 +126,7 @@ export class GamePage {
     const v = typeof m.version === 'number' ? m.version : g.version || 0;
     const changed = v !== this.version || !this.view;
     this.version = v;
+    if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
     if (g.view) {
       this.view = g.view;
       this.history.set(v, { ...(this.history.get(v) || {}), view: g.view });
@@ -150,6 +155,7 @@ export class GamePage {
     if (ev.kind === 'undo_accept') this.moves = this.moves.filter((x) => x.seq < v && !this.undone(x.seq, m));
     if (v <= this.version) { this.render(); return; }
     this.version = v;
+    if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
     const wasOver = !!this.view?.outcome;
     if (m.view) this.view = m.view;
     if (this.summary) this.summary.version = v;
@@ -227,7 +233,7 @@ export class GamePage {
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);
-    const ctx = { seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats };
+    const ctx = { replay: this.replayAt !== null, seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats };
     this.rolled = false;
     const board = this.r.draw(v.board, ctx);
     mount(this.el.board, board);
@@ -259,7 +265,7 @@ export class GamePage {
     const items = [];
     for (let p = 0; p < v.players; p++) {
       const st = seats.find((x) => x.seat === p) || {};
-      const who = st.kind === 'ai' ? `🤖 ${t(st.level || 'ai')}` : st.joined === false ? t('seatFree') : '';
+      const who = st.kind === 'ai' ? `${t('aiShort')} ${t(st.level || 'easy')}` : st.joined === false ? t('seatFree') : '';
       const sw = this.r.swatch ? this.r.swatch(p, v.board) : null;
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
@@ -301,7 +307,7 @@ export class GamePage {
   decorate(lastLocs) {
     const v = this.shownView();
     const moves = this.myTurn() ? v.moves || [] : [];
-    const { next, complete } = options(moves, this.prefix);
+    const { next, complete } = options(moves, this.prefix, !!this.r.unordered);
     const root = this.el.board.querySelector('svg');
     const byLoc = new Map();
     for (const el of this.el.board.querySelectorAll('[data-loc]')) {
@@ -349,13 +355,16 @@ export class GamePage {
     mount(this.el.actions, acts);
     this.el.board.dataset.prefix = this.prefix.join(' ');
     this.el.board.dataset.version = String(this.version);
+    this.el.board.dataset.position = v.position;
+    this.root.querySelector('#game').dataset.over = this.view.outcome ? '1' : '';
+    this.root.querySelector('#game').dataset.busy = this.busy ? '1' : '';
   }
 
   renderMoves() {
     const items = this.moves.map((m) => {
       const li = h('li', { 'data-seq': m.seq, class: `${m.player === -1 || m.kind === 'roll' ? 'roll' : ''}${this.replayAt === m.seq ? ' at' : ''}`, value: m.seq },
         h('button', { type: 'button', class: 'link', onclick: () => this.jump(m.seq) },
-          m.player === -1 || m.kind === 'roll' ? `🎲 ${m.notation}` : m.notation));
+          m.player === -1 || m.kind === 'roll' ? `⚀ ${m.notation}` : m.notation));
       return li;
     });
     mount(this.el.moves, items);
@@ -474,7 +483,7 @@ export class GamePage {
 
   clickLoc(loc) {
     if (!this.myTurn()) return;
-    const r = click(this.shownView().moves || [], this.prefix, loc);
+    const r = click(this.shownView().moves || [], this.prefix, loc, !!this.r.unordered);
     if (!r.changed) return;
     this.prefix = r.prefix;
     this.choose = r.choose || null;
@@ -496,13 +505,17 @@ export class GamePage {
     this.busy = true;
     this.decorate(this.lastLocs(this.version));
     try {
-      await this.conn.send({ type: 'move', version: this.version, move: m.notation });
+      const ack = await this.conn.send({ type: 'move', version: this.version, move: m.notation });
+      // Stay busy until the move's own event has arrived.
+      if (ack && typeof ack.version === 'number' && ack.version > this.version) {
+        this.awaiting = ack.version;
+        return;
+      }
     } catch (e) {
       this.toast(this.errText(e));
-    } finally {
-      this.busy = false;
-      this.render();
     }
+    this.busy = false;
+    this.render();
   }
 
   async request(msg) {

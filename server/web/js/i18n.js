@@ -29,7 +29,7 @@ const dict = {
     roll: 'roll', seatFree: 'waiting for a player', seatJoined: 'joined', tiles: 'Tiles',
     home: 'Home', bar: 'Bar', off: 'Off', arrival: 'Arrival', ball: 'Ball', opponent: 'Opponent',
     flip: 'Flip board', watchers: 'Link to watch', hotseat: 'Hot-seat: you play {p}',
-    kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double',
+    kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double', aiShort: 'AI', blocked: 'blocked',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
@@ -60,7 +60,7 @@ const dict = {
     roll: 'lancer', seatFree: 'en attente d’un joueur', seatJoined: 'présent', tiles: 'Cases',
     home: 'Maison', bar: 'Prison', off: 'Sortis', arrival: 'Arrivée', ball: 'Ballon', opponent: 'Adversaire',
     flip: 'Retourner', watchers: 'Lien pour regarder', hotseat: 'Même écran : vous jouez {p}',
-    kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double',
+    kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double', aiShort: 'IA', blocked: 'bloqué',
   },
 };
 

@@ -165,7 +165,7 @@ export class Lobby {
     const my = mine();
     const row = (g) => {
       const holds = my[g.id] && Object.keys(my[g.id].tokens || {}).length;
-      const seats = (g.seats || []).map((s) => (s.kind === 'ai' ? `🤖 ${t(s.level || 'ai')}` : s.joined ? '👤' : '○')).join(' ');
+      const seats = (g.seats || []).map((s) => (s.kind === 'ai' ? `${t('aiShort')} ${t(s.level || 'easy')}` : s.joined ? '●' : '○')).join(' ');
       return h('li', {}, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
         h('span', { class: `badge ${g.status}` }, t(`status_${g.status}`)), ' ',

@@ -16,11 +16,19 @@ function startsWith(clicks, prefix) {
  * continue some legal move; `complete`, the moves whose clicks are exactly
  * the prefix.
  */
-export function options(moves, prefix) {
+export function options(moves, prefix, unordered = false) {
   const next = new Set();
   const complete = [];
   for (const m of moves) {
     const c = clicksOf(m);
+    if (unordered) {
+      // A set of clicks (Shut the Box tiles): any order.
+      if (c.length < prefix.length || !prefix.every((x) => c.includes(x))) continue;
+      if (c.length === prefix.length) {
+        if (prefix.length > 0) complete.push(m);
+      } else for (const x of c) if (!prefix.includes(x)) next.add(x);
+      continue;
+    }
     if (!startsWith(c, prefix)) continue;
     if (c.length === prefix.length) {
       if (prefix.length > 0) complete.push(m);
@@ -36,15 +44,16 @@ export function options(moves, prefix) {
  * location takes it back; a click on another first location starts over;
  * anything else changes nothing (an illegal target).
  */
-export function click(moves, prefix, loc) {
+export function click(moves, prefix, loc, unordered = false) {
   loc = String(loc);
-  const { next } = options(moves, prefix);
+  const { next } = options(moves, prefix, unordered);
   let p;
   if (next.has(loc)) p = [...prefix, loc];
+  else if (unordered && prefix.includes(loc)) return { prefix: prefix.filter((x) => x !== loc), changed: true };
   else if (prefix.length && prefix[prefix.length - 1] === loc) return { prefix: prefix.slice(0, -1), changed: true };
-  else if (prefix.length && options(moves, []).next.has(loc)) p = [loc];
+  else if (prefix.length && options(moves, [], unordered).next.has(loc)) p = [loc];
   else return { prefix, changed: false };
-  const o = options(moves, p);
+  const o = options(moves, p, unordered);
   if (o.next.size === 0 && o.complete.length === 1) return { prefix: [], send: o.complete[0], changed: true };
   if (o.next.size === 0 && o.complete.length > 1) return { prefix: p, choose: o.complete, changed: true };
   return { prefix: p, changed: true };

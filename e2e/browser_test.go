@@ -1,0 +1,208 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds Debian's chromium, or skips the test (fails under
+// PLATEAU_REQUIRE_E2E=1).
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("PLATEAU_CHROMIUM"), "/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p == "" {
+			continue
+		}
+		if full, err := exec.LookPath(p); err == nil {
+			return full
+		}
+	}
+	msg := "chromium is not installed (apt-get install chromium); browser tests skipped"
+	if os.Getenv("PLATEAU_REQUIRE_E2E") == "1" {
+		t.Fatal(msg + ", but PLATEAU_REQUIRE_E2E=1")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// browser starts one headless chromium for a test and its subtests.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("force-color-profile", "srgb"),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(bcancel)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return bctx
+}
+
+// tab is one page in its own browser context (its own storage, like a
+// separate person's browser), with the console errors it logged.
+type tab struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+	mu   sync.Mutex
+	errs []string
+}
+
+func newTab(t *testing.T, bctx context.Context, name string) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("%s: opening a tab: %v", name, err)
+	}
+	tb := &tab{t: t, name: name, ctx: ctx}
+	consoles := chromedp.Events(ctx, runtime.ConsoleAPICalled)
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	logs := chromedp.Events(ctx, log.EntryAdded)
+	go func() {
+		for ev, err := range consoles {
+			if err != nil {
+				return
+			}
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var parts []string
+				for _, a := range ev.Args {
+					if a.Value != nil {
+						parts = append(parts, string(a.Value))
+					} else {
+						parts = append(parts, a.Description)
+					}
+				}
+				tb.addErr("console." + string(ev.Type) + ": " + strings.Join(parts, " "))
+			}
+		}
+	}()
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			tb.addErr(fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber, msg))
+		}
+	}()
+	go func() {
+		for ev, err := range logs {
+			if err != nil {
+				return
+			}
+			if ev.Entry.Level == log.EntryLevelError {
+				tb.addErr(fmt.Sprintf("log %s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		for _, e := range tb.errs {
+			t.Errorf("%s: browser console error: %s", name, e)
+		}
+	})
+	return tb
+}
+
+func (tb *tab) addErr(s string) {
+	tb.mu.Lock()
+	tb.errs = append(tb.errs, s)
+	tb.mu.Unlock()
+}
+
+// do runs actions with a timeout and fails the test on error.
+func (tb *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		tb.t.Fatalf("%s: %s: %v", tb.name, what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("%s: evaluating %q: %v", tb.name, expr, err)
+	}
+	return v
+}
+
+// waitJS polls until a JavaScript expression is true.
+func (tb *tab) waitJS(what, expr string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
+		tb.t.Fatalf("%s: waiting for %s (%s): %v", tb.name, what, expr, err)
+	}
+}
+
+// clickAt clicks with the mouse at the centre of the element that sel
+// selects, after checking that the element is the one under that point.
+func (tb *tab) clickAt(sel string) {
+	tb.t.Helper()
+	type pt struct {
+		X, Y float64
+		OK   bool
+	}
+	p := eval[pt](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		if (!el) return {X: 0, Y: 0, OK: false};
+		el.scrollIntoView({block: 'center', inline: 'center'});
+		const r = el.getBoundingClientRect();
+		// Try the centre, then points around it, for one whose topmost element is el or inside it.
+		for (const [fx, fy] of [[.5, .5], [.5, .3], [.5, .7], [.3, .5], [.7, .5], [.5, .15], [.5, .85]]) {
+			const x = r.left + r.width * fx, y = r.top + r.height * fy;
+			const top = document.elementFromPoint(x, y);
+			if (top && (top === el || el.contains(top))) return {X: x, Y: y, OK: true};
+		}
+		return {X: r.left + r.width / 2, Y: r.top + r.height / 2, OK: false};
+	})()`, sel))
+	if !p.OK {
+		tb.t.Fatalf("%s: %s is not clickable (hidden or covered)", tb.name, sel)
+	}
+	tb.do("click "+sel, chromedp.MouseClickXY(p.X, p.Y))
+}

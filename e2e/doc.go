@@ -1,0 +1,11 @@
+// Package e2e holds Plateau's browser tests: chromedp drives Debian's
+// chromium against the real server (httptest) and the web client it serves.
+// Two players join a game by its invite link and play by real clicks while a
+// third browser watches; the tests also reload mid-game, click illegal
+// targets, switch the language, collect console errors and write the
+// screenshots under docs/screenshots/.
+//
+// The tests skip when chromium is absent, and fail instead when
+// PLATEAU_REQUIRE_E2E=1. PLATEAU_SCREENSHOTS=1 renews the committed
+// screenshots.
+package e2e

@@ -1,0 +1,244 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"plateau/games"
+)
+
+// minMoves is how many moves the players make by clicks in each game,
+// unless the game ends first.
+const minMoves = 20
+
+func TestBrowser(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	ids := games.Registry().IDs()
+	if len(ids) == 0 {
+		t.Fatal("no game registered")
+	}
+	for _, id := range ids {
+		t.Run(id, func(t *testing.T) { playGame(t, bctx, base, id) })
+	}
+	t.Run("lobby", func(t *testing.T) { lobbyLanguage(t, bctx, base) })
+}
+
+// open navigates a tab and waits for the page to be drawn.
+func (tb *tab) open(url, ready string) {
+	tb.t.Helper()
+	tb.do("open "+url, chromedp.Navigate(url))
+	tb.waitJS(ready, ready)
+}
+
+const boardReady = `!!document.querySelector('#board[data-version] svg')`
+
+// createGame fills the lobby form in tab a for game id (seat 0 me, the
+// others invited) and returns the game page's path and the invite URLs.
+func createGame(t *testing.T, a *tab, base, id string) (string, []string) {
+	a.open(base+"/", `!!document.querySelector('#new-game option')`)
+	eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector('#new-game'); s.value = %q; s.dispatchEvent(new Event('change')); return true; })()`, id))
+	a.clickAt("#create")
+	a.waitJS("invite links", `document.querySelectorAll('.created input.invite').length > 0`)
+	invites := eval[[]string](a, `[...document.querySelectorAll('.created input.invite')].map((i) => i.value)`)
+	path := eval[string](a, `document.querySelector('#open-created').getAttribute('href')`)
+	a.clickAt("#open-created")
+	a.waitJS("game page", boardReady)
+	return path, invites
+}
+
+type turnInfo struct {
+	Version  int
+	Prefix   string
+	Position string
+	Mine     bool
+	Over     bool
+	Busy     bool
+}
+
+const turnJS = `(() => { const b = document.querySelector('#board'), g = document.querySelector('#game');
+	return {Version: +(b && b.dataset.version || -1), Prefix: (b && b.dataset.prefix) || '', Position: (b && b.dataset.position) || '',
+		Mine: document.querySelector('#status')?.dataset.turn === 'me', Over: g?.dataset.over === '1', Busy: g?.dataset.busy === '1'}; })()`
+
+func (tb *tab) turn() turnInfo { tb.t.Helper(); return eval[turnInfo](tb, turnJS) }
+
+// playMove makes one move in tb by clicking highlighted targets (chosen by
+// rng) until the move is sent, and returns the new version.
+func playMove(t *testing.T, tb *tab, rng *rand.Rand) {
+	t.Helper()
+	start := tb.turn()
+	for step := 0; step < 16; step++ {
+		n := eval[int](tb, `(() => { document.querySelectorAll('[data-pick]').forEach((e) => e.removeAttribute('data-pick'));
+			return document.querySelectorAll('#board [data-loc].target, #actions [data-loc], #actions [data-move]').length; })()`)
+		if n == 0 {
+			dbg := eval[string](tb, `document.querySelector('#status').textContent + ' | locs=' + document.querySelectorAll('#board [data-loc]').length + ' | ' + document.querySelector('#actions').outerHTML + JSON.stringify((({view, seats, busy, replayAt, version, prefix}) => ({toMove: view.toMove, pos: view.position, seats, busy, replayAt, version, prefix, n: view.moves.length}))(window.plateauPage))`)
+			t.Fatalf("%s: no target to click at version %d (position %s, prefix %q): %s", tb.name, start.Version, start.Position, tb.turn().Prefix, dbg)
+		}
+		k := rng.IntN(n)
+		eval[bool](tb, fmt.Sprintf(`(() => { document.querySelectorAll('#board [data-loc].target, #actions [data-loc], #actions [data-move]')[%d].setAttribute('data-pick', ''); return true; })()`, k))
+		before := tb.turn()
+		tb.clickAt("[data-pick]")
+		tb.waitJS("the click to take effect", fmt.Sprintf(`(() => { const x = %s; return x.Version !== %d || x.Prefix !== %q || x.Busy; })()`, turnJS, before.Version, before.Prefix))
+		if now := tb.turn(); now.Version != start.Version || now.Busy {
+			tb.waitJS("the move to be applied", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, start.Version))
+			return
+		}
+	}
+	t.Fatalf("%s: 16 clicks did not make a move from %s", tb.name, start.Position)
+}
+
+// illegalClick clicks a location that is not highlighted and checks that
+// nothing changed. It reports whether there was such a location.
+func illegalClick(t *testing.T, tb *tab) bool {
+	t.Helper()
+	ok := eval[bool](tb, `(() => { document.querySelectorAll('[data-pick]').forEach((e) => e.removeAttribute('data-pick'));
+		const all = [...document.querySelectorAll('#board [data-loc]:not(.target)')];
+		if (!all.length) return false; all[Math.floor(all.length / 2)].setAttribute('data-pick', ''); return true; })()`)
+	if !ok {
+		return false
+	}
+	before := tb.turn()
+	tb.clickAt("[data-pick]")
+	time.Sleep(150 * time.Millisecond)
+	if after := tb.turn(); after != before {
+		t.Fatalf("%s: a click on a location that is no target changed the page: %+v -> %+v", tb.name, before, after)
+	}
+	return true
+}
+
+func screenshot(t *testing.T, tb *tab, name string) {
+	t.Helper()
+	dir := filepath.Join("..", "docs", "screenshots")
+	file := filepath.Join(dir, name+".png")
+	if _, err := os.Stat(file); err == nil && os.Getenv("PLATEAU_SCREENSHOTS") != "1" {
+		return // keep the committed picture; PLATEAU_SCREENSHOTS=1 renews it
+	}
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func playGame(t *testing.T, bctx context.Context, base, id string) {
+	a := newTab(t, bctx, "player1")
+	path, invites := createGame(t, a, base, id)
+	if len(invites) == 0 {
+		t.Fatal("no invite link for the second player")
+	}
+	players := []*tab{a}
+	for i, inv := range invites {
+		p := newTab(t, bctx, fmt.Sprintf("player%d", i+2))
+		p.open(inv, boardReady)
+		if strings.Contains(eval[string](p, `location.href`), "token=") {
+			t.Errorf("the invite token stays in the address bar")
+		}
+		players = append(players, p)
+	}
+	watcher := newTab(t, bctx, "watcher")
+	watcher.open(base+path, boardReady)
+	if got := eval[string](watcher, `document.querySelector('#status').textContent`); !strings.Contains(got, "watching") {
+		t.Errorf("watcher status %q does not say it is watching", got)
+	}
+
+	rng := rand.New(rand.NewPCG(uint64(len(id)), 7))
+	moves, checkedIllegal, reloaded := 0, false, false
+	for moves < minMoves {
+		var mover *tab
+		deadline := time.Now().Add(20 * time.Second)
+		over := false
+		for mover == nil && !over {
+			for _, p := range players {
+				ti := p.turn()
+				if ti.Over {
+					over = true
+					break
+				}
+				if ti.Mine && !ti.Busy {
+					mover = p
+					break
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("after %d moves nobody can move: %+v", moves, a.turn())
+			}
+			if mover == nil && !over {
+				time.Sleep(30 * time.Millisecond)
+			}
+		}
+		if over {
+			break
+		}
+		if !checkedIllegal {
+			checkedIllegal = illegalClick(t, mover)
+		}
+		playMove(t, mover, rng)
+		moves++
+		if moves == 6 && !reloaded {
+			reloaded = true
+			p := players[1]
+			before := p.turn()
+			p.do("reload", chromedp.Reload())
+			p.waitJS("the game after a reload", fmt.Sprintf(`(() => { const x = %s; return x.Version >= %d; })()`, turnJS, before.Version))
+			if after := p.turn(); after.Position == "" {
+				t.Fatalf("reload lost the game: %+v", after)
+			}
+		}
+		if moves == 4 || moves == 10 {
+			shoot(t, a, watcher, id) // at 4 in case the game ends before 10
+		}
+	}
+	// Everyone, the watcher too, sees the same board.
+	final := a.turn()
+	for _, p := range append(players[1:], watcher) {
+		p.waitJS("the same version as player 1", fmt.Sprintf(`(() => { const x = %s; return x.Version >= %d; })()`, turnJS, final.Version))
+		if got := p.turn(); got.Position != final.Position || got.Version != final.Version {
+			t.Errorf("%s sees %q at version %d, player 1 %q at %d", p.name, got.Position, got.Version, final.Position, final.Version)
+		}
+	}
+	t.Logf("%s: %d moves by clicks, version %d, over=%v, illegal click checked=%v", id, moves, final.Version, final.Over, checkedIllegal)
+	if final.Over {
+		a.waitJS("the result dialog", `!!document.querySelector('dialog#result[open]')`)
+	}
+}
+
+// shoot takes the desktop screenshot from a player and the phone one from
+// the watcher.
+func shoot(t *testing.T, a, watcher *tab, id string) {
+	screenshot(t, a, id+"-desktop")
+	watcher.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	time.Sleep(250 * time.Millisecond)
+	screenshot(t, watcher, id+"-phone")
+	watcher.do("desktop size", chromedp.EmulateViewport(1280, 900))
+}
+
+// lobbyLanguage checks the language switch on the lobby and on a game page.
+func lobbyLanguage(t *testing.T, bctx context.Context, base string) {
+	a := newTab(t, bctx, "lobby")
+	a.open(base+"/", `!!document.querySelector('#create')`)
+	if got := eval[string](a, `document.querySelector('#create').textContent`); got != "Create" {
+		t.Errorf("English create button says %q", got)
+	}
+	a.clickAt(`[data-lang="fr"]`)
+	a.waitJS("French", `document.documentElement.lang === 'fr' && document.querySelector('#create').textContent === 'Créer'`)
+	a.do("reload", chromedp.Reload())
+	a.waitJS("French kept after a reload", `document.documentElement.lang === 'fr' && document.querySelector('#create')?.textContent === 'Créer'`)
+	a.clickAt(`[data-lang="en"]`)
+	a.waitJS("English", `document.documentElement.lang === 'en' && document.querySelector('#create').textContent === 'Create'`)
+	screenshot(t, a, "lobby-desktop")
+}
