@@ -224,7 +224,7 @@ func (g *gen) run(b *board, p int8, d roll, r Rules, buf []game.Move) []game.Mov
 	g.out, g.start = buf, len(buf)
 	g.results.reset()
 	g.memo.reset()
-	g.walk(b, d, 0, 0)
+	g.walk(*b, d, 0, 0)
 	if len(g.out) == g.start {
 		g.out = append(g.out, encodeTurn(nil)) // no step is possible: pass
 	}
@@ -245,15 +245,15 @@ func rank(d *roll, used int) int {
 	return used * 10
 }
 
-func (g *gen) walk(b *board, d roll, depth, used int) {
+func (g *gen) walk(b board, d roll, depth, used int) {
 	var buf [maxSteps]step
-	steps := legalSteps(b, g.p, &d, &g.r, buf[:0])
+	steps := legalSteps(&b, g.p, &d, &g.r, buf[:0])
 	if g.r.Free {
 		if depth > 0 {
-			g.record(b, depth, 0)
+			g.record(&b, depth, 0)
 		}
 	} else if len(steps) == 0 {
-		g.record(b, depth, rank(&d, used))
+		g.record(&b, depth, rank(&d, used))
 	}
 	if len(steps) == 0 {
 		return
@@ -264,11 +264,11 @@ func (g *gen) walk(b *board, d roll, depth, used int) {
 		return
 	}
 	for _, st := range steps {
-		nb, nd := *b, d
+		nb, nd := b, d
 		nd.consume(st)
 		nb.move(g.p, st.from, st.to())
 		g.seq[depth] = st
-		g.walk(&nb, nd, depth+1, used+int(st.k))
+		g.walk(nb, nd, depth+1, used+int(st.k))
 	}
 }
 

@@ -1,0 +1,5 @@
+//go:build !race
+
+package mahbousse_test
+
+const raceEnabled = false
