@@ -579,7 +579,10 @@ func TestTurnOrderFour(t *testing.T) {
 
 // Teams aim at either Arrivée of the opposing camp and win together.
 func TestTeamGoals(t *testing.T) {
-	for _, g := range []struct{ pieces []string; path string }{
+	for _, g := range []struct {
+		pieces []string
+		path   string
+	}{
 		{[]string{"c7=Sr", "b7=Sp"}, "c7-a7"},
 		{[]string{"k7=Sr", "l7=Sp"}, "k7-m7"},
 	} {
