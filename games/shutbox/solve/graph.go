@@ -165,3 +165,26 @@ func bitsOn(x uint16) int {
 	}
 	return n
 }
+
+// cache keeps one solution per variant, solved on first use.
+type cache[T any] struct {
+	mu sync.Mutex
+	m  map[Variant]*T
+}
+
+func (c *cache[T]) get(v Variant, solve func(Variant) (*T, error)) (*T, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if x, ok := c.m[v]; ok {
+		return x, nil
+	}
+	x, err := solve(v)
+	if err != nil {
+		return nil, err
+	}
+	if c.m == nil {
+		c.m = map[Variant]*T{}
+	}
+	c.m[v] = x
+	return x, nil
+}

@@ -32,26 +32,11 @@ func NewSolitaire(v Variant) (*Solitaire, error) {
 	}, nil
 }
 
-var (
-	solMu    sync.Mutex
-	solCache = map[Variant]*Solitaire{}
-)
+var solitaires cache[Solitaire]
 
 // SolitaireFor returns the solitaire solution of a variant, solved once and
 // shared (it is read-only).
-func SolitaireFor(v Variant) (*Solitaire, error) {
-	solMu.Lock()
-	defer solMu.Unlock()
-	if s, ok := solCache[v]; ok {
-		return s, nil
-	}
-	s, err := NewSolitaire(v)
-	if err != nil {
-		return nil, err
-	}
-	solCache[v] = s
-	return s, nil
-}
+func SolitaireFor(v Variant) (*Solitaire, error) { return solitaires.get(v, NewSolitaire) }
 
 // full is the mask of every tile.
 func (s *Solitaire) full() uint16 { return uint16(1)<<s.Tiles - 1 }

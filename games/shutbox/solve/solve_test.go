@@ -101,3 +101,23 @@ func TestTwoPlayerStart(t *testing.T) {
 		}
 	}
 }
+
+// TestPublished checks the solitaire probabilities of a perfect game
+// published by Bill Butler ("Durango Bill"), Shut the Box analysis,
+// http://www.durangobill.com/ShutTheBoxExtra/STBstats.txt: 7.1432 % always
+// rolling two dice, 9.7614 % with one die when the open tiles sum to 6 or
+// less (compulsory there, optional here, but always the better choice).
+func TestPublished(t *testing.T) {
+	for _, tc := range []struct {
+		v    Variant
+		want float64
+	}{
+		{Variant{9, false}, 0.071432},
+		{Variant{9, true}, 0.097614},
+	} {
+		s, _ := SolitaireFor(tc.v)
+		if _, p := s.Start(); math.Abs(p-tc.want) > 0.5e-6 {
+			t.Errorf("%v: p_shut %.7f, published %.6f", tc.v, p, tc.want)
+		}
+	}
+}

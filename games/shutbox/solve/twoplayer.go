@@ -1,9 +1,6 @@
 package solve
 
-import (
-	"math/bits"
-	"sync"
-)
+import "math/bits"
 
 // targets holds, for every final score x of an opponent who no longer
 // plays, the last player's optimal value alone against it: 1 for a lower
@@ -52,26 +49,11 @@ func NewTwoPlayer(v Variant) (*TwoPlayer, error) {
 	return t, nil
 }
 
-var (
-	twoMu    sync.Mutex
-	twoCache = map[Variant]*TwoPlayer{}
-)
+var twoPlayers cache[TwoPlayer]
 
 // TwoPlayerFor returns the two-player solution of a variant, solved once and
 // shared (it is read-only). The 12-tile solution takes seconds and 64 MiB.
-func TwoPlayerFor(v Variant) (*TwoPlayer, error) {
-	twoMu.Lock()
-	defer twoMu.Unlock()
-	if t, ok := twoCache[v]; ok {
-		return t, nil
-	}
-	t, err := NewTwoPlayer(v)
-	if err != nil {
-		return nil, err
-	}
-	twoCache[v] = t
-	return t, nil
-}
+func TwoPlayerFor(v Variant) (*TwoPlayer, error) { return twoPlayers.get(v, NewTwoPlayer) }
 
 // solve fills f. A turn of the player with tiles a against b leads to
 // states (b, a') with a' a proper subset of a, whose popcount total is
