@@ -4,7 +4,9 @@ package games
 
 import (
 	"plateau/game"
+	"plateau/games/benedictine"
 	"plateau/games/dames"
+	"plateau/games/intercept"
 	"plateau/games/shutbox"
 )
 
@@ -12,7 +14,9 @@ import (
 func Registry() *game.Registry {
 	return game.NewRegistry(
 		// One line per engine, added as each engine passes gametest.
+		benedictine.Game{},
 		dames.Game{},
+		intercept.Game{},
 		shutbox.Game{},
 	)
 }
