@@ -77,3 +77,5 @@ func BenchmarkPerft7NoBulk(b *testing.B) { benchPerft(b, 7, false) }
 // with -bench=Perft9 or -bench=Perft10 -benchtime=1x.
 func BenchmarkPerft9(b *testing.B)  { benchPerft(b, 9, true) }
 func BenchmarkPerft10(b *testing.B) { benchPerft(b, 10, true) }
+
+func BenchmarkPerft8(b *testing.B) { benchPerft(b, 8, true) }

@@ -120,8 +120,8 @@ func (p Pos) Play(m Move) Pos {
 // mandatory and only those taking the most pieces are listed. It does not
 // allocate when buf has room.
 func (p *Pos) Generate(buf []Move) []Move {
-	if p.hasCapture() {
-		return p.captures(buf)
+	if men, kings := p.capturers(); men|kings != 0 {
+		return p.capturesFrom(buf, men, kings)
 	}
 	return p.quiet(buf)
 }
@@ -187,16 +187,19 @@ func (p *Pos) countQuiet() int {
 
 // hasCapture reports whether the side to move can capture.
 func (p *Pos) hasCapture() bool {
+	men, kings := p.capturers()
+	return men|kings != 0
+}
+
+// capturers returns the men and the kings of the side to move that can
+// capture.
+func (p *Pos) capturers() (men, kings uint64) {
 	us := p.Side
 	empty := p.empty()
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	men := own &^ p.Kings
 	// A man on b captures towards b+d when b+d holds an opponent and
 	// b+2d is empty.
-	if men&(opp>>5)&(empty>>10) != 0 || men&(opp>>6)&(empty>>12) != 0 ||
-		men&(opp<<5)&(empty<<10) != 0 || men&(opp<<6)&(empty<<12) != 0 {
-		return true
-	}
+	men = own &^ p.Kings & (opp>>5&(empty>>10) | opp>>6&(empty>>12) | opp<<5&(empty<<10) | opp<<6&(empty<<12))
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		from := bits.TrailingZeros64(k)
 		for _, d := range dirs {
@@ -205,11 +208,12 @@ func (p *Pos) hasCapture() bool {
 				t += d
 			}
 			if opp&bit(t) != 0 && empty&bit(t+d) != 0 {
-				return true
+				kings |= 1 << from
+				break
 			}
 		}
 	}
-	return false
+	return men, kings
 }
 
 // capGen collects the maximum captures of one position.
@@ -224,19 +228,26 @@ type capGen struct {
 
 // captures appends the captures taking the most pieces.
 func (p *Pos) captures(buf []Move) []Move {
-	us := p.Side
-	own := p.Pieces[us]
-	g := capGen{buf: buf, start: len(buf), best: 1, opp: p.Pieces[us^1]}
+	men, kings := p.capturers()
+	return p.capturesFrom(buf, men, kings)
+}
+
+// capturesFrom appends the captures taking the most pieces, given the men
+// and kings that can capture.
+func (p *Pos) capturesFrom(buf []Move, men, kings uint64) []Move {
+	g := capGen{buf: buf, start: len(buf), best: 1, opp: p.Pieces[p.Side^1]}
 	empty := p.empty()
-	for m := own; m != 0; m &= m - 1 {
-		from := bits.TrailingZeros64(m)
+	for ; men != 0; men &= men - 1 {
+		from := bits.TrailingZeros64(men)
 		g.from = uint8(from)
 		g.empty = empty | 1<<from
-		if p.Kings&(1<<from) != 0 {
-			g.king(from, 0, 0, 0)
-		} else {
-			g.man(from, 0, 0)
-		}
+		g.man(from, 0, 0)
+	}
+	for ; kings != 0; kings &= kings - 1 {
+		from := bits.TrailingZeros64(kings)
+		g.from = uint8(from)
+		g.empty = empty | 1<<from
+		g.king(from, 0, 0, 0)
 	}
 	return g.buf
 }
@@ -300,8 +311,8 @@ func (g *capGen) record(to int, caps uint64, n int) {
 // Count returns the number of legal moves of p, faster than generating them
 // when there is no capture.
 func (p *Pos) Count(buf []Move) int {
-	if p.hasCapture() {
-		return len(p.captures(buf[:0]))
+	if men, kings := p.capturers(); men|kings != 0 {
+		return len(p.capturesFrom(buf[:0], men, kings))
 	}
 	return p.countQuiet()
 }
