@@ -6,7 +6,6 @@ import (
 	"plateau/game"
 	"plateau/games/benedictine"
 	"plateau/games/dames"
-	"plateau/games/intercept"
 	"plateau/games/shutbox"
 )
 
@@ -16,7 +15,6 @@ func Registry() *game.Registry {
 		// One line per engine, added as each engine passes gametest.
 		benedictine.Game{},
 		dames.Game{},
-		intercept.Game{},
 		shutbox.Game{},
 	)
 }
