@@ -6,6 +6,8 @@ import (
 	"plateau/game"
 	"plateau/games/benedictine"
 	"plateau/games/dames"
+	"plateau/games/intercept"
+	"plateau/games/mahbousse"
 	"plateau/games/shutbox"
 )
 
@@ -15,6 +17,8 @@ func Registry() *game.Registry {
 		// One line per engine, added as each engine passes gametest.
 		benedictine.Game{},
 		dames.Game{},
+		intercept.Game{},
+		mahbousse.Game{},
 		shutbox.Game{},
 	)
 }
