@@ -7,7 +7,6 @@ import (
 	"plateau/games/benedictine"
 	"plateau/games/dames"
 	"plateau/games/intercept"
-	"plateau/games/mahbousse"
 	"plateau/games/shutbox"
 )
 
@@ -18,7 +17,6 @@ func Registry() *game.Registry {
 		benedictine.Game{},
 		dames.Game{},
 		intercept.Game{},
-		mahbousse.Game{},
 		shutbox.Game{},
 	)
 }
