@@ -7,6 +7,7 @@ import (
 	"plateau/games/benedictine"
 	"plateau/games/dames"
 	"plateau/games/intercept"
+	"plateau/games/mahbousse"
 	"plateau/games/shutbox"
 )
 
@@ -17,6 +18,7 @@ func Registry() *game.Registry {
 		benedictine.Game{},
 		dames.Game{},
 		intercept.Game{},
+		mahbousse.Game{},
 		shutbox.Game{},
 	)
 }
