@@ -151,23 +151,16 @@ func smallestSubsequence(s []int, ok func([]int) bool) []int {
 // with any of its intermediate landing squares, in order; it is an error if
 // the text fits no legal move or several.
 func (p *Pos) ParseMove(text string, legal []Move) (Move, error) {
-	s := strings.TrimSpace(text)
-	sep := "-"
-	if strings.ContainsAny(s, "xX:") {
-		sep = "x"
-		s = strings.NewReplacer("X", "x", ":", "x").Replace(s)
+	sq, capture, err := splitMove(text)
+	if err != nil {
+		return Move{}, err
 	}
-	parts := strings.Split(s, sep)
-	if len(parts) < 2 || (sep == "-" && len(parts) != 2) {
-		return Move{}, fmt.Errorf("move %q: want from-to (32-28) or fromxto (28x19)", text)
-	}
-	sq := make([]int, len(parts))
-	for i, part := range parts {
-		n, err := parseSquare(part)
-		if err != nil {
-			return Move{}, fmt.Errorf("move %q: %w", text, err)
-		}
+	for i, n := range sq {
 		sq[i] = bitOf(n)
+	}
+	sep := "-"
+	if capture {
+		sep = "x"
 	}
 	from, to := sq[0], sq[len(sq)-1]
 	via := sq[1 : len(sq)-1]
@@ -191,6 +184,28 @@ func (p *Pos) ParseMove(text string, legal []Move) (Move, error) {
 		alts[i] = p.Notation(m, legal)
 	}
 	return Move{}, fmt.Errorf("move %q is ambiguous: write %s", text, strings.Join(alts, " or "))
+}
+
+// splitMove reads the squares of a move written "a-b" or "axbx...xc" (x,
+// X or : as capture signs) and whether it is a capture.
+func splitMove(text string) (squares []int, capture bool, err error) {
+	s := strings.TrimSpace(text)
+	sep := "-"
+	if strings.ContainsAny(s, "xX:") {
+		sep, capture = "x", true
+		s = strings.NewReplacer("X", "x", ":", "x").Replace(s)
+	}
+	parts := strings.Split(s, sep)
+	if len(parts) < 2 || (!capture && len(parts) != 2) {
+		return nil, false, fmt.Errorf("move %q: want from-to (32-28) or fromxto (28x19)", text)
+	}
+	squares = make([]int, len(parts))
+	for i, part := range parts {
+		if squares[i], err = parseSquare(part); err != nil {
+			return nil, false, fmt.Errorf("move %q: %w", text, err)
+		}
+	}
+	return squares, capture, nil
 }
 
 // hint tells what the legal moves look like, for error messages.

@@ -265,29 +265,10 @@ func classify(w string, line, col int) (pdnToken, bool, error) {
 	if mv == "" {
 		return pdnToken{}, false, nil // a detached annotation
 	}
-	if err := checkMoveSyntax(mv); err != nil {
+	if _, _, err := splitMove(mv); err != nil {
 		return pdnToken{}, false, &PDNError{line, col, err}
 	}
 	return pdnToken{kind: tokMove, text: mv, line: line, col: col}, true, nil
-}
-
-// checkMoveSyntax accepts "a-b" and "axbx...xc" with squares 1..50.
-func checkMoveSyntax(mv string) error {
-	sep := "-"
-	if strings.ContainsAny(mv, "xX:") {
-		sep = "x"
-		mv = strings.NewReplacer("X", "x", ":", "x").Replace(mv)
-	}
-	parts := strings.Split(mv, sep)
-	if len(parts) < 2 || (sep == "-" && len(parts) != 2) {
-		return fmt.Errorf("%q is not a move (want 32-28 or 28x19)", mv)
-	}
-	for _, p := range parts {
-		if _, err := parseSquare(p); err != nil {
-			return fmt.Errorf("move %q: %w", mv, err)
-		}
-	}
-	return nil
 }
 
 // skipTo skips up to and including end; an unterminated block is an error
