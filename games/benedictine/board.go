@@ -148,32 +148,8 @@ func direction(a, b int) int {
 // jumpReach returns the squares a bottle on from reaches by one or more
 // jumps over bottles in occ (which must not contain from), and parent links
 // when parent is not nil.
-func jumpReach(from int, occ uint64, parent *[numSquares]int8) uint64 {
-	var queue [numSquares]int8
-	queue[0] = int8(from)
-	head, tail := 0, 1
-	seen := uint64(1) << from
-	for head < tail {
-		sq := int(queue[head])
-		head++
-		for d := range dirs {
-			mid := neighbour[sq][d]
-			if mid < 0 || occ&(1<<mid) == 0 {
-				continue
-			}
-			land := twoAway[sq][d]
-			if land < 0 || (occ|seen)&(1<<land) != 0 {
-				continue
-			}
-			seen |= 1 << land
-			if parent != nil {
-				parent[land] = int8(sq)
-			}
-			queue[tail] = land
-			tail++
-		}
-	}
-	return seen &^ (1 << from)
+func jumpReach(from int, occ uint64, parent *[64]int8) uint64 {
+	return chain(from, occ, occ, nil, parent)
 }
 
 // bottleReach returns every square a bottle on from can move to: steps to
@@ -192,7 +168,15 @@ func ballReach(from int, own uint64, p int, parent *[64]int8) uint64 {
 	if !isBall(from) || near[from]&own == 0 {
 		return 0
 	}
-	var queue [9]int8
+	return chain(from, own, 0, &tryCode[p], parent)
+}
+
+// chain returns the landings of chains of jumps from from over the squares
+// in over, never landing on blocked or twice on a square. A jump off the
+// board lands on tries[sq][d] when tries is not nil and that is not -1, and
+// ends the chain there; otherwise it is not a jump.
+func chain(from int, over, blocked uint64, tries *[numSquares][8]int8, parent *[64]int8) uint64 {
+	var queue [numSquares]int8
 	queue[0] = int8(from)
 	head, tail := 0, 1
 	seen := uint64(1) << from
@@ -201,17 +185,14 @@ func ballReach(from int, own uint64, p int, parent *[64]int8) uint64 {
 		head++
 		for d := range dirs {
 			mid := neighbour[sq][d]
-			if mid < 0 || own&(1<<mid) == 0 {
+			if mid < 0 || over&(1<<mid) == 0 {
 				continue
 			}
 			land := int(twoAway[sq][d])
-			if land < 0 {
-				land = int(tryCode[p][sq][d])
-				if land < 0 {
-					continue // off the side or the own back line
-				}
+			if land < 0 && tries != nil {
+				land = int(tries[sq][d]) // a try, or off the side or the own back line
 			}
-			if seen&(1<<land) != 0 {
+			if land < 0 || (blocked|seen)&(1<<land) != 0 {
 				continue
 			}
 			seen |= 1 << land

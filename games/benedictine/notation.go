@@ -16,7 +16,7 @@ func (s *State) paths(m game.Move) (bottle, ball []int) {
 	if stepMask[from]&(1<<to) != 0 && direction(from, to) >= 0 {
 		bottle = []int{from, to}
 	} else {
-		var parent [numSquares]int8
+		var parent [64]int8
 		jumpReach(from, all&^(1<<from), &parent)
 		for sq := to; sq != from; sq = int(parent[sq]) {
 			bottle = append(bottle, sq)
