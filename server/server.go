@@ -63,9 +63,11 @@ type Server struct {
 	closing chan struct{}
 	closeMu sync.Once
 
-	ipMu  sync.Mutex
-	perIP map[string]int
-	conns sync.WaitGroup
+	ipMu    sync.Mutex
+	perIP   map[string]int
+	nconn   int           // WebSocket connections being served, guarded by ipMu
+	stopped bool          // Close was called, guarded by ipMu
+	allGone chan struct{} // closed when the last connection ends after Close
 }
 
 // New returns a server for o.
@@ -88,7 +90,7 @@ func New(o Options) *Server {
 	if o.ConnsPerIP == 0 {
 		o.ConnsPerIP = 64
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
@@ -101,9 +103,17 @@ func (s *Server) Handler() http.Handler { return s.mux }
 // Close closes the WebSocket connections (going away) and stops the rooms,
 // letting writes in progress finish. It does not close the store.
 func (s *Server) Close() {
-	s.closeMu.Do(func() { close(s.closing) })
-	s.conns.Wait()
-	s.rooms.Close()
+	s.closeMu.Do(func() {
+		s.ipMu.Lock()
+		s.stopped = true
+		n := s.nconn
+		s.ipMu.Unlock()
+		close(s.closing)
+		if n > 0 {
+			<-s.allGone
+		}
+		s.rooms.Close()
+	})
 }
 
 func (s *Server) routes() {

@@ -83,16 +83,20 @@ func (ts *testServer) dial(t testing.TB, id string) *wsclient.Conn {
 // player plays random legal moves for the seats of tokens until the game
 // ends or stop returns true; it returns the event versions it saw.
 type player struct {
-	conn    *wsclient.Conn
-	seats   []int
-	version int64
-	view    *wsclient.View
-	seen    []int64
-	rng     *rand.Rand
-	pending bool
-	moves   int
-	ended   bool
+	conn     *wsclient.Conn
+	seats    []int
+	version  int64
+	view     *wsclient.View
+	seen     []int64
+	rng      *rand.Rand
+	pending  bool
+	moves    int
+	ended    bool
+	resigned bool
 }
+
+// resignAfter bounds the random games of the tests.
+const resignAfter = 300
 
 func join(t testing.TB, ts *testServer, id string, version int64, tokens ...string) *player {
 	t.Helper()
@@ -109,6 +113,12 @@ func join(t testing.TB, ts *testServer, id string, version int64, tokens ...stri
 // step sends a move if it is the player's turn, then handles one message.
 // It returns false once the game is over.
 func (p *player) step(ctx context.Context) error {
+	if p.view.Outcome == nil && !p.pending && slices.Contains(p.seats, p.view.ToMove) && p.version >= resignAfter && !p.resigned {
+		// Random play does not end some games (Intercept) in reasonable
+		// time: past resignAfter events the player to move resigns.
+		p.resigned, p.pending = true, true
+		return p.conn.Send(ctx, map[string]any{"type": "resign", "seat": p.view.ToMove})
+	}
 	if p.view.Outcome == nil && !p.pending && slices.Contains(p.seats, p.view.ToMove) && len(p.view.Moves) > 0 {
 		m := p.view.Moves[p.rng.IntN(len(p.view.Moves))]
 		p.moves++

@@ -42,8 +42,6 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		s.o.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
 		return
 	}
-	s.conns.Add(1)
-	defer s.conns.Done()
 	s.metrics.conns.Add(1)
 	defer s.metrics.conns.Add(-1)
 	c.SetReadLimit(s.o.MaxMessage)
@@ -52,14 +50,16 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	s.serveConn(ctx, c, rm)
 }
 
-// enter counts a connection from ip; false if ip has too many.
+// enter counts a connection from ip; false if ip has too many or the
+// server is closing.
 func (s *Server) enter(ip string) bool {
 	s.ipMu.Lock()
 	defer s.ipMu.Unlock()
-	if s.o.ConnsPerIP > 0 && s.perIP[ip] >= s.o.ConnsPerIP {
+	if s.stopped || (s.o.ConnsPerIP > 0 && s.perIP[ip] >= s.o.ConnsPerIP) {
 		return false
 	}
 	s.perIP[ip]++
+	s.nconn++
 	return true
 }
 
@@ -68,6 +68,9 @@ func (s *Server) leave(ip string) {
 	defer s.ipMu.Unlock()
 	if s.perIP[ip]--; s.perIP[ip] <= 0 {
 		delete(s.perIP, ip)
+	}
+	if s.nconn--; s.nconn == 0 && s.stopped {
+		close(s.allGone)
 	}
 }
 
