@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"plateau/games"
 )
 
 // minMoves is how many moves the players make by clicks in each game,
@@ -22,7 +20,7 @@ const minMoves = 20
 func TestBrowser(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
-	ids := games.Registry().IDs()
+	ids := registry().IDs()
 	if len(ids) == 0 {
 		t.Fatal("no game registered")
 	}

@@ -348,6 +348,10 @@ export class GamePage {
     if (pick) {
       for (const m of pick) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, this.choose ? m.notation : `${t('confirm')} (${m.notation})`));
     }
+    if (!this.prefix.length) {
+      // Moves made of no click at all (a pass): a button each.
+      for (const m of moves) if (!(m.clicks || []).length && !(m.paths || []).length) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, m.notation));
+    }
     for (const loc of next) {
       if (!byLoc.has(loc)) acts.push(h('button', { type: 'button', 'data-loc': loc, class: 'loc' }, this.r.label ? this.r.label(loc, v.board) : loc));
     }

@@ -5,6 +5,10 @@
 
 const clicksOf = (m) => (Array.isArray(m.clicks) ? m.clicks.map(String) : []);
 
+// seqs lists the click sequences that make a move: its `paths` when the
+// game gives several orders (Mahboussé), else its `clicks`.
+const seqs = (m) => (Array.isArray(m.paths) && m.paths.length ? m.paths.map((p) => p.map(String)) : [clicksOf(m)]);
+
 function startsWith(clicks, prefix) {
   if (clicks.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (clicks[i] !== prefix[i]) return false;
@@ -29,10 +33,13 @@ export function options(moves, prefix, unordered = false) {
       } else for (const x of c) if (!prefix.includes(x)) next.add(x);
       continue;
     }
-    if (!startsWith(c, prefix)) continue;
-    if (c.length === prefix.length) {
-      if (prefix.length > 0) complete.push(m);
-    } else next.add(c[prefix.length]);
+    let done = false;
+    for (const q of seqs(m)) {
+      if (!startsWith(q, prefix)) continue;
+      if (q.length > prefix.length) next.add(q[prefix.length]);
+      else if (prefix.length > 0) done = true;
+    }
+    if (done) complete.push(m);
   }
   return { next, complete };
 }
