@@ -18,6 +18,8 @@ type board struct {
 	pin [24]bool
 	// off counts each player's borne-off checkers.
 	off [2]int8
+	// h is the Zobrist hash of the above, kept up to date by move.
+	h uint64
 }
 
 // sign is +1 for x (player 0) and -1 for o (player 1).
@@ -36,6 +38,7 @@ func startBoard() board {
 	var b board
 	b.pt[idx(0, 24)] = checkers
 	b.pt[idx(1, 24)] = -checkers
+	b.rehash()
 	return b
 }
 
@@ -98,23 +101,29 @@ func (b *board) highest(p int8) int8 {
 func (b *board) move(p, from, to int8) (pinned bool) {
 	s := sign(p)
 	i := idx(p, from)
-	b.pt[i] -= s
-	if b.pt[i] == 0 && b.pin[i] {
-		b.pt[i] = -s // the pinned checker is free again
-		b.pin[i] = false
+	if b.pt[i] == s && b.pin[i] {
+		b.set(i, -s, false) // the pinned checker is free again
+	} else {
+		b.set(i, b.pt[i]-s, b.pin[i])
 	}
 	if to <= 0 {
+		b.h ^= zOff[p][b.off[p]] ^ zOff[p][b.off[p]+1]
 		b.off[p]++
 		return false
 	}
 	j := idx(p, to)
 	if b.pt[j]*s == -1 {
-		b.pt[j] = s
-		b.pin[j] = true
+		b.set(j, s, true)
 		return true
 	}
-	b.pt[j] += s
+	b.set(j, b.pt[j]+s, b.pin[j])
 	return false
+}
+
+// set changes point i, updating the hash.
+func (b *board) set(i, v int8, pin bool) {
+	b.h ^= cellKey(i, b.pt[i], b.pin[i]) ^ cellKey(i, v, pin)
+	b.pt[i], b.pin[i] = v, pin
 }
 
 // count is the number of p's checkers on the board and off it.

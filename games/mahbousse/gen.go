@@ -378,15 +378,24 @@ func init() {
 	}
 }
 
-func (b *board) hash() uint64 {
+// hash is the board's Zobrist hash.
+func (b *board) hash() uint64 { return b.h }
+
+// rehash computes the hash from scratch, after the board was set directly.
+func (b *board) rehash() {
 	h := zOff[0][b.off[0]] ^ zOff[1][b.off[1]]
 	for i, v := range b.pt {
-		h ^= zPt[i][v+checkers]
-		if b.pin[i] {
-			h ^= zPin[i]
-		}
+		h ^= cellKey(int8(i), v, b.pin[i])
 	}
-	return h
+	b.h = h
+}
+
+func cellKey(i, v int8, pin bool) uint64 {
+	k := zPt[i][v+checkers]
+	if pin {
+		k ^= zPin[i]
+	}
+	return k
 }
 
 func remHash(d *roll) uint64 {

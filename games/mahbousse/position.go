@@ -89,6 +89,7 @@ func parse(r Rules, text string) (*State, error) {
 		return nil, fmt.Errorf("off %q: %w", offs, err)
 	}
 	s.b.off = [2]int8{int8(a), int8(b)}
+	s.b.rehash()
 	for p := int8(0); p < 2; p++ {
 		if n := s.b.count(p); n != checkers {
 			return nil, fmt.Errorf("%s has %d checkers (board and off), want %d", playerName(p), n, checkers)

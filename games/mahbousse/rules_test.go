@@ -180,6 +180,13 @@ func TestRules(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := mustParse(t, rulesOf(t, c.variant), c.position)
 			got := notations(s)
+			for _, m := range s.Moves(nil) {
+				b, _ := s.after(m)
+				h := b.hash()
+				if b.rehash(); b.hash() != h {
+					t.Errorf("%q: incremental hash %x, recomputed %x", s.FormatMove(m), h, b.hash())
+				}
+			}
 			if c.want != nil && !slices.Equal(got, c.want) {
 				t.Errorf("moves %q\nwant %q", got, c.want)
 			}
