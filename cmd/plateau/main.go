@@ -43,6 +43,7 @@ func commands() []command {
 		{"perft", "count the leaves of the move tree (move generator check and speed)", runPerft},
 		{"play", "play in the terminal, hot-seat or against the computer (--vs)", runPlay},
 		{"serve", "run the web server", runServe},
+		{"verify", "check the dice rolls of a game export against its revealed seed", runVerify},
 		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},
 	}
 }
