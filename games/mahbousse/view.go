@@ -107,14 +107,14 @@ func (s *State) String() string {
 	row := func(from, to, dir int) {
 		for i := from; i != to+dir; i += dir {
 			fmt.Fprintf(&sb, "%4d", i)
-			if i == 19 || i == 6 {
+			if i == 18 || i == 7 {
 				sb.WriteString(" |")
 			}
 		}
 		sb.WriteByte('\n')
 		for i := from; i != to+dir; i += dir {
 			fmt.Fprintf(&sb, "%4s", cell(s.b.pt[i-1], s.b.pin[i-1]))
-			if i == 19 || i == 6 {
+			if i == 18 || i == 7 {
 				sb.WriteString(" |")
 			}
 		}
