@@ -267,7 +267,10 @@ func (g *capGen) man(s int, caps uint64, n int) {
 }
 
 // king extends a king's capture from bit s, having taken caps (n pieces);
-// back is the direction it must not reverse into (0 at the start).
+// back is the direction it must not reverse into (0 at the start). Among
+// the landing squares beyond a piece, only those from which the capture
+// goes on can lead to a maximum capture when there are any; otherwise each
+// landing square ends a capture.
 func (g *capGen) king(s int, caps uint64, n int, back int) {
 	found := false
 	for _, d := range dirs {
@@ -278,17 +281,45 @@ func (g *capGen) king(s int, caps uint64, n int, back int) {
 		for g.empty&bit(t) != 0 {
 			t += d
 		}
-		if g.opp&^caps&bit(t) == 0 {
+		if g.opp&^caps&bit(t) == 0 || g.empty&bit(t+d) == 0 {
 			continue
 		}
+		found = true
+		taken := caps | 1<<t
+		goesOn := false
 		for l := t + d; g.empty&bit(l) != 0; l += d {
-			found = true
-			g.king(l, caps|1<<t, n+1, -d)
+			if g.kingCanCapture(l, taken, -d) {
+				goesOn = true
+				g.king(l, taken, n+1, -d)
+			}
+		}
+		if !goesOn {
+			for l := t + d; g.empty&bit(l) != 0; l += d {
+				g.record(l, taken, n+1)
+			}
 		}
 	}
 	if !found && n > 0 {
 		g.record(s, caps, n)
 	}
+}
+
+// kingCanCapture reports whether a king on s, having taken caps, can take
+// another piece in a direction other than back.
+func (g *capGen) kingCanCapture(s int, caps uint64, back int) bool {
+	for _, d := range dirs {
+		if d == back {
+			continue
+		}
+		t := s + d
+		for g.empty&bit(t) != 0 {
+			t += d
+		}
+		if g.opp&^caps&bit(t) != 0 && g.empty&bit(t+d) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *capGen) record(to int, caps uint64, n int) {
