@@ -34,6 +34,8 @@ func (Game) Options() []game.Option {
 			Help: "the passage piece next to the double stands on its owner's left (the repos on the right), or the reverse"},
 		{Key: "goal", Kind: game.Enum, Default: "opposite", Values: []string{"opposite", "any"},
 			Help: "4 players solo: aim at the opposite Arrivée only, or at any other player's Arrivée"},
+		{Key: "cover", Kind: game.Enum, Default: "free", Values: []string{"free", "arriving"},
+			Help: "covering an opponent on the Arrivée or squares 1-5 is any legal move (free), or only in a turn whose ball passage then wins (arriving)"},
 		{Key: "repetition", Kind: game.Enum, Default: "on", Values: []string{"on", "off"},
 			Help: "the third occurrence of a position with the same player to move is a draw"},
 		{Key: "blocked", Kind: game.Enum, Default: "pass", Values: []string{"pass", "lose"},
@@ -65,6 +67,7 @@ type rules struct {
 	interceptEvery bool // the moved-piece condition applies to every ball move
 	setupRight     bool // passage on the owner's right of the double
 	goalAny        bool // 4 solo: any other Arrivée is a goal
+	coverArriving  bool // covering only in a turn whose ball passage wins
 	repetition     bool
 	blockedLose    bool
 	limit          int
@@ -95,6 +98,7 @@ func newRules(cfg game.Config) (*rules, error) {
 	r.interceptEvery = cfg["interception"] == "every"
 	r.setupRight = cfg["setup"] == "right"
 	r.goalAny = cfg["goal"] == "any"
+	r.coverArriving = cfg["cover"] == "arriving"
 	r.repetition = cfg["repetition"] != "off"
 	r.blockedLose = cfg["blocked"] == "lose"
 	if v := cfg["limit"]; v != "" {

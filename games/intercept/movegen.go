@@ -263,7 +263,12 @@ func (s *State) appendPieceMoves(buf []game.Move, seat, from int) []game.Move {
 	}
 	for to := t.cover.next(0); to >= 0; to = t.cover.next(to + 1) {
 		flip := p.isDouble() && p.actsAsRepos() != s.coverAsRepos(seat, to)
-		buf = s.appendWithBall(buf, seat, move{from: from, to: to, flip: flip})
+		m := move{from: from, to: to, flip: flip}
+		if s.r.coverArriving {
+			buf = s.appendWinning(buf, seat, m)
+		} else {
+			buf = s.appendWithBall(buf, seat, m)
+		}
 	}
 	return buf
 }
@@ -282,6 +287,27 @@ func (s *State) appendWithBall(buf []game.Move, seat int, m move) []game.Move {
 	return buf
 }
 
+// winningReach returns the goal squares the ball reaches after the piece
+// move m.
+func (s *State) winningReach(seat int, m move) bitset {
+	u := s.applyPiece(m)
+	reach := s.ballReach(seat, m.to, nil)
+	s.undoPiece(m, u)
+	g := s.r.goalMask[seat]
+	return bitset{reach[0] & g[0], reach[1] & g[1], reach[2] & g[2]}
+}
+
+// appendWinning appends the covering move m followed by each winning ball
+// passage (cover=arriving).
+func (s *State) appendWinning(buf []game.Move, seat int, m move) []game.Move {
+	reach := s.winningReach(seat, m)
+	for b := reach.next(0); b >= 0; b = reach.next(b + 1) {
+		m.hasBall, m.ballTo = true, b
+		buf = append(buf, m.pack())
+	}
+	return buf
+}
+
 // hasPieceMove reports whether seat can move a piece.
 func (s *State) hasPieceMove(seat int) bool {
 	for from := range nsq {
@@ -292,8 +318,16 @@ func (s *State) hasPieceMove(seat int) bool {
 			return true
 		}
 		t := s.pieceTargets(seat, from)
-		if !t.plain.empty() || !t.cover.empty() {
+		if !t.plain.empty() {
 			return true
+		}
+		for to := t.cover.next(0); to >= 0; to = t.cover.next(to + 1) {
+			if !s.r.coverArriving {
+				return true
+			}
+			if w := s.winningReach(seat, move{from: from, to: to}); !w.empty() {
+				return true
+			}
 		}
 	}
 	return false
@@ -355,6 +389,9 @@ func (s *State) checkPiece(seat int, m move) error {
 	case t.cover.has(m.to):
 		if p.isDouble() && m.flip != (p.actsAsRepos() != s.coverAsRepos(seat, m.to)) {
 			return fail("a double covers on the Arrivée with its repos face and on squares 1-5 with its passage face")
+		}
+		if s.r.coverArriving && !(m.hasBall && s.r.goalMask[seat].has(m.ballTo)) {
+			return fail("with cover=arriving a piece is covered only in a turn whose ball passage wins")
 		}
 		return nil
 	}

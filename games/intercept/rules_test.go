@@ -620,3 +620,17 @@ func TestModeIgnoredWithTwo(t *testing.T) {
 		t.Error("mode=solo differs with 2 players")
 	}
 }
+
+// Variant cover=arriving: covering only in the turn the ball then arrives.
+func TestCoverArrivingVariant(t *testing.T) {
+	set := map[string]string{"cover": "arriving"}
+	s := build(t, set, "S", "g11", "g13=Nr", "f12=Sr", "g11=Sr", "g12=Sp", "a1=Sp")
+	illegal(t, s, "f12-g13^")
+	legal(t, s, "f12-g13^/g11-g13")
+	s = build(t, set, "S", "g11", "g12=Np", "f11=Sp", "g11=Sr", "a1=Sp")
+	illegal(t, s, "f11-g12^")
+	after := legal(t, s, "f11-g12^/g11-g13")
+	if !after.Outcome().Over {
+		t.Error("the covering passage should carry the ball home")
+	}
+}
