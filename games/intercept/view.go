@@ -7,19 +7,19 @@ import (
 
 // BoardView is the JSON picture of a position; see the package doc.
 type BoardView struct {
-	Files   int      `json:"files"`
-	Ranks   int      `json:"ranks"`
-	Squares []string `json:"fileNames"`
-	Centre  string   `json:"centre"`
-	Players int      `json:"players"`
-	Mode    string   `json:"mode"`
-	Seats   []SeatView
-	Teams   [][]int     `json:"teams"`
-	Pieces  []PieceView `json:"pieces"`
-	Stacks  []StackView `json:"stacks"`
-	Ball    BallView    `json:"ball"`
-	ToMove  int         `json:"toMove"`
-	Turns   int         `json:"turns"`
+	Files     int         `json:"files"`
+	Ranks     int         `json:"ranks"`
+	FileNames []string    `json:"fileNames"`
+	Centre    string      `json:"centre"`
+	Players   int         `json:"players"`
+	Mode      string      `json:"mode"`
+	Seats     []SeatView  `json:"seats"`
+	Teams     [][]int     `json:"teams"`
+	Pieces    []PieceView `json:"pieces"`
+	Stacks    []StackView `json:"stacks"`
+	Ball      BallView    `json:"ball"`
+	ToMove    int         `json:"toMove"`
+	Turns     int         `json:"turns"`
 	// FaceTokens are the clicks that choose a double's face.
 	FaceTokens []string `json:"faceTokens"`
 }
@@ -63,7 +63,7 @@ func (s *State) Board() any {
 	v := BoardView{Files: size, Ranks: size, Centre: squareName(centre), Players: s.r.players, Mode: "solo",
 		Turns: s.ply, ToMove: int(s.ToMove()), FaceTokens: []string{"passage", "repos"}}
 	for x := range size {
-		v.Squares = append(v.Squares, string(rune('a'+x)))
+		v.FileNames = append(v.FileNames, string(rune('a'+x)))
 	}
 	if s.r.teams || s.r.players == 2 {
 		v.Mode = "teams"
