@@ -202,8 +202,21 @@ func playGame(t *testing.T, bctx context.Context, base, id string) {
 		}
 	}
 	// Everyone, the watcher too, sees the same board.
-	final := a.turn()
-	for _, p := range append(players[1:], watcher) {
+	// Rolls and AI moves may still be arriving: settle on the newest version.
+	all := append(players[:len(players):len(players)], watcher)
+	var final turnInfo
+	for _, p := range all {
+		if ti := p.turn(); ti.Version > final.Version {
+			final = ti
+		}
+	}
+	for _, p := range all {
+		p.waitJS("the newest version", fmt.Sprintf(`(() => { const x = %s; return x.Version >= %d; })()`, turnJS, final.Version))
+		if ti := p.turn(); ti.Version > final.Version {
+			final = ti
+		}
+	}
+	for _, p := range all {
 		p.waitJS("the same version as player 1", fmt.Sprintf(`(() => { const x = %s; return x.Version >= %d; })()`, turnJS, final.Version))
 		if got := p.turn(); got.Position != final.Position || got.Version != final.Version {
 			t.Errorf("%s sees %q at version %d, player 1 %q at %d", p.name, got.Position, got.Version, final.Position, final.Version)

@@ -1,18 +1,37 @@
 package e2e
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"net/http/httptest"
-	"plateau/game"
+	"path/filepath"
 	"testing"
+	"time"
 
+	"plateau/game"
 	"plateau/games"
+	"plateau/server"
+	"plateau/store/sqlite"
 )
 
-// startServer serves the web client and the API on a loopback port.
+// startServer runs the real server (package server over the SQLite store)
+// on a loopback port and returns its URL.
 func startServer(t *testing.T) string {
 	t.Helper()
-	ts := httptest.NewServer(newFake(registry(), "../server/web"))
-	t.Cleanup(ts.Close)
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "plateau.db"))
+	if err != nil {
+		t.Fatalf("opening the store: %v", err)
+	}
+	srv := server.New(server.Options{Store: st, Games: registry(), AITime: 200 * time.Millisecond,
+		Rate: 1e6, Burst: 1e6, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		ts.CloseClientConnections()
+		srv.Close()
+		ts.Close()
+		st.Close()
+	})
 	return ts.URL
 }
 
