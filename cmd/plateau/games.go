@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"text/tabwriter"
 
 	"plateau/game"
@@ -52,29 +53,32 @@ func runGames(ctx context.Context, e *env, args []string) error {
 	return tw.Flush()
 }
 
-// playerCounts lists the numbers of players a game can be played by.
+// playerCounts lists the numbers of players a game can be played by: the
+// values of its "players" option, or the one count its start position has.
 func playerCounts(g game.Game) []int {
-	var counts []int
-	for _, cfg := range game.Variants(g) {
-		s, err := g.New(cfg)
-		if err != nil {
+	for _, o := range g.Options() {
+		if o.Key != "players" {
 			continue
 		}
-		n := s.Players()
-		found := false
-		for _, c := range counts {
-			found = found || c == n
+		var counts []int
+		if o.Kind == game.Int {
+			for n := o.Min; n <= o.Max; n++ {
+				counts = append(counts, n)
+			}
+			return counts
 		}
-		if !found {
-			counts = append(counts, n)
+		for _, v := range o.Values {
+			if n, err := strconv.Atoi(v); err == nil {
+				counts = append(counts, n)
+			}
 		}
+		return counts
 	}
-	for i := 1; i < len(counts); i++ {
-		for j := i; j > 0 && counts[j] < counts[j-1]; j-- {
-			counts[j], counts[j-1] = counts[j-1], counts[j]
-		}
+	s, err := g.New(game.DefaultConfig(g))
+	if err != nil {
+		return nil
 	}
-	return counts
+	return []int{s.Players()}
 }
 
 func writeJSON(e *env, v any) error {

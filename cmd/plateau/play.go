@@ -65,6 +65,10 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 			continue
 		}
 		m, err := askMove(e, in, s)
+		if errors.Is(err, errQuit) {
+			fmt.Fprintln(e.stdout, "Game abandoned.")
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -93,6 +97,9 @@ func showState(e *env, s game.State) {
 	fmt.Fprintf(e.stdout, "Position: %s\n", s.Position())
 }
 
+// errQuit is returned by askMove when the player quits.
+var errQuit = errors.New("quit")
+
 // askMove lists the legal moves and reads one, by number or notation.
 func askMove(e *env, in *bufio.Scanner, s game.State) (game.Move, error) {
 	moves := s.Moves(nil)
@@ -113,7 +120,7 @@ func askMove(e *env, in *bufio.Scanner, s game.State) (game.Move, error) {
 		case "":
 			continue
 		case "q", "quit":
-			return 0, errors.New("quit")
+			return 0, errQuit
 		}
 		if n, err := strconv.Atoi(text); err == nil && n >= 1 && n <= len(moves) {
 			return moves[n-1], nil
