@@ -18,8 +18,11 @@ type board struct {
 	pin [24]bool
 	// off counts each player's borne-off checkers.
 	off [2]int8
-	// h is the Zobrist hash of the above, kept up to date by move.
-	h uint64
+	// h is the Zobrist hash of the above, and away the number of each
+	// player's checkers outside its home zone, both kept up to date by
+	// move and recomputed by rehash.
+	h    uint64
+	away [2]int8
 }
 
 // sign is +1 for x (player 0) and -1 for o (player 1).
@@ -73,13 +76,18 @@ func (b *board) open(p, n int8) bool {
 
 // allHome reports whether every checker of p still on the board, free or
 // pinned, stands in p's home zone (points 1 to 6).
-func (b *board) allHome(p int8) bool {
+func (b *board) allHome(p int8) bool { return b.away[p] == 0 }
+
+// countAway counts p's checkers, free or pinned, outside p's home zone.
+func (b *board) countAway(p int8) int8 {
+	var c int8
 	for n := int8(7); n <= 24; n++ {
-		if b.has(p, n) {
-			return false
+		c += b.free(p, n)
+		if b.pinned(p, n) {
+			c++
 		}
 	}
-	return true
+	return c
 }
 
 // highest is p's highest point holding a checker of p (free or pinned), 0
@@ -101,6 +109,9 @@ func (b *board) highest(p int8) int8 {
 func (b *board) move(p, from, to int8) (pinned bool) {
 	s := sign(p)
 	i := idx(p, from)
+	if from > 6 && to <= 6 {
+		b.away[p]--
+	}
 	if b.pt[i] == s && b.pin[i] {
 		b.set(i, -s, false) // the pinned checker is free again
 	} else {

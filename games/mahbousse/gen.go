@@ -388,6 +388,7 @@ func (b *board) rehash() {
 		h ^= cellKey(int8(i), v, b.pin[i])
 	}
 	b.h = h
+	b.away = [2]int8{b.countAway(0), b.countAway(1)}
 }
 
 func cellKey(i, v int8, pin bool) uint64 {

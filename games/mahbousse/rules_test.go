@@ -193,9 +193,9 @@ func TestRules(t *testing.T) {
 			got := notations(s)
 			for _, m := range s.Moves(nil) {
 				b, _ := s.after(m)
-				h := b.hash()
-				if b.rehash(); b.hash() != h {
-					t.Errorf("%q: incremental hash %x, recomputed %x", s.FormatMove(m), h, b.hash())
+				h, away := b.hash(), b.away
+				if b.rehash(); b.hash() != h || b.away != away {
+					t.Errorf("%q: incremental hash %x and away %v, recomputed %x and %v", s.FormatMove(m), h, away, b.hash(), b.away)
 				}
 			}
 			if c.want != nil && !slices.Equal(got, c.want) {
