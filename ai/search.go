@@ -14,9 +14,9 @@ import (
 // move at the root; with more than two players every other seat is assumed
 // to play against it (paranoid search).
 //
-// Depth counts the plies of decisions; rolls do not use depth, so a
-// search of depth 1 in a dice game averages the evaluation over the roll
-// that follows each move, as Greedy does.
+// Depth counts the plies of decisions; rolls do not use depth, but a roll
+// met at the horizon is evaluated, not expanded: in a dice game depth 2 is
+// a move, every roll of the opponent and every reply.
 type Search struct {
 	Limits Limits
 	// Eval scores positions at the horizon (DefaultEval when nil).
@@ -191,6 +191,12 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 		return clampHeuristic(s.eval(st, s.root))
 	}
 	if toMove == game.Chance {
+		if depth <= 0 {
+			// At the horizon a roll is not expanded: the evaluation
+			// knows whose roll it is.
+			s.horizon = true
+			return clampHeuristic(s.eval(st, s.root))
+		}
 		return s.chance(st, depth, ply, alpha, beta)
 	}
 	if depth <= 0 && (s.Quiesce == nil || depth <= -max(s.MaxQuiesce, 1) || !s.Quiesce(st)) {

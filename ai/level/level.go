@@ -142,6 +142,10 @@ func table(gameID string) map[string]maker {
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
 		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
 		t["max"] = maxSearch(nil, tune)
+	case "mahbousse":
+		t["easy"] = greedy(nil, 0.1)
+		t["medium"] = search(ai.Limits{Depth: 1}, nil, nil)
+		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, nil, nil)
 	case "shutbox":
 		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 		t["easy"] = greedy(nil, 0.05)
@@ -167,6 +171,10 @@ func descriptions(gameID string) map[string]string {
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
+	case "mahbousse":
+		d["easy"] = "greedy with noise (±0.1 on every move's value)"
+		d["medium"] = "*-minimax 1 ply: each move scored by the engine's evaluation"
+		d["hard"] = "*-minimax 2 plies (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
 	case "shutbox":
 		d["easy"] = "greedy with a little noise"
 		d["medium"] = "expectimax 2 plies (200k nodes) on the engine's evaluation"
