@@ -38,6 +38,8 @@ func (Game) Options() []game.Option {
 			Help: "one checker moving x+y: open = it touches down after each die, so an intermediate point must be open; jump = it jumps straight to the sum"},
 		{Key: "mustuse", Kind: game.Enum, Default: "max", Values: []string{"max", "free"},
 			Help: "max: play as many dice as possible, and the larger die when only one can be played; free: play at least one die, stop when you like"},
+		{Key: "mother", Kind: game.Enum, Default: "none", Values: []string{"none", "plakoto"},
+			Help: "plakoto: Plakoto's mother rule, not in the sheet: pinning the opponent's last checker on its start point wins 2 points, unless your own checkers have not all left your start point; both pinned is a draw"},
 		{Key: "match", Kind: game.Int, Default: "1", Min: 1, Max: MaxMatch,
 			Help: "play games until a player has this many points (a game is worth 1 point, 2 if the loser has borne off no checker)"},
 	}
@@ -55,6 +57,7 @@ type Rules struct {
 	Highest  bool // lower=highest
 	Jump     bool // sum=jump
 	Free     bool // mustuse=free
+	Mother   bool // mother=plakoto
 	Match    int  // points to win the match (1: a single game)
 }
 
@@ -65,6 +68,7 @@ func RulesOf(cfg game.Config) (Rules, error) {
 		Highest:  cfg["lower"] == "highest",
 		Jump:     cfg["sum"] == "jump",
 		Free:     cfg["mustuse"] == "free",
+		Mother:   cfg["mother"] == "plakoto",
 		Match:    cfg.Int("match"),
 	}
 	if cfg["match"] == "" {

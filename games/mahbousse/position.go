@@ -148,23 +148,18 @@ func pair(text string, lo, hi int) (int, int, error) {
 }
 
 func (s *State) parseTurn(text string) error {
-	winner := int8(-1)
-	for p := int8(0); p < 2; p++ {
-		if s.b.off[p] == checkers {
-			winner = p
-		}
-	}
+	end, _ := s.gameEnd()
 	switch text {
 	case "opening":
 		s.phase = phOpening
 	case "over":
-		if winner < 0 {
-			if s.r.Match > 1 || !deadlocked(&s.b, &s.r) {
-				return fmt.Errorf("turn %q: nobody has borne off all %d checkers and the position is not a deadlock", text, checkers)
-			}
-			winner = drawn
+		if end < 0 {
+			return fmt.Errorf("turn %q: the game is not over (nobody has borne off all %d checkers, no deadlock)", text, checkers)
 		}
-		s.phase, s.turn = phOver, winner
+		if end == drawn && s.r.Match > 1 {
+			return fmt.Errorf("turn %q: a drawn game is replayed in a match", text)
+		}
+		s.phase, s.turn = phOver, end
 		return nil
 	default:
 		who, what, ok := strings.Cut(text, ":")
@@ -182,11 +177,8 @@ func (s *State) parseTurn(text string) error {
 		}
 		s.phase, s.dice = phMove, [2]int8{int8(max(a, b)), int8(min(a, b))}
 	}
-	if winner >= 0 {
-		return fmt.Errorf("turn %q: %s has borne off every checker, the turn must be over", text, playerName(winner))
-	}
-	if deadlocked(&s.b, &s.r) {
-		return fmt.Errorf("turn %q: neither player can ever move (a deadlock): the turn must be over", text)
+	if end >= 0 {
+		return fmt.Errorf("turn %q: the game is over (a player has borne off every checker, a mother checker is pinned or nobody can move): write over", text)
 	}
 	return nil
 }

@@ -178,29 +178,64 @@ func (s *State) Play(m game.Move) error {
 	s.cache = nil
 	s.dice = [2]int8{}
 	p := s.turn
-	if s.b.off[p] < checkers {
-		s.turn = 1 - p
-		s.phase = phRoll
-		if !deadlocked(&s.b, &s.r) {
-			return nil
-		}
-		// Neither player can ever move again: the game is drawn.
-		if s.r.Match == 1 {
-			s.phase, s.turn = phOver, drawn
-			return nil
-		}
-	} else {
-		s.score[p] += int8(s.points(p))
-		if int(s.score[p]) >= s.r.Match {
-			s.phase = phOver
+	s.turn, s.phase = 1-p, phRoll
+	winner, pts := s.gameEnd()
+	switch {
+	case winner < 0:
+		return nil
+	case winner == drawn && s.r.Match == 1:
+		s.phase, s.turn = phOver, drawn
+		return nil
+	case winner != drawn:
+		s.score[winner] += int8(pts)
+		if int(s.score[winner]) >= s.r.Match {
+			s.phase, s.turn = phOver, winner
 			return nil
 		}
 	}
-	// The match goes on: a new game starts with an opening roll.
+	// The match goes on (a drawn game scores nothing): a new game starts
+	// with an opening roll.
 	s.b = startBoard()
 	s.phase = phOpening
 	s.turn = 0
 	return nil
+}
+
+// gameEnd says whether the board ends the game: the winner (drawn for a
+// draw) and the points won, or -1.
+func (s *State) gameEnd() (winner int8, pts int) {
+	for p := int8(0); p < 2; p++ {
+		if s.b.off[p] == checkers {
+			return p, s.points(p)
+		}
+	}
+	if s.r.Mother {
+		if w, ok := motherEnd(&s.b); ok {
+			return w, 2
+		}
+	}
+	if deadlocked(&s.b, &s.r) {
+		return drawn, 0
+	}
+	return -1, 0
+}
+
+// motherEnd applies Plakoto's mother rule (variant mother=plakoto): a
+// player whose last checker on its start point (its "mother", which has
+// never moved) is pinned loses, unless the pinner still has checkers on its
+// own start point and so may still have its mother pinned; both mothers
+// pinned is a draw.
+func motherEnd(b *board) (int8, bool) {
+	x, o := b.pinned(0, 24), b.pinned(1, 24)
+	switch {
+	case x && o:
+		return drawn, true
+	case o && !b.has(0, 24):
+		return 0, true
+	case x && !b.has(1, 24):
+		return 1, true
+	}
+	return 0, false
 }
 
 // drawn is the turn field of a game over without a winner.
@@ -252,10 +287,20 @@ func (s *State) Outcome() game.Outcome {
 	if s.phase != phOver {
 		return game.Outcome{}
 	}
+	mother := s.r.Mother && s.b.off[0] < checkers && s.b.off[1] < checkers
+	if _, ok := motherEnd(&s.b); !ok {
+		mother = false
+	}
 	if s.turn == drawn {
+		if mother {
+			return game.Drawn(2, "both mother checkers pinned")
+		}
 		return game.Drawn(2, "deadlock: neither player can ever move")
 	}
 	reason := "all checkers borne off"
+	if mother {
+		reason = "mother checker pinned"
+	}
 	if s.r.Match > 1 {
 		reason = fmt.Sprintf("match won %d-%d", s.score[s.turn], s.score[1-s.turn])
 	}

@@ -247,3 +247,46 @@ func TestHashAndEvaluate(t *testing.T) {
 		t.Errorf("values do not sum to 1: %v", v)
 	}
 }
+
+func TestMotherVariant(t *testing.T) {
+	plakoto := Rules{Match: 1, Mother: true}
+	for _, c := range []struct {
+		name   string
+		r      Rules
+		cells  map[int]string
+		want   game.Result // x's result; -1: game goes on
+		reason string
+	}{
+		{"pinning the mother wins", plakoto,
+			map[int]string{1: "o1", 4: "x1", 13: "x14", 20: "o14"}, game.Win, "mother checker pinned"},
+		{"not while the pinner's own mother may still be pinned", plakoto,
+			map[int]string{1: "o1", 4: "x1", 13: "x13", 24: "x1", 20: "o14"}, -1, ""},
+		{"both mothers pinned: a draw", plakoto,
+			map[int]string{1: "o1", 4: "x1", 13: "x13", 24: "o1*", 20: "o13"}, game.Draw, "both mother checkers pinned"},
+		{"no mother rule by default", Rules{Match: 1},
+			map[int]string{1: "o1", 4: "x1", 13: "x14", 20: "o14"}, -1, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := mustParse(t, c.r, pos(c.cells, "off=0-0 x:3-1"))
+			play(t, s, "4/1* 13/12")
+			out := s.Outcome()
+			if c.want < 0 {
+				if out.Over {
+					t.Fatalf("game over: %v", out)
+				}
+				return
+			}
+			if !out.Over || out.Results[0] != c.want || out.Reason != c.reason {
+				t.Fatalf("outcome %+v, want x %v (%s)", out, c.want, c.reason)
+			}
+			if back := mustParse(t, c.r, s.Position()); back.Outcome().Reason != c.reason {
+				t.Errorf("parsed %q: %v", s.Position(), back.Outcome())
+			}
+		})
+	}
+	s := mustParse(t, Rules{Match: 3, Mother: true}, pos(map[int]string{1: "o1", 4: "x1", 13: "x14", 20: "o14"}, "off=0-0 x:3-1 score=0-0"))
+	play(t, s, "4/1* 13/12")
+	if !strings.HasSuffix(s.Position(), "opening score=2-0") {
+		t.Errorf("match after a mother win: %q, want 2 points to x", s.Position())
+	}
+}
