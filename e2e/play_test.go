@@ -68,29 +68,56 @@ const turnJS = `(() => { const b = document.querySelector('#board'), g = documen
 
 func (tb *tab) turn() turnInfo { tb.t.Helper(); return eval[turnInfo](tb, turnJS) }
 
+// pickJS marks one clickable target, chosen by the number r in [0, 1), and
+// returns where to click it, with the page's version and partial move.
+const pickJS = `(() => {
+	const all = [...document.querySelectorAll('#board [data-loc].target, #actions [data-loc], #actions [data-move]')];
+	const b = document.querySelector('#board');
+	const res = {N: all.length, X: 0, Y: 0, OK: false, Version: +(b.dataset.version || -1), Prefix: b.dataset.prefix || ''};
+	if (!all.length) return res;
+	const el = all[Math.floor(%v * all.length)];
+	el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+	const r = el.getBoundingClientRect();
+	for (const [fx, fy] of [[.5, .5], [.5, .3], [.5, .7], [.3, .5], [.7, .5], [.5, .15], [.5, .85]]) {
+		const x = r.left + r.width * fx, y = r.top + r.height * fy;
+		const top = document.elementFromPoint(x, y);
+		if (top && (top === el || el.contains(top))) { res.X = x; res.Y = y; res.OK = true; break; }
+	}
+	return res;
+})()`
+
+type picked struct {
+	N, Version int
+	X, Y       float64
+	OK         bool
+	Prefix     string
+}
+
 // playMove makes one move in tb by clicking highlighted targets (chosen by
-// rng) until the move is sent, and returns the new version.
+// rng) until the move is sent and applied.
 func playMove(t *testing.T, tb *tab, rng *rand.Rand) {
 	t.Helper()
-	start := tb.turn()
+	start := -1
 	for step := 0; step < 16; step++ {
-		n := eval[int](tb, `(() => { document.querySelectorAll('[data-pick]').forEach((e) => e.removeAttribute('data-pick'));
-			return document.querySelectorAll('#board [data-loc].target, #actions [data-loc], #actions [data-move]').length; })()`)
-		if n == 0 {
-			dbg := eval[string](tb, `document.querySelector('#status').textContent + ' | locs=' + document.querySelectorAll('#board [data-loc]').length + ' | ' + document.querySelector('#actions').outerHTML + JSON.stringify((({view, seats, busy, replayAt, version, prefix}) => ({toMove: view.toMove, pos: view.position, seats, busy, replayAt, version, prefix, n: view.moves.length}))(window.plateauPage))`)
-			t.Fatalf("%s: no target to click at version %d (position %s, prefix %q): %s", tb.name, start.Version, start.Position, tb.turn().Prefix, dbg)
+		p := eval[picked](tb, fmt.Sprintf(pickJS, rng.Float64()))
+		if start < 0 {
+			start = p.Version
 		}
-		k := rng.IntN(n)
-		eval[bool](tb, fmt.Sprintf(`(() => { document.querySelectorAll('#board [data-loc].target, #actions [data-loc], #actions [data-move]')[%d].setAttribute('data-pick', ''); return true; })()`, k))
-		before := tb.turn()
-		tb.clickAt("[data-pick]")
-		tb.waitJS("the click to take effect", fmt.Sprintf(`(() => { const x = %s; return x.Version !== %d || x.Prefix !== %q || x.Busy; })()`, turnJS, before.Version, before.Prefix))
-		if now := tb.turn(); now.Version != start.Version || now.Busy {
-			tb.waitJS("the move to be applied", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, start.Version))
+		if p.N == 0 {
+			dbg := eval[string](tb, `document.querySelector('#status').textContent + ' | ' + document.querySelector('#board').dataset.position + ' | ' + document.querySelector('#actions').outerHTML`)
+			t.Fatalf("%s: no target to click at version %d, prefix %q: %s", tb.name, p.Version, p.Prefix, dbg)
+		}
+		if !p.OK {
+			t.Fatalf("%s: the chosen target is hidden or covered", tb.name)
+		}
+		tb.do("click", chromedp.MouseClickXY(p.X, p.Y))
+		tb.waitJS("the click to take effect", fmt.Sprintf(`(() => { const x = %s; return x.Version !== %d || x.Prefix !== %q || x.Busy; })()`, turnJS, p.Version, p.Prefix))
+		if now := tb.turn(); now.Version != start || now.Busy {
+			tb.waitJS("the move to be applied", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, start))
 			return
 		}
 	}
-	t.Fatalf("%s: 16 clicks did not make a move from %s", tb.name, start.Position)
+	t.Fatalf("%s: 16 clicks did not make a move from version %d", tb.name, start)
 }
 
 // illegalClick clicks a location that is not highlighted and checks that

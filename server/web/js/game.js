@@ -134,6 +134,7 @@ export class GamePage {
     if (Array.isArray(g.moves)) this.moves = g.moves.map((x) => ({ ...x, seq: x.seq ?? x.version }));
     if (changed) this.prefix = [];
     this.gameId = g.game || this.view?.game;
+    if (g.rematch_id) this.adoptRematch(g.rematch_id);
     this.ready();
   }
 
@@ -162,7 +163,7 @@ export class GamePage {
     this.prefix = [];
     this.rolled = ev.kind === 'roll';
     this.onOffer(ev);
-    if (ev.kind === 'rematch' && ev.rematch_id) this.rematchId = ev.rematch_id;
+    if (ev.kind === 'rematch' && ev.rematch_id) this.adoptRematch(ev.rematch_id);
     if (ev.result && this.summary) this.summary.result = ev.result;
     if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
     if (this.r) this.render(); else this.ready();
@@ -265,7 +266,8 @@ export class GamePage {
     const items = [];
     for (let p = 0; p < v.players; p++) {
       const st = seats.find((x) => x.seat === p) || {};
-      const who = st.kind === 'ai' ? `${t('aiShort')} ${t(st.level || 'easy')}` : st.joined === false ? t('seatFree') : '';
+      const joined = st.joined !== false || this.seats.includes(p) || this.moves.some((m) => m.player === p);
+      const who = st.kind === 'ai' ? `${t('aiShort')} ${t(st.level || 'easy')}` : joined ? '' : t('seatFree');
       const sw = this.r.swatch ? this.r.swatch(p, v.board) : null;
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
@@ -532,12 +534,19 @@ export class GamePage {
     this.render();
   }
 
-  // takeRematch remembers the seat tokens a rematch's ack may carry.
+  // takeRematch follows a rematch named in an ack.
   takeRematch(ack) {
-    const id = ack.rematch_id || ack.game_id || ack.id_game;
-    if (!id) return;
+    if (ack.rematch_id) this.adoptRematch(ack.rematch_id);
+  }
+
+  // adoptRematch remembers my seat tokens for the rematch: the server keeps
+  // the tokens and turns the seats round by one.
+  adoptRematch(id) {
+    if (this.rematchId === id) return;
     this.rematchId = id;
-    for (const s0 of ack.seats || []) if (s0.token) remember(id, this.gameId, s0.seat, s0.token);
+    const g = mine()[this.id];
+    const n = this.view?.players || 2;
+    if (g) for (const [seat, tok] of Object.entries(g.tokens)) remember(id, this.gameId, String((+seat - 1 + n) % n), tok);
   }
 
   resign() {
