@@ -119,23 +119,35 @@ type objective struct {
 // scorer of that objective: the value after a turn is the value at the
 // start of the next one.
 type table struct {
-	g   *graph
-	v   Variant
-	obj objective
-	val []float64
+	g    *graph
+	v    Variant
+	obj  objective
+	val  []float64
+	term []float64 // obj.term of every set
 }
 
 func (t *table) after(b uint16) float64   { return t.val[b] }
-func (t *table) blocked(a uint16) float64 { return t.obj.term(a) }
+func (t *table) blocked(a uint16) float64 { return t.term[a] }
 func (t *table) min() bool                { return t.obj.minimise }
+
+// newTable returns a table with the terminal values filled in and the
+// value of the empty set (the box shut).
+func newTable(v Variant, obj objective) *table {
+	g := graphFor(v.Tiles)
+	t := &table{g: g, v: v, obj: obj, val: make([]float64, g.size), term: make([]float64, g.size)}
+	for a := range t.term {
+		t.term[a] = obj.term(uint16(a))
+	}
+	t.val[0] = t.term[0]
+	return t
+}
 
 // solveTable computes an objective's values by dynamic programming: a set
 // of open tiles only leads to its own subsets, so increasing mask order
 // is a topological order.
 func solveTable(v Variant, obj objective) *table {
-	g := graphFor(v.Tiles)
-	t := &table{g: g, v: v, obj: obj, val: make([]float64, g.size)}
-	t.val[0] = obj.term(0)
+	t := newTable(v, obj)
+	g := t.g
 	for a := 1; a < g.size; a++ {
 		t.val[a], _ = turnValue(g, v, t, uint16(a))
 	}
@@ -145,9 +157,8 @@ func solveTable(v Variant, obj objective) *table {
 // solveSubsets is solveTable restricted to the subsets of top, the only
 // sets a player with the tiles top open can reach.
 func solveSubsets(v Variant, obj objective, top uint16) *table {
-	g := graphFor(v.Tiles)
-	t := &table{g: g, v: v, obj: obj, val: make([]float64, g.size)}
-	t.val[0] = obj.term(0)
+	t := newTable(v, obj)
+	g := t.g
 	subs := make([]uint16, 0, 1<<bitsOn(top))
 	for x := top; x != 0; x = (x - 1) & top {
 		subs = append(subs, x)
