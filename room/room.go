@@ -495,8 +495,11 @@ func ErrorMsg(id, code, message string) []byte {
 	return mustJSON(m)
 }
 
-func ackMsg(id string, version int64) []byte {
+func ackMsg(id string, version int64, rematchID string) []byte {
 	m := map[string]any{"type": "ack", "version": version}
+	if rematchID != "" {
+		m["rematch_id"] = rematchID
+	}
 	if id != "" {
 		m["id"] = id
 	}
@@ -657,7 +660,11 @@ func (r *Room) submitted(sub *Sub, id string, p *Play, evs []store.Event) {
 		return
 	}
 	if sub != nil {
-		r.send(sub, ackMsg(id, evs[0].Seq))
+		rematch := ""
+		if evs[0].Kind == KindRematch {
+			rematch = r.play.Rematch
+		}
+		r.send(sub, ackMsg(id, evs[0].Seq, rematch))
 	}
 	r.kickAI()
 }
@@ -813,7 +820,7 @@ func (r *Room) do(sub *Sub, a Action) error {
 			return refuse("not_allowed", "a rematch is asked after the end of the game")
 		}
 		if p.Rematch != "" {
-			r.send(sub, ackMsg(a.ID, p.Version))
+			r.send(sub, ackMsg(a.ID, p.Version, p.Rematch))
 			return nil
 		}
 		id, err := r.createRematch()
