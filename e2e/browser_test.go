@@ -176,7 +176,10 @@ func (tb *tab) waitJS(what, expr string) {
 	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
-		tb.t.Fatalf("%s: waiting for %s (%s): %v", tb.name, what, expr, err)
+		dctx, dcancel := context.WithTimeout(tb.ctx, 5*time.Second)
+		defer dcancel()
+		page, _ := chromedp.Run(dctx, chromedp.Evaluate[string](`[location.pathname, document.querySelector('#status')?.textContent, document.querySelector('#toast')?.textContent, document.querySelector('#offers')?.textContent, document.querySelector('#movelist')?.textContent].join(' | ')`))
+		tb.t.Fatalf("%s: waiting for %s (%s): %v\npage: %s", tb.name, what, expr, err, page)
 	}
 }
 

@@ -28,6 +28,7 @@ func TestBrowser(t *testing.T) {
 		t.Run(id, func(t *testing.T) { playGame(t, bctx, base, id) })
 	}
 	t.Run("lobby", func(t *testing.T) { lobbyLanguage(t, bctx, base) })
+	t.Run("offers", func(t *testing.T) { offers(t, bctx, base) })
 }
 
 // open navigates a tab and waits for the page to be drawn.

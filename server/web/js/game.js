@@ -4,7 +4,7 @@
 // replay slider, offers, result dialog and reconnect banner.
 import { t, lang } from './i18n.js';
 import { h, s, mount } from './dom.js';
-import { Conn, catalog, remember, tokensFor, mine } from './api.js';
+import { Conn, api, catalog, remember, tokensFor, mine } from './api.js';
 import { options, click } from './pick.js';
 import { gameName } from './lobby.js';
 
@@ -131,7 +131,7 @@ export class GamePage {
       this.view = g.view;
       this.history.set(v, { ...(this.history.get(v) || {}), view: g.view });
     }
-    if (Array.isArray(g.moves)) this.moves = g.moves.map((x) => ({ ...x, seq: x.seq ?? x.version }));
+    this.moves = (Array.isArray(g.moves) ? g.moves : []).map((x) => ({ ...x, seq: x.seq ?? x.version }));
     if (changed) this.prefix = [];
     this.gameId = g.game || this.view?.game;
     if (g.rematch_id) this.adoptRematch(g.rematch_id);
@@ -153,7 +153,7 @@ export class GamePage {
       this.moves.push({ seq: v, player: ev.player, notation: ev.notation, kind: ev.kind });
       this.moves.sort((a, b) => a.seq - b.seq);
     }
-    if (ev.kind === 'undo_accept') this.moves = this.moves.filter((x) => x.seq < v && !this.undone(x.seq, m));
+    if (ev.kind === 'undo_accept' && v > this.version) this.refetchMoves();
     if (v <= this.version) { this.render(); return; }
     this.version = v;
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
@@ -163,18 +163,22 @@ export class GamePage {
     this.prefix = [];
     this.rolled = ev.kind === 'roll';
     this.onOffer(ev);
-    if (ev.kind === 'rematch' && ev.rematch_id) this.adoptRematch(ev.rematch_id);
+    if (ev.kind === 'rematch' && ev.rematch_id) {
+      this.adoptRematch(ev.rematch_id);
+      if (this.el.dialog.open) this.showResult = true; // add the link to the open dialog
+    }
     if (ev.result && this.summary) this.summary.result = ev.result;
     if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
     if (this.r) this.render(); else this.ready();
   }
 
-  // undone says whether a move was taken back by an undo_accept: the moves after
-  // the position the undo returns to are those whose views no longer lead here.
-  undone(seq, m) {
-    const back = m.event.undone ?? m.event.moves;
-    if (typeof back === 'number') return seq >= m.version - back;
-    return false;
+  // refetchMoves reloads the move list after an undo took moves back.
+  async refetchMoves() {
+    try {
+      const g = await api(`/api/games/${encodeURIComponent(this.id)}`);
+      this.moves = Array.isArray(g.moves) ? g.moves : [];
+      this.render();
+    } catch { /* the next welcome will bring them */ }
   }
 
   onOffer(ev) {
@@ -425,7 +429,7 @@ export class GamePage {
       if (p === null || p === undefined || p === 'sent') continue;
       if (!this.seats.length) continue;
       const type = kind;
-      items.push(h('div', { class: 'offer', id: `${kind}-offer`, role: 'alert' },
+      items.push(h('div', { class: 'offer', id: `${kind}-pending`, role: 'alert' },
         h('span', {}, t(kind === 'draw' ? 'drawOffered' : 'undoRequested', { p: this.playerName(p) })), ' ',
         h('button', { type: 'button', class: 'primary', onclick: () => this.request({ type, action: 'accept' }) }, t('accept')), ' ',
         h('button', { type: 'button', onclick: () => { this.offers[kind] = null; this.request({ type, action: 'decline' }); } }, t('decline'))));
@@ -444,7 +448,8 @@ export class GamePage {
       h('h2', {}, h('span', { 'aria-hidden': 'true' }, `${shape} `), head),
       h('p', { id: 'result-text' }, this.resultText(o)),
       h('div', { class: 'row' },
-        this.seats.length ? h('button', { type: 'button', id: 'dialog-rematch', onclick: () => { d.close(); this.request({ type: 'rematch' }); } }, t('rematch')) : null,
+        this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button', id: 'dialog-rematch-link', onclick: () => d.close() }, t('newRematch'))
+          : this.seats.length ? h('button', { type: 'button', id: 'dialog-rematch', onclick: () => { d.close(); this.request({ type: 'rematch' }); } }, t('rematch')) : null,
         h('button', { value: 'close', id: 'dialog-close', class: 'primary' }, t('close')))));
     if (!d.open) { try { d.showModal(); } catch { d.setAttribute('open', ''); } }
   }
@@ -550,7 +555,15 @@ export class GamePage {
   }
 
   resign() {
-    if (!confirm(t('resignConfirm'))) return;
+    // Two steps: the first click asks, the second (within 5 s) resigns.
+    const b = this.el.controls.querySelector('#resign');
+    if (b && !b.dataset.armed) {
+      b.dataset.armed = '1';
+      b.textContent = t('resignConfirm');
+      b.classList.add('danger');
+      setTimeout(() => { if (b.isConnected) { delete b.dataset.armed; b.textContent = t('resign'); b.classList.remove('danger'); } }, 5000);
+      return;
+    }
     const seat = this.seats.includes(this.view.toMove) ? this.view.toMove : this.seats[0];
     this.request({ type: 'resign', seat });
   }
