@@ -199,7 +199,9 @@ func (s *State) hopOK(seat, moved, b, over, l int, first bool) (ok, goal bool) {
 func (s *State) ballReach(seat, moved int, parent *[nsq]uint8) bitset {
 	var reach, seen bitset
 	b := s.ball
-	var queue [nsq]uint8
+	// Every landing but the last is a repos of the player's side: at most
+	// 2 x 6 pieces, so the queue is short.
+	var queue [16]uint8
 	seen.set(b)
 	queue[0] = uint8(b)
 	for qh, qt := 0, 1; qh < qt; qh++ {
