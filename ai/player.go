@@ -112,7 +112,7 @@ func (b *budget) visit() bool {
 	}
 	if b.maxNodes > 0 && b.nodes >= b.maxNodes {
 		b.stopped = true
-	} else if b.nodes&255 == 0 {
+	} else if b.nodes&63 == 0 {
 		if !b.deadline.IsZero() && time.Now().After(b.deadline) {
 			b.stopped = true
 		} else if b.ctx.Err() != nil {
