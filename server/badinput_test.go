@@ -26,7 +26,9 @@ type badCase struct {
 }
 
 func badCases() []badCase {
-	h := func(name, msg, code string) badCase { return badCase{name: "hello/" + name, noHello: true, bad: msg, code: code} }
+	h := func(name, msg, code string) badCase {
+		return badCase{name: "hello/" + name, noHello: true, bad: msg, code: code}
+	}
 	w := func(name, msg, code string) badCase { return badCase{name: name, as: "white", bad: msg, code: code} }
 	return []badCase{
 		h("malformed JSON", `{`, "bad_message"),
@@ -112,6 +114,7 @@ func TestBadInput(t *testing.T) {
 	other := ts.create(t, "dames", nil, "hh", false)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			g := ts.create(t, "dames", nil, "hh", tc.casual)

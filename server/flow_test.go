@@ -151,9 +151,18 @@ func TestAgreementsUndoAndRematch(t *testing.T) {
 
 func TestAISeatPlays(t *testing.T) {
 	ts := newTestServer(t, func(o *server.Options) { o.AI = nil })
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
 	for _, id := range []string{"dames", "shutbox"} {
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			testAISeatPlays(t, ts, ctx, id)
+		})
+	}
+}
+
+func testAISeatPlays(t *testing.T, ts *testServer, ctx context.Context, id string) {
+	{
 		g := ts.create(t, id, nil, "ha", false)
 		p := join(t, ts, g.ID, 0, g.Seats[0].Token)
 		for !p.over() {

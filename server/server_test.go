@@ -96,7 +96,7 @@ type player struct {
 }
 
 // resignAfter bounds the random games of the tests.
-const resignAfter = 300
+const resignAfter = 200
 
 func join(t testing.TB, ts *testServer, id string, version int64, tokens ...string) *player {
 	t.Helper()
@@ -162,6 +162,7 @@ func TestTwoPlayersFinishEveryGame(t *testing.T) {
 	ts := newTestServer(t, nil)
 	for _, g := range games.Registry().Games() {
 		t.Run(g.ID(), func(t *testing.T) {
+			t.Parallel()
 			s, _ := g.New(game.DefaultConfig(g))
 			kinds := ""
 			for range s.Players() {
