@@ -29,6 +29,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Run("lobby", func(t *testing.T) { lobbyLanguage(t, bctx, base) })
 	t.Run("offers", func(t *testing.T) { offers(t, bctx, base) })
+	t.Run("hotseat", func(t *testing.T) { hotseat(t, bctx, base) })
 }
 
 // open navigates a tab and waits for the page to be drawn.

@@ -1,0 +1,54 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// hotseat plays draughts with both seats on one screen: a move by
+// dragging, a partial move by keyboard taken back with Escape, then moves by
+// clicks for both sides.
+func hotseat(t *testing.T, bctx context.Context, base string) {
+	a := newTab(t, bctx, "hotseat")
+	a.open(base+"/", `!!document.querySelector('#new-game option')`)
+	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'dames'; s.dispatchEvent(new Event('change'));
+		const t = document.querySelector('#seat-1'); t.value = 'me'; t.dispatchEvent(new Event('change')); return true; })()`)
+	a.clickAt("#create")
+	a.waitJS("the game page", boardReady+` && document.querySelector('#status').dataset.turn === 'me'`)
+	if got := eval[string](a, `document.querySelector('#status').textContent`); !strings.Contains(got, "Hot-seat") {
+		t.Errorf("hot-seat status says %q", got)
+	}
+
+	// Keyboard: focus a highlighted piece, Enter selects it, Escape takes it back.
+	eval[bool](a, `(() => { document.querySelector('#board [data-loc].target').focus(); return true; })()`)
+	a.do("Enter", chromedp.KeyEvent("\r"))
+	a.waitJS("a piece selected by keyboard", `document.querySelector('#board').dataset.prefix !== ''`)
+	a.do("Escape", chromedp.KeyEvent(string(rune(0x1b))))
+	a.waitJS("the selection taken back", `document.querySelector('#board').dataset.prefix === ''`)
+
+	// Drag a piece to a highlighted square.
+	v0 := a.turn().Version
+	from := eval[picked](a, fmt.Sprintf(pickJS, 0.0))
+	a.do("press", chromedp.MouseEvent(chromedp.MousePressed, from.X, from.Y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	to := eval[picked](a, fmt.Sprintf(pickJS, 0.0))
+	if !to.OK || to.Prefix == "" {
+		t.Fatalf("pressing a piece did not select it: %+v", to)
+	}
+	a.do("drag", chromedp.MouseEvent(chromedp.MouseMoved, (from.X+to.X)/2, (from.Y+to.Y)/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseMoved, to.X, to.Y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseReleased, to.X, to.Y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	a.waitJS("the dragged move", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, v0))
+
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 4 {
+		if !a.turn().Mine {
+			t.Fatalf("hot-seat: the screen cannot move: %+v", a.turn())
+		}
+		playMove(t, a, rng)
+	}
+}
