@@ -47,9 +47,6 @@ func (t *table) store(key uint64, depth int, v float64, flag uint8, m game.Move,
 	*e = ttEntry{key: key, move: m, value: v, depth: int16(depth), flag: flag, complete: complete}
 }
 
-// clear empties the table.
-func (t *table) clear() { clear(t.entries) }
-
 // ttKey mixes the position hash with the player to move and the player
 // whose value the search computes.
 func ttKey(h uint64, toMove, root game.Player) uint64 {
