@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"plateau/games"
 )
 
 // minMoves is how many moves the players make by clicks in each game,
@@ -20,7 +22,7 @@ const minMoves = 20
 func TestBrowser(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
-	ids := registry().IDs()
+	ids := games.Registry().IDs()
 	if len(ids) == 0 {
 		t.Fatal("no game registered")
 	}
@@ -30,6 +32,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("lobby", func(t *testing.T) { lobbyLanguage(t, bctx, base) })
 	t.Run("offers", func(t *testing.T) { offers(t, bctx, base) })
 	t.Run("hotseat", func(t *testing.T) { hotseat(t, bctx, base) })
+	t.Run("pick", func(t *testing.T) { pickLogic(t, bctx, base) })
 }
 
 // open navigates a tab and waits for the page to be drawn.
@@ -178,7 +181,9 @@ func playGame(t *testing.T, bctx context.Context, base, id string) {
 		players = append(players, p)
 	}
 	watcher := newTab(t, bctx, "watcher")
+	began := time.Now()
 	watcher.open(base+path, boardReady)
+	t.Logf("%s: the watcher's page showed the board %v after the navigation began", id, time.Since(began).Round(time.Millisecond))
 	if got := eval[string](watcher, `document.querySelector('#status').textContent`); !strings.Contains(got, "watching") {
 		t.Errorf("watcher status %q does not say it is watching", got)
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"plateau/game"
 	"plateau/games"
 	"plateau/server"
 	"plateau/store/sqlite"
@@ -23,7 +22,7 @@ func startServer(t *testing.T) string {
 	if err != nil {
 		t.Fatalf("opening the store: %v", err)
 	}
-	srv := server.New(server.Options{Store: st, Games: registry(), AITime: 200 * time.Millisecond,
+	srv := server.New(server.Options{Store: st, Games: games.Registry(), AITime: 200 * time.Millisecond,
 		Rate: 1e6, Burst: 1e6, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
@@ -33,18 +32,4 @@ func startServer(t *testing.T) string {
 		st.Close()
 	})
 	return ts.URL
-}
-
-// extraGames are engines not yet in games.Registry, added by the e2edev
-// build tag while they are written.
-var extraGames []game.Game
-
-func registry() *game.Registry {
-	r := games.Registry()
-	for _, g := range extraGames {
-		if _, err := r.Lookup(g.ID()); err != nil {
-			r.Register(g)
-		}
-	}
-	return r
 }

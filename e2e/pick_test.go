@@ -1,0 +1,44 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+)
+
+// pickLogic checks, inside the browser, how pick.js builds a move from the
+// legal moves' clicks: prefixes, confirmation of a move that others extend,
+// taking a click back, several paths to one move (Mahboussé) and clicks in
+// any order (Shut the Box).
+func pickLogic(t *testing.T, bctx context.Context, base string) {
+	a := newTab(t, bctx, "pick")
+	a.open(base+"/", `!!document.querySelector('#create')`)
+	got := eval[string](a, `(async () => {
+		const { click, options } = await import('/static/js/pick.js');
+		const fail = [];
+		const eq = (what, x, y) => { if (JSON.stringify(x) !== JSON.stringify(y)) fail.push(what + ': ' + JSON.stringify(x) + ' != ' + JSON.stringify(y)); };
+		const dames = [{notation: '32-28', clicks: ['32', '28']}, {notation: '32-27', clicks: ['32', '27']}, {notation: '33-29', clicks: ['33', '29']}];
+		eq('first clicks', [...options(dames, []).next].sort(), ['32', '33']);
+		let r = click(dames, [], '28');
+		eq('an illegal first click changes nothing', r, {prefix: [], changed: false});
+		r = click(dames, [], '32');
+		eq('select', r.prefix, ['32']);
+		eq('another piece starts over', click(dames, r.prefix, '33').prefix, ['33']);
+		eq('the selected piece again takes it back', click(dames, r.prefix, '32').prefix, []);
+		eq('an illegal target changes nothing', click(dames, r.prefix, '40').changed, false);
+		eq('a full move is sent', click(dames, r.prefix, '28').send.notation, '32-28');
+		const bene = [{notation: 'e2-d3', clicks: ['e2', 'd3']}, {notation: 'e2-d3 d4xd2', clicks: ['e2', 'd3', 'd4', 'd2']}];
+		r = click(bene, ['e2'], 'd3');
+		eq('a move that others extend waits', [r.send, r.prefix], [undefined, ['e2', 'd3']]);
+		const o = options(bene, r.prefix);
+		eq('and offers both', [o.complete.map((m) => m.notation), [...o.next]], [['e2-d3'], ['d4']]);
+		const mah = [{notation: '13/7 7/4', clicks: ['13', '7', '7', '4'], paths: [['13', '7', '7', '4'], ['13', '10', '10', '4']]}];
+		eq('any path of a move', click(mah, ['13', '10', '10'], '4').send.notation, '13/7 7/4');
+		const box = [{notation: '8+1', clicks: ['8', '1']}, {notation: '9', clicks: ['9']}];
+		eq('tiles in any order', click(box, ['1'], '8', true).send.notation, '8+1');
+		eq('a tile clicked again is taken back', click(box, ['1'], '1', true).prefix, []);
+		return fail.join('\n');
+	})()`)
+	if got != "" {
+		t.Error(got)
+	}
+}
