@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -11,13 +9,6 @@ import (
 	"plateau/games"
 )
 
-func perftCLI(args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, games: games.Registry()}
-	code = run(context.Background(), e, append([]string{"perft"}, args...))
-	return code, out.String(), errb.String()
-}
-
 func TestPerftDames(t *testing.T) {
 	for _, args := range [][]string{
 		{"dames", "--depth", "5", "--json"},
@@ -25,7 +16,7 @@ func TestPerftDames(t *testing.T) {
 		{"dames", "--depth", "5", "--json", "--bulk=false"},
 		{"dames", "--depth", "5", "--json", "--position", "W:W31-50:B1-20"},
 	} {
-		code, out, errs := perftCLI(args...)
+		code, out, errs := cli("", append([]string{"perft"}, args...)...)
 		if code != 0 {
 			t.Fatalf("perft %q: exit %d: %s", args, code, errs)
 		}
@@ -34,7 +25,7 @@ func TestPerftDames(t *testing.T) {
 			t.Errorf("perft %q: %s (%v)", args, out, err)
 		}
 	}
-	code, out, _ := perftCLI("dames", "--depth", "3", "--divide", "--json")
+	code, out, _ := cli("", "perft", "dames", "--depth", "3", "--divide", "--json")
 	var r perftResult
 	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || len(r.Divide) != 9 {
 		t.Fatalf("divide: %s (%v)", out, err)
@@ -46,7 +37,7 @@ func TestPerftDames(t *testing.T) {
 	if sum != 658 || r.Divide[0].Move != "31-27" {
 		t.Errorf("divide sums to %d, first %+v", sum, r.Divide[0])
 	}
-	code, out, _ = perftCLI("dames", "--depth", "2")
+	code, out, _ = cli("", "perft", "dames", "--depth", "2")
 	if code != 0 || !strings.Contains(out, "perft(2) = 81") {
 		t.Errorf("text output: %q", out)
 	}
@@ -60,13 +51,13 @@ func TestPerftGeneric(t *testing.T) {
 		t.Errorf("generic perft(4) of dames = %d, want 4265", n)
 	}
 	// A game without a fast path, chance moves included.
-	code, out, errs := perftCLI("shutbox", "--depth", "2", "--json")
+	code, out, errs := cli("", "perft", "shutbox", "--depth", "2", "--json")
 	var r perftResult
 	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || r.Nodes == 0 {
 		t.Errorf("shutbox perft: exit %d, %s %s", code, out, errs)
 	}
 	// huffing=on changes the tree: counted through game.State.
-	code, out, _ = perftCLI("dames", "--depth", "4", "--variant", "huffing=on", "--json")
+	code, out, _ = cli("", "perft", "dames", "--depth", "4", "--variant", "huffing=on", "--json")
 	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || r.Nodes <= 4265 {
 		t.Errorf("huffing perft: %s", out)
 	}
@@ -82,7 +73,7 @@ func TestPerftUsage(t *testing.T) {
 		{[]string{"dames", "--depth", "2", "--position", "W:W51"}, "not a number from 1 to 50"},
 		{[]string{"--depth", "2"}, "want one game id"},
 	} {
-		code, _, errs := perftCLI(tc.args...)
+		code, _, errs := cli("", append([]string{"perft"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("perft %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}

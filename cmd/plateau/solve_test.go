@@ -1,24 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"plateau/games"
 )
 
-func runCLI(args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, games: games.Registry()}
-	code = run(context.Background(), e, args)
-	return code, out.String(), errb.String()
-}
-
 func TestSolveShutbox(t *testing.T) {
-	code, out, errs := runCLI("solve", "shutbox", "--players", "2", "--json")
+	code, out, errs := cli("", "solve", "shutbox", "--players", "2", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -26,7 +15,7 @@ func TestSolveShutbox(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &start); err != nil || start.FirstPlayerValue == nil || start.ExpectedScore < 10 || start.ExpectedScore > 12 {
 		t.Errorf("start figures %s (%v)", out, err)
 	}
-	code, out, errs = runCLI("solve", "shutbox", "--position", "12345678/1234679 1 roll2", "--roll", "9", "--json")
+	code, out, errs = cli("", "solve", "shutbox", "--position", "12345678/1234679 1 roll2", "--roll", "9", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -46,7 +35,7 @@ func TestSolveShutbox(t *testing.T) {
 		{[]string{"--position", "12345678/1234679 1 roll2"}, "give the roll with --roll"},
 		{[]string{"--roll", "5"}, "needs --position"},
 	} {
-		code, _, errs := runCLI(append([]string{"solve", "shutbox"}, tc.args...)...)
+		code, _, errs := cli("", append([]string{"solve", "shutbox"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("solve %q: exit %d, stderr %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
