@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	_ "net/http/pprof" // served only with --pprof
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
+	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	var origins multiFlag
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
 	if pos, err := parseFlags(fs, args); err != nil {
@@ -36,6 +38,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("serve takes no arguments, got %q", pos)
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	if *pprofAddr != "" {
+		go func() { log.Error("pprof", "err", http.ListenAndServe(*pprofAddr, nil)) }()
+	}
 	path, ok := strings.CutPrefix(*db, "sqlite:")
 	if !ok || path == "" {
 		return usagef("--db %q: want sqlite:PATH (postgres is not supported yet)", *db)
