@@ -44,6 +44,12 @@ func hotseat(t *testing.T, bctx context.Context, base string) {
 		chromedp.MouseEvent(chromedp.MouseReleased, to.X, to.Y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
 	a.waitJS("the dragged move", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, v0))
 
+	// The language switch redraws the game page.
+	a.clickAt(`[data-lang="fr"]`)
+	a.waitJS("the game page in French", `document.querySelector('#resign')?.textContent === 'Abandonner' && document.querySelector('#status').textContent.includes('Même écran')`)
+	a.clickAt(`[data-lang="en"]`)
+	a.waitJS("the game page in English", `document.querySelector('#resign')?.textContent === 'Resign'`)
+
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 4 {
 		if !a.turn().Mine {

@@ -23,6 +23,9 @@ func offers(t *testing.T, bctx context.Context, base string) {
 	b.clickAt("#undo-pending button.primary")
 	a.waitJS("the move taken back", `document.querySelector('#status').dataset.turn === 'me' && document.querySelectorAll('#movelist li').length === 0`)
 
+	// The connection drops: the page says hello again with its version and goes on.
+	eval[bool](a, `(() => { window.plateauPage.conn.ws.close(); return true; })()`)
+	a.waitJS("the reconnection", `window.plateauPage.conn.ws.readyState === 1 && document.querySelector('#reconnect').hidden`)
 	a.clickAt("#draw-offer")
 	b.waitJS("the draw offer", `!!document.querySelector('#draw-pending')`)
 	b.clickAt("#draw-pending button:not(.primary)")
