@@ -403,12 +403,14 @@ export class GamePage {
     const btn = (id, label, fn, show = true) => (show ? h('button', { type: 'button', id, onclick: fn }, label) : null);
     const watch = new URL(`/g/${this.id}`, location.origin).href;
     mount(this.el.controls,
-      btn('resign', t('resign'), () => this.resign(), holds && !over),
+      btn('resign', t('resign'), () => this.resign(), holds && !over && two),
       btn('draw-offer', t('offerDraw'), () => this.request({ type: 'draw', action: 'offer' }), holds && !over && two && this.seats.length === 1 && !this.offers.draw),
       btn('undo-request', t('undoReq'), () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && this.moves.some((m) => this.seats.includes(m.player)) && !this.offers.undo),
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
       this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
-      h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)));
+      h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
+      over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
+        this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null);
     // Keyboard and screen-reader play: type a move's notation.
     if (this.myTurn()) {
       const list = h('datalist', { id: 'legal' }, (v.moves || []).slice(0, 400).map((m) => h('option', { value: m.notation })));

@@ -5,7 +5,7 @@ const dict = {
   en: {
     lobby: 'Lobby', newGame: 'New game', game: 'Game', variant: 'Variant', seats: 'Seats',
     seat: 'Seat {n}', player: 'Player {n}', me: 'Me (this screen)', friend: 'A friend (invite link)',
-    ai: 'Computer — {level}', easy: 'easy', medium: 'medium', hard: 'hard', max: 'strongest',
+    ai: 'Computer — {level}', random: 'random moves', greedy: 'greedy', easy: 'easy', medium: 'medium', hard: 'hard', max: 'strongest',
     casual: 'Casual (undo allowed)', create: 'Create', creating: 'Creating…',
     invite: 'Invite link for seat {n}', copy: 'Copy', copied: 'Copied', open: 'Open the game',
     openGames: 'Open games', liveGames: 'Games in progress', myGames: 'My recent games',
@@ -29,12 +29,12 @@ const dict = {
     roll: 'roll', seatFree: 'waiting for a player', seatJoined: 'joined', tiles: 'Tiles',
     home: 'Home', bar: 'Bar', off: 'Off', arrival: 'Arrival', ball: 'Ball', opponent: 'Opponent',
     flip: 'Flip board', watchers: 'Link to watch', hotseat: 'Hot-seat: you play {p}',
-    kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double', aiShort: 'AI', blocked: 'blocked',
+    kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double', export: 'Game record (JSON, verifiable dice)', pdn: 'PDN', aiShort: 'AI', blocked: 'blocked',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
     seat: 'Place {n}', player: 'Joueur {n}', me: 'Moi (cet écran)', friend: 'Un ami (lien d’invitation)',
-    ai: 'Ordinateur — {level}', easy: 'facile', medium: 'moyen', hard: 'difficile', max: 'le plus fort',
+    ai: 'Ordinateur — {level}', random: 'coups au hasard', greedy: 'glouton', easy: 'facile', medium: 'moyen', hard: 'difficile', max: 'le plus fort',
     casual: 'Amicale (retour arrière permis)', create: 'Créer', creating: 'Création…',
     invite: 'Lien d’invitation pour la place {n}', copy: 'Copier', copied: 'Copié', open: 'Ouvrir la partie',
     openGames: 'Parties ouvertes', liveGames: 'Parties en cours', myGames: 'Mes parties récentes',
@@ -60,7 +60,7 @@ const dict = {
     roll: 'lancer', seatFree: 'en attente d’un joueur', seatJoined: 'présent', tiles: 'Cases',
     home: 'Maison', bar: 'Prison', off: 'Sortis', arrival: 'Arrivée', ball: 'Ballon', opponent: 'Adversaire',
     flip: 'Retourner', watchers: 'Lien pour regarder', hotseat: 'Même écran : vous jouez {p}',
-    kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double', aiShort: 'IA', blocked: 'bloqué',
+    kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double', export: 'Relevé de la partie (JSON, dés vérifiables)', pdn: 'PDN', aiShort: 'IA', blocked: 'bloqué',
   },
 };
 

@@ -5,7 +5,7 @@ import { h, mount } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { go } from './nav.js';
 
-const LEVELS = ['easy', 'medium', 'hard', 'max'];
+const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
 
 export const gameName = (cat, id) => {
   const g = cat && cat.find((x) => x.id === id);
