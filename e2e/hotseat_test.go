@@ -58,3 +58,25 @@ func hotseat(t *testing.T, bctx context.Context, base string) {
 		playMove(t, a, rng)
 	}
 }
+
+// versusAI plays Mahboussé against the computer: the server rolls and
+// answers, the page follows.
+func versusAI(t *testing.T, bctx context.Context, base string) {
+	a := newTab(t, bctx, "vs-ai")
+	a.open(base+"/", `!!document.querySelector('#new-game option')`)
+	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'mahbousse'; s.dispatchEvent(new Event('change'));
+		const t = document.querySelector('#seat-1'); t.value = 'ai:random'; t.dispatchEvent(new Event('change')); return true; })()`)
+	a.clickAt("#create")
+	a.waitJS("the game page", boardReady)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 4 {
+		a.waitJS(fmt.Sprintf("my turn %d", i+1), `document.querySelector('#status').dataset.turn === 'me' || document.querySelector('#game').dataset.over === '1'`)
+		if a.turn().Over {
+			break
+		}
+		playMove(t, a, rng)
+	}
+	if n := eval[int](a, `document.querySelectorAll('#movelist li:not(.roll)').length`); n < 4 {
+		t.Errorf("after 4 turns the move list has %d players' moves", n)
+	}
+}

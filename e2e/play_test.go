@@ -33,6 +33,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("offers", func(t *testing.T) { offers(t, bctx, base) })
 	t.Run("hotseat", func(t *testing.T) { hotseat(t, bctx, base) })
 	t.Run("pick", func(t *testing.T) { pickLogic(t, bctx, base) })
+	t.Run("ai", func(t *testing.T) { versusAI(t, bctx, base) })
 }
 
 // open navigates a tab and waits for the page to be drawn.

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"plateau/ai/level"
 	"plateau/games"
 	"plateau/server"
 	"plateau/store/sqlite"
@@ -22,7 +23,7 @@ func startServer(t *testing.T) string {
 	if err != nil {
 		t.Fatalf("opening the store: %v", err)
 	}
-	srv := server.New(server.Options{Store: st, Games: games.Registry(), AITime: 200 * time.Millisecond,
+	srv := server.New(server.Options{Store: st, Games: games.Registry(), AILevels: level.Names, AITime: 200 * time.Millisecond,
 		Rate: 1e6, Burst: 1e6, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
