@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // hotseat plays draughts with both seats on one screen: a move by
@@ -57,6 +58,17 @@ func hotseat(t *testing.T, bctx context.Context, base string) {
 		}
 		playMove(t, a, rng)
 	}
+
+	// Replay: Alt+Left steps back through the history, a click on the last
+	// move of the list comes back to the live game.
+	live := a.turn()
+	a.do("Alt+Left", chromedp.KeyEvent(kb.ArrowLeft, chromedp.KeyModifiers(chromedp.ModifierAlt)))
+	a.waitJS("the replay", fmt.Sprintf(`document.querySelector('#board').dataset.position !== %q && document.querySelector('#status').textContent.startsWith('Replay')`, live.Position))
+	if n := eval[int](a, `document.querySelectorAll('#board [data-loc].target').length`); n != 0 {
+		t.Errorf("the replayed board has %d clickable targets", n)
+	}
+	a.clickAt("#movelist li:last-child button")
+	a.waitJS("the live game", fmt.Sprintf(`document.querySelector('#board').dataset.position === %q && document.querySelector('#status').dataset.turn === 'me'`, live.Position))
 }
 
 // versusAI plays Mahboussé against the computer: the server rolls and

@@ -487,9 +487,11 @@ export class GamePage {
     } else if ((e.key === 'Enter' || e.key === ' ') && e.target.closest?.('#board [data-loc]')) {
       e.preventDefault();
       this.clickLoc(e.target.closest('[data-loc]').dataset.loc);
-    } else if (e.key === 'ArrowLeft' && e.altKey) {
+    } else if ((e.key === 'ArrowLeft' && e.altKey) || e.key === '[') {
+      e.preventDefault();
       this.jump(Math.max(+this.el.slider.min, (this.replayAt ?? this.version) - 1));
-    } else if (e.key === 'ArrowRight' && e.altKey) {
+    } else if ((e.key === 'ArrowRight' && e.altKey) || e.key === ']') {
+      e.preventDefault();
       this.jump((this.replayAt ?? this.version) + 1);
     }
   }
