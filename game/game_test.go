@@ -1,6 +1,8 @@
 package game_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -139,4 +141,23 @@ func TestRegistry(t *testing.T) {
 		}
 	}()
 	r.Register(toy{})
+}
+
+func TestOutcomeJSON(t *testing.T) {
+	o := game.Finished(3, "ball on the Arrivée", 1)
+	o.Scores = []int{4, 0, 7}
+	b, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back game.Outcome
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("Unmarshal(%s): %v", b, err)
+	}
+	if fmt.Sprint(back) != fmt.Sprint(o) {
+		t.Errorf("round trip: %+v, want %+v", back, o)
+	}
+	if err := json.Unmarshal([]byte(`{"results":["won"]}`), &back); err == nil {
+		t.Error("a bad result was accepted")
+	}
 }

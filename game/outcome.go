@@ -26,6 +26,17 @@ func (r Result) String() string {
 // MarshalText writes the result as "win", "draw" or "loss".
 func (r Result) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
+// UnmarshalText reads "win", "draw" or "loss".
+func (r *Result) UnmarshalText(b []byte) error {
+	for _, v := range []Result{Loss, Draw, Win} {
+		if string(b) == v.String() {
+			*r = v
+			return nil
+		}
+	}
+	return fmt.Errorf("result %q is not one of win, draw, loss", b)
+}
+
 // Outcome says whether a game is over and, if so, how each player fared.
 type Outcome struct {
 	Over bool `json:"over"`

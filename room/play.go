@@ -276,27 +276,9 @@ func seedHex(seed []byte) string { return hex.EncodeToString(seed) }
 // ParseOutcome reads a game.Outcome written as JSON (results as "win",
 // "draw", "loss").
 func ParseOutcome(raw json.RawMessage) (game.Outcome, error) {
-	var j struct {
-		Over    bool     `json:"over"`
-		Results []string `json:"results"`
-		Scores  []int    `json:"scores"`
-		Reason  string   `json:"reason"`
-	}
-	if err := json.Unmarshal(raw, &j); err != nil {
+	var o game.Outcome
+	if err := json.Unmarshal(raw, &o); err != nil {
 		return game.Outcome{}, fmt.Errorf("outcome %.100s: %w", raw, err)
-	}
-	o := game.Outcome{Over: j.Over, Scores: j.Scores, Reason: j.Reason}
-	for _, r := range j.Results {
-		switch r {
-		case "win":
-			o.Results = append(o.Results, game.Win)
-		case "draw":
-			o.Results = append(o.Results, game.Draw)
-		case "loss":
-			o.Results = append(o.Results, game.Loss)
-		default:
-			return o, fmt.Errorf("outcome %.100s: result %q is not win, draw or loss", raw, r)
-		}
 	}
 	return o, nil
 }
