@@ -73,11 +73,12 @@ func browser(t *testing.T) context.Context {
 // tab is one page in its own browser context (its own storage, like a
 // separate person's browser), with the console errors it logged.
 type tab struct {
-	t    *testing.T
-	name string
-	ctx  context.Context
-	mu   sync.Mutex
-	errs []string
+	t       *testing.T
+	name    string
+	ctx     context.Context
+	mu      sync.Mutex
+	errs    []string
+	allowed []string
 }
 
 func newTab(t *testing.T, bctx context.Context, name string) *tab {
@@ -144,7 +145,20 @@ func newTab(t *testing.T, bctx context.Context, name string) *tab {
 
 func (tb *tab) addErr(s string) {
 	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, a := range tb.allowed {
+		if strings.Contains(s, a) {
+			return
+		}
+	}
 	tb.errs = append(tb.errs, s)
+}
+
+// allow stops reporting the console errors that contain s, which a test
+// causes on purpose.
+func (tb *tab) allow(s string) {
+	tb.mu.Lock()
+	tb.allowed = append(tb.allowed, s)
 	tb.mu.Unlock()
 }
 

@@ -287,4 +287,6 @@ func lobbyLanguage(t *testing.T, bctx context.Context, base string) {
 	a.clickAt(`[data-lang="en"]`)
 	a.waitJS("English", `document.documentElement.lang === 'en' && document.querySelector('#create').textContent === 'Create'`)
 	screenshot(t, a, "lobby-desktop")
+	a.allow("404 (Not Found) " + base + "/api/games/nosuchgame")
+	a.open(base+"/g/nosuchgame", `!!document.querySelector('#not-found')`)
 }

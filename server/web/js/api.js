@@ -80,11 +80,11 @@ export function tokensFor(id) {
  * by id. Handlers: onWelcome(msg), onEvent(msg), onStatus(connected bool).
  */
 export class Conn {
-  constructor(id, tokens, handlers) {
+  constructor(id, tokens, handlers, from = 0) {
     this.id = id;
     this.tokens = tokens;
     this.h = handlers;
-    this.version = 0;
+    this.version = from; // the first hello asks for the events after it
     this.pending = new Map();
     this.seq = 0;
     this.delay = 200;

@@ -17,6 +17,7 @@ async function renderer(id) {
 }
 
 const moveKinds = new Set(['move', 'roll']);
+const HISTORY = 200;
 
 export class GamePage {
   constructor(root, id) {
@@ -45,13 +46,22 @@ export class GamePage {
   }
 
   async start() {
-    try { this.cat = await catalog(); } catch { this.cat = []; }
+    // The replay keeps the views of the last HISTORY events: the first hello
+    // asks for those only, so that a long game opens fast.
+    const [cat, g] = await Promise.all([catalog().catch(() => []), api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e)]);
+    if (g instanceof Error && g.status === 404) {
+      mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('notFound'), ' ', h('a', { href: '/', 'data-nav': true }, t('lobby'))));
+      return;
+    }
+    this.cat = cat;
+    const from = g && !(g instanceof Error) && typeof g.version === 'number' ? Math.max(0, g.version - HISTORY) : 0;
+    if (g && g.game) renderer(g.game).catch(() => {}); // start loading the renderer now
     this.conn = new Conn(this.id, tokensFor(this.id), {
       onWelcome: (m) => this.onWelcome(m),
       onEvent: (m) => this.onEvent(m),
       onStatus: (ok) => this.onStatus(ok),
       onError: (m) => this.toast(this.errText(m)),
-    });
+    }, from);
   }
 
   destroy() {
