@@ -52,6 +52,13 @@ type Options struct {
 	// (host patterns, see github.com/coder/websocket); the server's own
 	// host is always allowed.
 	OriginPatterns []string
+	// Hints gives, per game ID, the hints of a position waiting for a
+	// player's move (a solver's values of the legal moves), served by GET
+	// /api/games/{id}/hints. A game absent from the map has no hints. The
+	// function is only called with a state whose player to move is not
+	// chance and that is not over; an error means the position has no
+	// hints. It must be safe for concurrent use.
+	Hints map[string]func(game.State) (any, error)
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -126,6 +133,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export", s.export)
 	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
+	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})

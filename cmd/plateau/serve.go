@@ -15,6 +15,7 @@ import (
 	"plateau/ai"
 	"plateau/ai/level"
 	"plateau/game"
+	"plateau/hints"
 	"plateau/room"
 	"plateau/server"
 	"plateau/store/sqlite"
@@ -54,6 +55,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
+		Hints: hints.Providers(),
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
