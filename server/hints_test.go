@@ -23,7 +23,7 @@ type hintsAnswer struct {
 	Position string        `json:"position"`
 	ToMove   game.Player   `json:"toMove"`
 	Hints    hints.Shutbox `json:"hints"`
-	Error struct {
+	Error    struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
