@@ -34,6 +34,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("hotseat", func(t *testing.T) { hotseat(t, bctx, base) })
 	t.Run("pick", func(t *testing.T) { pickLogic(t, bctx, base) })
 	t.Run("ai", func(t *testing.T) { versusAI(t, bctx, base) })
+	t.Run("hints", func(t *testing.T) { hintsPanel(t, bctx, base) })
 }
 
 // open navigates a tab and waits for the page to be drawn.

@@ -7,6 +7,7 @@ import { h, s, mount } from './dom.js';
 import { Conn, api, catalog, remember, tokensFor, mine } from './api.js';
 import { options, click } from './pick.js';
 import { gameName } from './lobby.js';
+import { HintPanel, hintsOn, setHintsOn } from './hints.js';
 
 const renderers = {};
 async function renderer(id) {
@@ -40,6 +41,7 @@ export class GamePage {
     document.addEventListener('keydown', this.keys);
     this.resize = () => { clearTimeout(this.rt); this.rt = setTimeout(() => this.render(), 150); };
     window.addEventListener('resize', this.resize);
+    this.hints = new HintPanel(id, () => this.renderHints());
     this.build();
     this.start();
     window.plateauPage = this; // for debugging and the browser tests
@@ -107,7 +109,7 @@ export class GamePage {
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
       h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
       this.el.banner, this.el.offers,
-      h('div', { class: 'play' }, this.el.board, this.el.actions, this.el.info),
+      h('div', { class: 'play' }, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
         h('h2', {}, t('moves')), this.el.moves,
         h('label', { class: 'replay' }, h('span', {}, t('replay')), this.el.slider, this.el.replayLabel),
@@ -256,6 +258,7 @@ export class GamePage {
     this.decorate(lastLocs);
     this.renderMoves();
     this.renderControls();
+    this.renderHints();
     this.renderOffers();
     if (this.showResult) { this.showResult = false; this.openResult(); }
   }
@@ -418,6 +421,7 @@ export class GamePage {
       btn('undo-request', t('undoReq'), () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && this.moves.some((m) => this.seats.includes(m.player)) && !this.offers.undo),
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
       this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
+      this.r.hints ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
       h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
       over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
         this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null);
@@ -432,6 +436,14 @@ export class GamePage {
         if (m) this.send(m); else this.toast(t('err_illegal_move'));
       };
     } else mount(this.el.entry);
+  }
+
+  // renderHints shows the solver's hints (games whose renderer exports
+  // hints) when the toggle is on and a player is to move.
+  renderHints() {
+    const v = this.view;
+    const want = !!this.r?.hints && hintsOn() && !!v && this.replayAt === null && !v.outcome && v.toMove >= 0;
+    this.hints.show(want, this.version, v?.players, this.r?.label && ((m) => this.r.label(m, v.board)));
   }
 
   renderOffers() {

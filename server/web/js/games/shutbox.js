@@ -6,6 +6,9 @@ import { svg, s, die } from '../dom.js';
 
 export const unordered = true;
 
+// hints: the shell offers the solver's hints (GET /api/games/{id}/hints).
+export const hints = true;
+
 const TW = 38; // tile width
 const TH = 74; // tile height
 

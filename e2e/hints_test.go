@@ -1,0 +1,63 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// hintsShown waits for the hints panel to show the hints of the board's
+// version (or for the end of the game) and says whether it shows them.
+const hintsShown = `(() => { const p = document.querySelector('#hints'), b = document.querySelector('#board');
+	return !!p && !p.hidden && p.dataset.version === b.dataset.version && document.querySelectorAll('#hint-table tbody tr').length > 0; })()`
+
+// hintsPanel plays Shut the Box on one screen with the hints on: the panel
+// lists every legal move best first, follows the game, speaks French, and
+// goes away when turned off.
+func hintsPanel(t *testing.T, bctx context.Context, base string) {
+	a := newTab(t, bctx, "hints")
+	a.open(base+"/", `!!document.querySelector('#new-game option')`)
+	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'shutbox'; s.dispatchEvent(new Event('change'));
+		const t = document.querySelector('#seat-1'); t.value = 'me'; t.dispatchEvent(new Event('change')); return true; })()`)
+	a.clickAt("#create")
+	a.waitJS("the game page", boardReady+` && document.querySelector('#status').dataset.turn === 'me' && !!document.querySelector('#hints-toggle')`)
+	if eval[bool](a, `!document.querySelector('#hints').hidden`) {
+		t.Fatal("hints shown before the toggle is on")
+	}
+	a.clickAt("#hints-toggle")
+	a.waitJS("the hints", hintsShown)
+	type table struct {
+		Moves, Legal []string
+		Head         []string
+		Best         bool
+	}
+	got := eval[table](a, `({Moves: [...document.querySelectorAll('#hint-table tbody tr')].map((r) => r.dataset.move),
+		Legal: plateauPage.view.moves.map((m) => m.notation),
+		Head: [...document.querySelectorAll('#hint-table thead th')].map((th) => th.textContent),
+		Best: document.querySelector('#hint-table tbody tr').classList.contains('best')})`)
+	moves, legal := slices.Sorted(slices.Values(got.Moves)), slices.Sorted(slices.Values(got.Legal))
+	if !slices.Equal(moves, legal) || !got.Best || !slices.Equal(got.Head, []string{"Move", "Expected score", "Shut the box", "Win"}) {
+		t.Errorf("hints table: moves %v (legal %v), head %q, best marked %v", got.Moves, got.Legal, got.Head, got.Best)
+	}
+
+	a.clickAt(`[data-lang="fr"]`)
+	a.waitJS("the hints in French", hintsShown+` && document.querySelector('#hint-table caption').textContent.startsWith('Conseils')`)
+	a.clickAt(`[data-lang="en"]`)
+	a.waitJS("the hints in English", hintsShown+` && document.querySelector('#hint-table caption').textContent.startsWith('Hints')`)
+
+	// The panel follows the game: after a move, the next decision's hints.
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 2 {
+		if a.turn().Over {
+			break
+		}
+		v0 := a.turn().Version
+		playMove(t, a, rng)
+		a.waitJS("the next hints", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy && (x.Over ? document.querySelector('#hints').hidden : %s); })()`, turnJS, v0, hintsShown))
+	}
+
+	a.clickAt("#hints-toggle")
+	a.waitJS("the hints hidden", `document.querySelector('#hints').hidden`)
+}
