@@ -38,9 +38,19 @@ func hintsPanel(t *testing.T, bctx context.Context, base string) {
 		Head: [...document.querySelectorAll('#hint-table thead th')].map((th) => th.textContent),
 		Best: document.querySelector('#hint-table tbody tr').classList.contains('best')})`)
 	moves, legal := slices.Sorted(slices.Values(got.Moves)), slices.Sorted(slices.Values(got.Legal))
-	if !slices.Equal(moves, legal) || !got.Best || !slices.Equal(got.Head, []string{"Move", "Expected score", "Shut the box", "Win"}) {
+	if !slices.Equal(moves, legal) || !got.Best || !slices.Equal(got.Head, []string{"Move", "Expected score", "Shut chance", "Win chance"}) {
 		t.Errorf("hints table: moves %v (legal %v), head %q, best marked %v", got.Moves, got.Legal, got.Head, got.Best)
 	}
+
+	// Focusing (or pointing at) a row outlines its tiles on the board.
+	type outline struct{ Hinted, Clicks []string }
+	o := eval[outline](a, `(() => { const r = document.querySelector('#hint-table tbody tr'); r.focus();
+		return {Hinted: [...document.querySelectorAll('#board [data-loc].hinted')].map((e) => e.dataset.loc),
+			Clicks: plateauPage.view.moves.find((m) => m.notation === r.dataset.move).clicks.map(String)}; })()`)
+	if !slices.Equal(slices.Sorted(slices.Values(o.Hinted)), slices.Sorted(slices.Values(o.Clicks))) {
+		t.Errorf("the best hint outlines %v, its clicks are %v", o.Hinted, o.Clicks)
+	}
+	screenshot(t, a, "shutbox-hints")
 
 	a.clickAt(`[data-lang="fr"]`)
 	a.waitJS("the hints in French", hintsShown+` && document.querySelector('#hint-table caption').textContent.startsWith('Conseils')`)

@@ -443,7 +443,14 @@ export class GamePage {
   renderHints() {
     const v = this.view;
     const want = !!this.r?.hints && hintsOn() && !!v && this.replayAt === null && !v.outcome && v.toMove >= 0;
-    this.hints.show(want, this.version, v?.players, this.r?.label && ((m) => this.r.label(m, v.board)));
+    this.hints.show(want, this.version, v?.players, this.r?.label && ((m) => this.r.label(m, v.board)), (m) => this.pointHint(m));
+  }
+
+  // pointHint outlines on the board the clicks of a hinted move (null: none).
+  pointHint(notation) {
+    const m = notation && (this.view?.moves || []).find((x) => x.notation === notation);
+    const locs = (m?.clicks || []).map(String);
+    for (const el of this.el.board.querySelectorAll('[data-loc]')) el.classList.toggle('hinted', locs.includes(el.dataset.loc));
   }
 
   renderOffers() {

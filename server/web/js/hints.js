@@ -30,9 +30,10 @@ export class HintPanel {
 
   /**
    * show draws the hints of version v if want, asking for them first.
-   * players is the number of players; label names a move's clicks.
+   * players is the number of players; label names a move; point(move or
+   * null) is called when a row is pointed at or focused, and left.
    */
-  show(want, v, players, label) {
+  show(want, v, players, label, point) {
     this.el.dataset.version = '';
     if (!want) { this.el.hidden = true; mount(this.el); return; }
     this.el.hidden = false;
@@ -43,7 +44,7 @@ export class HintPanel {
       return;
     }
     if (got.error) { mount(this.el, h('p', { class: 'muted', id: 'hints-error' }, t('error', { m: got.error }))); return; }
-    mount(this.el, table(got.hints, players, label));
+    mount(this.el, table(got.hints, players, label, point));
     this.el.dataset.version = String(v);
   }
 
@@ -61,7 +62,7 @@ export class HintPanel {
   }
 }
 
-function table(hs, players, label) {
+function table(hs, players, label, point) {
   const choices = hs.choices || [];
   const pct = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const num = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -75,7 +76,10 @@ function table(hs, players, label) {
         h('th', { scope: 'col', class: key('expected_score') }, t('hintScore')),
         h('th', { scope: 'col', class: key('p_shut') }, t('hintShut')),
         win ? h('th', { scope: 'col', class: key('win') }, t('hintWin')) : null)),
-      h('tbody', {}, choices.map((c, i) => h('tr', { class: i === 0 ? 'best' : null, 'data-move': c.move },
+      h('tbody', {}, choices.map((c, i) => h('tr', {
+        class: i === 0 ? 'best' : null, 'data-move': c.move, tabindex: 0,
+        onmouseenter: () => point?.(c.move), onfocus: () => point?.(c.move), onmouseleave: () => point?.(null), onblur: () => point?.(null),
+      },
         h('th', { scope: 'row' }, i === 0 ? '★ ' : '', label ? label(c.move) : c.move),
         h('td', { class: key('expected_score') }, num.format(c.expected_score)),
         h('td', { class: key('p_shut') }, pct.format(c.p_shut)),
