@@ -89,6 +89,16 @@ func runPerft(ctx context.Context, e *env, args []string) error {
 func perftSplitRoot(ctx context.Context, s game.State, depth, threads int, bulk bool, prog *progress) (uint64, []perftSplit) {
 	moves := s.Moves(nil)
 	splits := make([]perftSplit, len(moves))
+	// Notation is written here, once: a State is not safe for concurrent
+	// use, even to format moves, so the workers touch only their clones.
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = s.FormatMove(m)
+	}
+	clones := make([]game.State, len(moves))
+	for i := range moves {
+		clones[i] = s.Clone()
+	}
 	var (
 		mu    sync.Mutex
 		next  int
@@ -108,13 +118,13 @@ func perftSplitRoot(ctx context.Context, s game.State, depth, threads int, bulk 
 				if i >= len(moves) {
 					return
 				}
-				c := s.Clone()
+				c := clones[i]
 				if err := c.Play(moves[i]); err != nil {
-					panic(fmt.Sprintf("perft: listed move %q does not play: %v", s.FormatMove(moves[i]), err))
+					panic(fmt.Sprintf("perft: listed move %q does not play: %v", names[i], err))
 				}
 				n := perftCount(c, depth-1, bulk)
 				mu.Lock()
-				splits[i] = perftSplit{s.FormatMove(moves[i]), n}
+				splits[i] = perftSplit{names[i], n}
 				done++
 				total += n
 				prog.report(done, len(moves), total)
