@@ -186,39 +186,12 @@ func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 	httpError(w, http.StatusInternalServerError, "internal", "internal error")
 }
 
-type gameInfo struct {
-	ID              string        `json:"id"`
-	NameFR          string        `json:"name_fr"`
-	NameEN          string        `json:"name_en"`
-	Players         []int         `json:"players"`
-	Options         []game.Option `json:"variants"`
-	ExamplePosition string        `json:"example_position"`
-}
-
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
-	infos := []gameInfo{}
+	infos := []game.Info{}
 	for _, g := range s.o.Games.Games() {
-		seen := map[int]bool{}
-		var players []int
-		for _, cfg := range game.Variants(g) {
-			if st, err := g.New(cfg); err == nil && !seen[st.Players()] {
-				seen[st.Players()] = true
-				players = append(players, st.Players())
-			}
-		}
-		slicesSort(players)
-		infos = append(infos, gameInfo{ID: g.ID(), NameFR: g.Name("fr"), NameEN: g.Name("en"), Players: players,
-			Options: g.Options(), ExamplePosition: g.ExamplePosition()})
+		infos = append(infos, game.Describe(g))
 	}
 	writeJSON(w, http.StatusOK, infos)
-}
-
-func slicesSort(xs []int) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
 
 // CreateRequest is the body of POST /api/games.

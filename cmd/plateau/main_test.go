@@ -65,11 +65,11 @@ func TestGamesJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var infos []gameInfo
+	var infos []game.Info
 	if err := json.Unmarshal([]byte(out), &infos); err != nil {
 		t.Fatal(err)
 	}
-	byID := map[string]gameInfo{}
+	byID := map[string]game.Info{}
 	for _, in := range infos {
 		byID[in.ID] = in
 		g, _ := games.Registry().Lookup(in.ID)
