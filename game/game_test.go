@@ -161,3 +161,14 @@ func TestOutcomeJSON(t *testing.T) {
 		t.Error("a bad result was accepted")
 	}
 }
+
+func TestKeySource(t *testing.T) {
+	// The first outputs of splitmix64 seeded with 0, as published with the
+	// reference implementation.
+	k := game.NewKeySource(0)
+	for _, want := range []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f} {
+		if got := k.Next(); got != want {
+			t.Errorf("Next() = %#x, want %#x", got, want)
+		}
+	}
+}

@@ -204,15 +204,7 @@ var zobrist = func() (z struct {
 	ball   [64]uint64
 	amber  uint64
 }) {
-	x := uint64(0x6265_6e65_6469_6374) // "benedict"
-	// splitmix64
-	next := func() uint64 {
-		x += 0x9e3779b97f4a7c15
-		v := x
-		v = (v ^ v>>30) * 0xbf58476d1ce4e5b9
-		v = (v ^ v>>27) * 0x94d049bb133111eb
-		return v ^ v>>31
-	}
+	next := game.NewKeySource(0x6265_6e65_6469_6374).Next // "benedict"
 	for p := range z.bottle {
 		for sq := range z.bottle[p] {
 			z.bottle[p][sq] = next()

@@ -13,14 +13,7 @@ import (
 // man, black king) and bit, and one for Black to move. The keys come from
 // a fixed-seed splitmix64, so hashes are the same in every run.
 var zobrist, zobristBlack = func() (z [4][nBits]uint64, black uint64) {
-	x := uint64(0x5eed0fd4ae5)
-	next := func() uint64 {
-		x += 0x9e3779b97f4a7c15
-		v := x
-		v = (v ^ v>>30) * 0xbf58476d1ce4e5b9
-		v = (v ^ v>>27) * 0x94d049bb133111eb
-		return v ^ v>>31
-	}
+	next := game.NewKeySource(0x5eed0fd4ae5).Next
 	for k := range z {
 		for b := range z[k] {
 			z[k][b] = next()

@@ -13,24 +13,16 @@ var (
 	zSide  [4]uint64
 )
 
-func splitmix(x *uint64) uint64 {
-	*x += 0x9e3779b97f4a7c15
-	z := *x
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
 func init() {
-	seed := uint64(0x1c7e5c3a2b)
+	keys := game.NewKeySource(0x1c7e5c3a2b)
 	for s := range nsq {
 		for k := range 16 {
-			zPiece[s][k] = splitmix(&seed)
+			zPiece[s][k] = keys.Next()
 		}
-		zBall[s] = splitmix(&seed)
+		zBall[s] = keys.Next()
 	}
 	for i := range zSide {
-		zSide[i] = splitmix(&seed)
+		zSide[i] = keys.Next()
 	}
 }
 
@@ -50,7 +42,7 @@ func (s *State) Hash() uint64 {
 	for _, c := range s.cov[:s.ncov] {
 		x := uint64(c.sq)<<16 | uint64(depth[c.sq])<<8 | uint64(c.p)
 		depth[c.sq]++
-		h ^= splitmix(&x)
+		h ^= game.Mix64(x)
 	}
 	return h
 }

@@ -341,14 +341,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x6d61686275737365)
-	next := func() uint64 {
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := game.NewKeySource(0x6d61686275737365).Next
 	for i := range zPt {
 		for j := range zPt[i] {
 			zPt[i][j] = next()

@@ -117,15 +117,7 @@ func (s *State) Hash() uint64 {
 	}
 	c |= uint64(uint8(s.turn))<<8 | uint64(s.phase)<<16 | uint64(s.ndice)<<24 |
 		uint64(s.d1)<<32 | uint64(s.d2)<<40 | uint64(s.rules.Players)<<48 | uint64(s.rules.Tiles)<<56
-	return mix(a ^ mix(c))
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+	return game.Mix64(a ^ game.Mix64(c))
 }
 
 // estimate guesses a player's final score: the score of a player who no
