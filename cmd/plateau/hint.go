@@ -73,21 +73,6 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// playRoll plays a chance outcome given in notation.
-func playRoll(s game.State, roll string) error {
-	if s.ToMove() != game.Chance {
-		return usagef("--dice %q: the position is not waiting for a roll", roll)
-	}
-	m, err := s.ParseMove(roll)
-	if err == nil {
-		err = s.Play(m)
-	}
-	if err != nil {
-		return usagef("--dice %q: %w", roll, err)
-	}
-	return nil
-}
-
 // notatePV writes a principal variation in the game's notation.
 func notatePV(s game.State, pv []game.Move) []string {
 	out := []string{}

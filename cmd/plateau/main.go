@@ -186,3 +186,18 @@ func (a *gameArgs) state(e *env, pos []string) (game.Game, game.Config, game.Sta
 	}
 	return g, cfg, s, nil
 }
+
+// playRoll plays a chance outcome given in notation.
+func playRoll(s game.State, roll string) error {
+	if s.ToMove() != game.Chance {
+		return usagef("--dice %q: the position is not waiting for a roll", roll)
+	}
+	m, err := s.ParseMove(roll)
+	if err == nil {
+		err = s.Play(m)
+	}
+	if err != nil {
+		return usagef("--dice %q: %w", roll, err)
+	}
+	return nil
+}

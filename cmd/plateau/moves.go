@@ -25,15 +25,8 @@ func runMoves(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *roll != "" {
-		if s.ToMove() != game.Chance {
-			return usagef("--dice %q: the position is not waiting for a roll", *roll)
-		}
-		m, err := s.ParseMove(*roll)
-		if err != nil {
-			return usagef("--dice %q: %w", *roll, err)
-		}
-		if err := s.Play(m); err != nil {
-			return usagef("--dice %q: %w", *roll, err)
+		if err := playRoll(s, *roll); err != nil {
+			return err
 		}
 	}
 	moves := describeMoves(s)
