@@ -35,6 +35,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("pick", func(t *testing.T) { pickLogic(t, bctx, base) })
 	t.Run("ai", func(t *testing.T) { versusAI(t, bctx, base) })
 	t.Run("hints", func(t *testing.T) { hintsPanel(t, bctx, base) })
+	t.Run("join", func(t *testing.T) { joinOpenSeat(t, bctx, base) })
 	t.Run("ready", func(t *testing.T) { readyTimes(t, bctx, base) })
 }
 

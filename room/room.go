@@ -382,6 +382,7 @@ func (r *Room) join(sub *Sub, version int64, tokens []string) ([][]byte, *Refusa
 		if upd.Status != "" {
 			r.rec.Status = upd.Status
 		}
+		r.broadcastSeats()
 	}
 	sub.seats = seats
 	out := [][]byte{mustJSON(map[string]any{"type": "welcome", "version": r.play.Version, "seats": nonNil(seats), "game": r.summary()})}
@@ -423,6 +424,57 @@ func (r *Room) seatOf(tok string) int {
 		}
 	}
 	return found
+}
+
+// Claim gives the open seat of the game to a new player: it returns the
+// seat's fresh token (shown once, stored hashed), or why not: codes
+// not_found (no such seat), seat_not_open, seat_taken, game_over, internal.
+func (r *Room) Claim(ctx context.Context, seat int) (string, *Refusal) {
+	var tok string
+	var ref *Refusal
+	if !r.call(func() { tok, ref = r.claim(ctx, seat) }) {
+		return "", &Refusal{"internal", "the game's room closed: retry"}
+	}
+	return tok, ref
+}
+
+func (r *Room) claim(ctx context.Context, seat int) (string, *Refusal) {
+	if seat < 0 || seat >= len(r.rec.Seats) {
+		return "", &Refusal{"not_found", fmt.Sprintf("game %s has no seat %d (seats 0 to %d)", r.id, seat, len(r.rec.Seats)-1)}
+	}
+	st := r.rec.Seats[seat]
+	switch {
+	case !st.Open || st.Kind != store.Human:
+		return "", &Refusal{"seat_not_open", fmt.Sprintf("seat %d of game %s is not an open seat", seat, r.id)}
+	case !st.Claimable():
+		return "", &Refusal{"seat_taken", fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
+	case r.play.Over():
+		return "", &Refusal{"game_over", fmt.Sprintf("game %s is over", r.id)}
+	}
+	tok := NewToken()
+	h := HashToken(tok)
+	if err := r.m.o.Store.Claim(ctx, r.id, seat, h); err != nil {
+		if errors.Is(err, store.ErrSeatTaken) { // by another server instance
+			r.fail(err) // the record is stale: the next Acquire reloads it
+			return "", &Refusal{"seat_taken", fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
+		}
+		return "", &Refusal{"internal", fmt.Sprintf("could not claim seat %d: %v", seat, err)}
+	}
+	r.rec.Seats[seat].TokenHash = h
+	r.broadcastSeats()
+	return tok, nil
+}
+
+// broadcastSeats tells the clients that a seat was claimed or joined.
+func (r *Room) broadcastSeats() {
+	if len(r.subs) == 0 {
+		return
+	}
+	s := SummaryOf(r.rec)
+	msg := mustJSON(map[string]any{"type": "seats", "game": map[string]any{"status": s.Status, "seats": s.Seats}})
+	for sub := range r.subs {
+		r.send(sub, msg)
+	}
 }
 
 // Leave unsubscribes sub.

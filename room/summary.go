@@ -15,6 +15,8 @@ type SeatJSON struct {
 	Kind   string `json:"kind"`
 	Level  string `json:"level,omitempty"`
 	Joined bool   `json:"joined"`
+	// Open: anyone may claim the seat now (POST /api/games/{id}/seats/{seat}/claim).
+	Open bool `json:"open,omitempty"`
 }
 
 // DiceJSON is the dice commitment, and the seed once the game is finished.
@@ -48,7 +50,7 @@ func SummaryOf(rec *store.Game) Summary {
 		Created: rec.Created, Updated: rec.Updated, Version: rec.Version, Result: rec.Result, RematchOf: rec.RematchOf,
 		Dice: DiceJSON{Commitment: dice.Commitment(rec.DiceSeed)}}
 	for i, st := range rec.Seats {
-		s.Seats = append(s.Seats, SeatJSON{Seat: i, Kind: st.Kind, Level: st.Level, Joined: st.Joined})
+		s.Seats = append(s.Seats, SeatJSON{Seat: i, Kind: st.Kind, Level: st.Level, Joined: st.Joined, Open: st.Claimable()})
 	}
 	if rec.Status == store.StatusFinished {
 		s.Dice.Seed = seedHex(rec.DiceSeed)

@@ -134,6 +134,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
+	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -269,6 +270,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		case store.Human:
 			tokens[i] = room.NewToken()
 			seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i])}
+		case "open":
+			seats[i] = store.Seat{Kind: store.Human, Open: true}
 		case store.AI:
 			level := rs.Level
 			if level == "" {
@@ -284,7 +287,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			}
 			seats[i] = store.Seat{Kind: store.AI, Level: level}
 		default:
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human or ai", i, rs.Kind))
+			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human, open or ai", i, rs.Kind))
 			return
 		}
 	}
@@ -301,7 +304,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
 	for i, st := range seats {
 		out.Seats[i] = CreatedSeat{Seat: i, Kind: st.Kind, Level: st.Level}
-		if st.Kind == store.Human {
+		if st.Open {
+			out.Seats[i].Kind = "open"
+		} else if st.Kind == store.Human {
 			out.Seats[i].Token = tokens[i]
 			out.Seats[i].Invite = fmt.Sprintf("/g/%s?seat=%d&token=%s", rec.ID, i, tokens[i])
 		}
@@ -312,6 +317,41 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	s.o.Log.Info("game created", "game", rec.ID, "engine", g.ID(), "variant", cfg.String())
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// Claimed is the answer of POST /api/games/{id}/seats/{seat}/claim.
+type Claimed struct {
+	ID     string `json:"id"`
+	Seat   int    `json:"seat"`
+	Token  string `json:"token"`
+	Invite string `json:"invite"`
+}
+
+// claim gives an open seat to whoever asks first.
+func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %q is not a number", r.PathValue("seat")))
+		return
+	}
+	rm, err := s.rooms.Acquire(r.Context(), id)
+	if err != nil {
+		s.storeError(w, id, err)
+		return
+	}
+	defer s.rooms.Release(rm)
+	tok, ref := rm.Claim(r.Context(), seat)
+	if ref != nil {
+		status := map[string]int{"not_found": http.StatusNotFound, "internal": http.StatusInternalServerError}[ref.Code]
+		if status == 0 {
+			status = http.StatusConflict
+		}
+		httpError(w, status, ref.Code, ref.Message)
+		return
+	}
+	s.o.Log.Info("seat claimed", "game", id, "seat", seat)
+	writeJSON(w, http.StatusOK, Claimed{ID: id, Seat: seat, Token: tok, Invite: fmt.Sprintf("/g/%s?seat=%d&token=%s", id, seat, tok)})
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {

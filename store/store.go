@@ -23,6 +23,10 @@ var (
 	// ErrConflict: an appended event's seq is not the game's version + 1
 	// (another writer appended first, or the event is a duplicate).
 	ErrConflict = errors.New("version conflict")
+	// ErrSeatTaken: a claimed open seat already has its player.
+	ErrSeatTaken = errors.New("seat already taken")
+	// ErrSeatNotOpen: a claimed seat is not an open seat.
+	ErrSeatNotOpen = errors.New("seat not open")
 )
 
 // Game statuses.
@@ -46,7 +50,13 @@ type Seat struct {
 	TokenHash []byte `json:"-"`
 	// Joined is set once the seat's token has connected.
 	Joined bool `json:"joined,omitempty"`
+	// Open marks a human seat that anyone may claim (Store.Claim): it has
+	// no TokenHash until claimed. It stays set after the claim.
+	Open bool `json:"open,omitempty"`
 }
+
+// Claimable reports whether the seat is open and not yet claimed.
+func (s Seat) Claimable() bool { return s.Kind == Human && s.Open && len(s.TokenHash) == 0 }
 
 // Game is a game's record.
 type Game struct {
@@ -111,6 +121,12 @@ type Store interface {
 	// Append returns nil the events are durable. An Append with no event
 	// only applies upd.
 	Append(ctx context.Context, id string, events []Event, upd *Update) error
+	// Claim gives an open, unclaimed seat its player: it sets the seat's
+	// token hash, atomically, so that of two claims of the same seat
+	// exactly one succeeds. The error wraps ErrNotFound (no such game or
+	// seat), ErrSeatNotOpen (the seat was not created open) or
+	// ErrSeatTaken (it was claimed already).
+	Claim(ctx context.Context, id string, seat int, tokenHash []byte) error
 	// Events returns a game's events with seq > after, in order.
 	Events(ctx context.Context, id string, after int64) ([]Event, error)
 	// Close releases the store's resources.

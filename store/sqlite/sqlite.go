@@ -231,8 +231,12 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
 		for i, st := range g.Seats {
-			_, err := tx.Exec(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined) VALUES (?, ?, ?, ?, ?, ?)`,
-				g.ID, i, st.Kind, st.Level, st.TokenHash, st.Joined)
+			var hash any // NULL for a seat without a token
+			if len(st.TokenHash) > 0 {
+				hash = st.TokenHash
+			}
+			_, err := tx.Exec(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open)
 			if err != nil {
 				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
 			}
@@ -289,7 +293,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		byID[g.ID] = g
 		args[i] = g.ID
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, kind, level, token_hash, joined FROM seats
+	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, kind, level, token_hash, joined, open FROM seats
 		WHERE game_id IN (?`+strings.Repeat(",?", len(gs)-1)+`) ORDER BY game_id, seat`, args...)
 	if err != nil {
 		return fmt.Errorf("sqlite: seats: %w", err)
@@ -299,7 +303,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined); err != nil {
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open); err != nil {
 			return fmt.Errorf("sqlite: seats: %w", err)
 		}
 		g := byID[id]
@@ -396,6 +400,34 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 		}
 		return nil
+	})
+}
+
+// Claim implements store.Store.
+func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte) error {
+	if len(tokenHash) == 0 {
+		return fmt.Errorf("sqlite: claim seat %d of game %q: empty token hash", seat, id)
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND open = 1 AND (token_hash IS NULL OR length(token_hash) = 0)`,
+			tokenHash, id, seat)
+		if err != nil {
+			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		var open bool
+		err = tx.QueryRow(`SELECT open FROM seats WHERE game_id = ? AND seat = ?`, id, seat).Scan(&open)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, store.ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, err)
+		case !open:
+			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, store.ErrSeatNotOpen)
+		}
+		return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, store.ErrSeatTaken)
 	})
 }
 

@@ -31,6 +31,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentAppendOneWins", testConcurrentAppend},
 		{"ManyGamesInParallel", testManyGames},
 		{"List", testList},
+		{"ClaimOpenSeat", testClaim},
+		{"ConcurrentClaimOneWins", testConcurrentClaim},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -271,4 +273,82 @@ func ids(gs []*store.Game) []string {
 		s = append(s, g.ID)
 	}
 	return s
+}
+
+// openGame is NewGame with seat 1 an open human seat.
+func openGame(id string) *store.Game {
+	g := NewGame(id)
+	g.Seats[1] = store.Seat{Kind: store.Human, Open: true}
+	return g
+}
+
+func testClaim(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, openGame("o"))
+	g, err := s.Game(ctx, "o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Seats[0].Open || g.Seats[0].Claimable() || !g.Seats[1].Open || !g.Seats[1].Claimable() || len(g.Seats[1].TokenHash) != 0 {
+		t.Fatalf("seats before the claim = %+v; want seat 1 open and claimable", g.Seats)
+	}
+	hash := bytes.Repeat([]byte{7}, 32)
+	if err := s.Claim(ctx, "o", 1, hash); err != nil {
+		t.Fatalf("Claim(o, 1) = %v", err)
+	}
+	g, _ = s.Game(ctx, "o")
+	if !g.Seats[1].Open || g.Seats[1].Claimable() || !bytes.Equal(g.Seats[1].TokenHash, hash) || g.Seats[1].Joined {
+		t.Errorf("seat 1 after the claim = %+v; want open, claimed with the hash, not joined", g.Seats[1])
+	}
+	for _, c := range []struct {
+		id   string
+		seat int
+		want error
+	}{
+		{"o", 1, store.ErrSeatTaken},
+		{"o", 0, store.ErrSeatNotOpen},
+		{"o", 2, store.ErrNotFound},
+		{"nope", 0, store.ErrNotFound},
+	} {
+		if err := s.Claim(ctx, c.id, c.seat, bytes.Repeat([]byte{8}, 32)); !errors.Is(err, c.want) {
+			t.Errorf("Claim(%s, %d) = %v, want %v", c.id, c.seat, err, c.want)
+		}
+	}
+	g, _ = s.Game(ctx, "o")
+	if !bytes.Equal(g.Seats[1].TokenHash, hash) || !bytes.Equal(g.Seats[0].TokenHash, bytes.Repeat([]byte{1}, 32)) {
+		t.Errorf("refused claims changed the seats: %+v", g.Seats)
+	}
+}
+
+func testConcurrentClaim(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, openGame("oc"))
+	const n = 8
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.Claim(ctx, "oc", 1, bytes.Repeat([]byte{byte(10 + i)}, 32))
+		}()
+	}
+	wg.Wait()
+	won := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && won >= 0:
+			t.Errorf("claims %d and %d of the same seat both succeeded", won, i)
+		case err == nil:
+			won = i
+		case !errors.Is(err, store.ErrSeatTaken):
+			t.Errorf("racing Claim = %v, want nil or ErrSeatTaken", err)
+		}
+	}
+	if won < 0 {
+		t.Fatal("no racing claim succeeded")
+	}
+	if g, _ := s.Game(ctx, "oc"); !bytes.Equal(g.Seats[1].TokenHash, bytes.Repeat([]byte{byte(10 + won)}, 32)) {
+		t.Errorf("seat 1's token hash is not the winner's: %x", g.Seats[1].TokenHash)
+	}
 }

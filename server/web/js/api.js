@@ -131,6 +131,9 @@ export class Conn {
         if (typeof msg.version === 'number') this.version = Math.max(this.version, msg.version);
         this.h.onEvent?.(msg);
         break;
+      case 'seats':
+        this.h.onSeats?.(msg);
+        break;
       case 'ack':
       case 'error': {
         const p = this.pending.get(msg.id);

@@ -63,6 +63,12 @@ export class GamePage {
       onEvent: (m) => this.onEvent(m),
       onStatus: (ok) => this.onStatus(ok),
       onError: (m) => this.toast(this.errText(m)),
+      onSeats: (m) => {
+        if (!this.summary || !m.game) return;
+        this.summary.seats = m.game.seats;
+        this.summary.status = m.game.status;
+        if (this.view && this.r) this.renderPlayers();
+      },
     }, from);
   }
 

@@ -99,11 +99,11 @@ export class Lobby {
       }
       return h('label', { class: 'field', title: v.help || '' }, h('span', {}, v.key), input, v.help ? h('small', {}, v.help) : null);
     });
-    const seatOpts = ['me', 'friend', ...LEVELS.map((l) => `ai:${l}`)];
+    const seatOpts = ['me', 'friend', 'open', ...LEVELS.map((l) => `ai:${l}`)];
     const seats = f.seats.map((kind, i) => h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
       h('select', { id: `seat-${i}`, 'data-seat': i, onchange: (e) => { f.seats[i] = e.target.value; } },
         seatOpts.map((o) => h('option', { value: o, selected: o === kind },
-          o.startsWith('ai:') ? t('ai', { level: t(o.slice(3)) }) : t(o))))));
+          o.startsWith('ai:') ? t('ai', { level: t(o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o))))));
     const btn = h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'));
     const form = h('form', {
       onsubmit: (e) => { e.preventDefault(); this.create(btn); },
@@ -132,7 +132,8 @@ export class Lobby {
       }, t('copy'));
       return h('div', { class: 'field' }, h('span', {}, t('invite', { n: s.seat + 1 })), h('div', { class: 'row' }, input, copy));
     });
-    return h('div', { class: 'created', role: 'status' }, links,
+    const open = c.seats.filter((s) => s.kind === 'open').map((s) => h('p', { class: 'muted open-note' }, t('openNote', { n: s.seat + 1 })));
+    return h('div', { class: 'created', role: 'status' }, links, open,
       h('a', { href: `/g/${c.id}`, 'data-nav': true, class: 'button primary', id: 'open-created' }, t('open')));
   }
 
@@ -140,7 +141,7 @@ export class Lobby {
     const f = this.form;
     btn.disabled = true;
     btn.textContent = t('creating');
-    const seats = f.seats.map((k) => (k.startsWith('ai:') ? { kind: 'ai', level: k.slice(3) } : { kind: 'human' }));
+    const seats = f.seats.map((k) => (k.startsWith('ai:') ? { kind: 'ai', level: k.slice(3) } : { kind: k === 'open' ? 'open' : 'human' }));
     try {
       const res = await api('/api/games', { method: 'POST', body: { game: f.game, variant: f.variant, seats, casual: f.casual } });
       const mineSeats = [];
@@ -160,19 +161,37 @@ export class Lobby {
     this.drawForm();
   }
 
+  // join claims an open seat of a game and opens the game.
+  async join(g, seat, btn) {
+    btn.disabled = true;
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(g.id)}/seats/${seat}/claim`, { method: 'POST' });
+      remember(g.id, g.game, res.seat, res.token);
+      go(`/g/${g.id}`);
+    } catch (e) {
+      const k = `err_${e.code}`;
+      this.joinError = t(k) === k ? t('error', { m: e.message }) : t(k);
+      this.refresh();
+    }
+  }
+
   drawLists() {
     if (!this.listEl) return;
     const my = mine();
     const row = (g) => {
       const holds = my[g.id] && Object.keys(my[g.id].tokens || {}).length;
       const seats = (g.seats || []).map((s) => (s.kind === 'ai' ? `${t('aiShort')} ${t(s.level || 'easy')}` : s.joined ? '●' : '○')).join(' ');
+      const joins = holds ? [] : (g.seats || []).filter((s) => s.open).map((s) => h('button', {
+        type: 'button', class: 'primary join', 'data-join': g.id, 'data-seat': s.seat, onclick: (e) => this.join(g, s.seat, e.target),
+      }, t('join', { n: s.seat + 1 })));
       return h('li', {}, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
         h('span', { class: `badge ${g.status}` }, t(`status_${g.status}`)), ' ',
-        h('span', { class: 'action' }, holds ? t('resume') : t('watch'))));
+        h('span', { class: 'action' }, holds ? t('resume') : t('watch'))), joins.length ? [' ', joins] : null);
     };
     const list = (title, items, id) => h('section', { class: 'card', id },
       h('h2', {}, title),
+      id === 'open-games' && this.joinError ? h('p', { class: 'error', id: 'join-error', role: 'alert' }, this.joinError) : null,
       items === null ? h('p', { class: 'muted' }, '…') : items.length ? h('ul', { class: 'games' }, items.map(row)) : h('p', { class: 'muted' }, t('none')));
     const recent = Object.entries(my).slice(0, 15).map(([id, g]) => h('li', {},
       h('a', { href: `/g/${id}`, 'data-nav': true }, h('strong', {}, gameName(this.cat, g.game)), ' ',
