@@ -75,6 +75,10 @@ type Server struct {
 	nconn   int           // WebSocket connections being served, guarded by ipMu
 	stopped bool          // Close was called, guarded by ipMu
 	allGone chan struct{} // closed when the last connection ends after Close
+
+	web     *webApp
+	catOnce sync.Once
+	catJSON json.RawMessage
 }
 
 // New returns a server for o.
@@ -146,19 +150,17 @@ func (s *Server) routes() {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
 	})
-	index := func(w http.ResponseWriter, r *http.Request) {
-		b, err := fs.ReadFile(web, "index.html")
-		if err != nil {
-			http.Error(w, "web client missing", http.StatusNotFound)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(b)
+	app, err := newWebApp(web)
+	if err != nil {
+		panic(err) // the embedded files are part of the binary
 	}
-	m.HandleFunc("GET /{$}", index)
-	m.HandleFunc("GET /g/{id}", index)
-	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web)))
+	s.web = app
+	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		app.page(w, "", bootData{Catalog: s.catalogJSON()})
+	})
+	m.HandleFunc("GET /g/{id}", s.gamePage)
+	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
+	m.HandleFunc("GET /static/{path...}", app.static)
 	s.mux = m
 }
 
@@ -188,11 +190,47 @@ func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 }
 
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
-	infos := []game.Info{}
-	for _, g := range s.o.Games.Games() {
-		infos = append(infos, game.Describe(g))
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(s.catalogJSON())
+}
+
+// catalogJSON is the catalog's JSON, built once.
+func (s *Server) catalogJSON() json.RawMessage {
+	s.catOnce.Do(func() {
+		infos := []game.Info{}
+		for _, g := range s.o.Games.Games() {
+			infos = append(infos, game.Describe(g))
+		}
+		s.catJSON, _ = json.Marshal(infos)
+	})
+	return s.catJSON
+}
+
+// bootData is the JSON inlined in a page: what the page would fetch first.
+type bootData struct {
+	Catalog json.RawMessage `json:"catalog"`
+	Game    *room.Summary   `json:"game,omitempty"`
+	Missing string          `json:"missing,omitempty"` // the id of a game that does not exist
+}
+
+// gamePage serves /g/{id}: the page with the game's summary inline and
+// its renderer preloaded.
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	boot := bootData{Catalog: s.catalogJSON()}
+	renderer := ""
+	rm, err := s.rooms.Acquire(r.Context(), id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		boot.Missing = id
+	case err == nil:
+		if sum, ok := rm.Summary(); ok {
+			boot.Game = &sum
+			renderer = sum.Game
+		}
+		s.rooms.Release(rm)
 	}
-	writeJSON(w, http.StatusOK, infos)
+	s.web.page(w, renderer, boot)
 }
 
 // CreateRequest is the body of POST /api/games.

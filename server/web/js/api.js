@@ -27,7 +27,20 @@ export async function api(path, opts = {}) {
   return data;
 }
 
-let catalogPromise;
+// The server inlines in each page what the page would fetch first: the
+// catalog and, on a game page, the game's summary (see server/web.go).
+const boot = (() => {
+  try { return JSON.parse(document.getElementById('boot')?.textContent || 'null') || {}; } catch { return {}; }
+})();
+
+/** takeBoot returns, once, the game summary inlined in the page for game id: {game} or {missing: true}, else null. */
+export function takeBoot(id) {
+  if (boot.game && boot.game.id === id) { const g = boot.game; delete boot.game; return { game: g }; }
+  if (boot.missing === id) { delete boot.missing; return { missing: true }; }
+  return null;
+}
+
+let catalogPromise = Array.isArray(boot.catalog) ? Promise.resolve(boot.catalog) : undefined;
 /** catalog returns the games the server knows (cached for the page's life). */
 export function catalog() {
   catalogPromise ??= api('/api/catalog').catch((e) => { catalogPromise = undefined; throw e; });
@@ -86,6 +99,8 @@ export class Conn {
     this.h = handlers;
     this.version = from; // the first hello asks for the events after it
     this.pending = new Map();
+    this.waiters = []; // sends waiting for the welcome
+    this.welcomed = false;
     this.seq = 0;
     this.delay = 200;
     this.closed = false;
@@ -106,6 +121,7 @@ export class Conn {
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
+      this.welcomed = false;
       clearInterval(this.pinger);
       for (const [, p] of this.pending) p.reject(Object.assign(new Error('connection lost'), { code: 'disconnected' }));
       this.pending.clear();
@@ -120,6 +136,8 @@ export class Conn {
   dispatch(msg) {
     switch (msg.type) {
       case 'welcome':
+        this.welcomed = true;
+        for (const fn of this.waiters.splice(0)) fn();
         this.delay = 200;
         this.h.onStatus?.(true);
         clearInterval(this.pinger);
@@ -155,8 +173,18 @@ export class Conn {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
-  /** send sends a request and resolves with its ack (rejects with its error). */
+  /** send sends a request and resolves with its ack (rejects with its error); before the welcome it waits up to 5 s for it. */
   send(msg) {
+    if (!this.welcomed && !this.closed) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.waiters = this.waiters.filter((f) => f !== go);
+          reject(Object.assign(new Error('not connected'), { code: 'disconnected' }));
+        }, 5000);
+        const go = () => { clearTimeout(timer); this.send(msg).then(resolve, reject); };
+        this.waiters.push(go);
+      });
+    }
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         reject(Object.assign(new Error('not connected'), { code: 'disconnected' }));

@@ -2,15 +2,17 @@
 // the server over the WebSocket, draws the board with the game's renderer,
 // builds moves click by click from the legal moves, and holds the move list,
 // replay slider, offers, result dialog and reconnect banner.
-import { t, lang } from './i18n.js';
+import { t, lang, gameName } from './i18n.js';
 import { h, s, mount } from './dom.js';
-import { Conn, api, catalog, remember, tokensFor, mine } from './api.js';
+import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
 import { options, click } from './pick.js';
-import { gameName } from './lobby.js';
 import { HintPanel, hintsOn, setHintsOn } from './hints.js';
 
+// The served page loads the game's renderer into window.plateauRenderers
+// (server/web.go) before main.js runs; other games are imported when needed.
 const renderers = {};
 async function renderer(id) {
+  renderers[id] ??= window.plateauRenderers?.[id];
   if (!renderers[id]) {
     try { renderers[id] = await import(`./games/${id}.js`); } catch { renderers[id] = await import('./games/generic.js'); }
   }
@@ -50,7 +52,11 @@ export class GamePage {
   async start() {
     // The replay keeps the views of the last HISTORY events: the first hello
     // asks for those only, so that a long game opens fast.
-    const [cat, g] = await Promise.all([catalog().catch(() => []), api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e)]);
+    // The page usually has the game's summary inline (takeBoot): the board is
+    // drawn from it at once, while the WebSocket connects.
+    const b = takeBoot(this.id);
+    const [cat, g] = await Promise.all([catalog().catch(() => []),
+      b ? (b.missing ? new APIError(404, 'not_found') : b.game) : api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e)]);
     if (g instanceof Error && g.status === 404) {
       mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('notFound'), ' ', h('a', { href: '/', 'data-nav': true }, t('lobby'))));
       return;
@@ -58,6 +64,11 @@ export class GamePage {
     this.cat = cat;
     const from = g && !(g instanceof Error) && typeof g.version === 'number' ? Math.max(0, g.version - HISTORY) : 0;
     if (g && g.game) renderer(g.game).catch(() => {}); // start loading the renderer now
+    if (g && g.view && !this.view) {
+      // Draw the game now; until the welcome, my seats are those I hold tokens for.
+      const held = Object.keys(mine()[this.id]?.tokens || {}).map(Number).filter((x) => x >= 0 && x < g.view.players);
+      this.onWelcome({ version: g.version, seats: held, game: g });
+    }
     this.conn = new Conn(this.id, tokensFor(this.id), {
       onWelcome: (m) => this.onWelcome(m),
       onEvent: (m) => this.onEvent(m),
@@ -138,7 +149,9 @@ export class GamePage {
   onWelcome(m) {
     const g = m.game || {};
     this.summary = g;
-    this.seats = Array.isArray(m.seats) ? m.seats : [];
+    const seats = Array.isArray(m.seats) ? m.seats : [];
+    const sameSeats = seats.length === this.seats.length && seats.every((x, i) => x === this.seats[i]);
+    this.seats = seats;
     if (g.game) remember(this.id, g.game, null, null);
     if (!this.seats.length && mine()[this.id] && !Object.keys(mine()[this.id].tokens).length) { /* spectator entry */ }
     const v = typeof m.version === 'number' ? m.version : g.version || 0;
@@ -153,6 +166,14 @@ export class GamePage {
     if (changed) this.prefix = [];
     this.gameId = g.game || this.view?.game;
     if (g.rematch_id) this.adoptRematch(g.rematch_id);
+    if (!changed && this.r && sameSeats) {
+      // The welcome confirms what the page drew from the inline summary
+      // (or from before a reconnection): no need to draw the board again.
+      this.renderStatus();
+      this.renderPlayers();
+      this.renderControls();
+      return;
+    }
     this.ready();
   }
 

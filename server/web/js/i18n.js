@@ -107,3 +107,9 @@ export function t(key, params) {
 
 /** has reports whether key has a translation. */
 export const has = (key) => key in dict.en;
+
+/** gameName is a game's name in the current language, from the catalog. */
+export const gameName = (cat, id) => {
+  const g = cat && cat.find((x) => x.id === id);
+  return g ? (lang === 'fr' ? g.name_fr : g.name_en) || id : id;
+};

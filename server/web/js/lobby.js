@@ -1,16 +1,11 @@
 // The lobby: create a game, copy invite links, join or watch games, resume
 // my recent games.
-import { t, lang } from './i18n.js';
+import { t, lang, gameName } from './i18n.js';
 import { h, mount } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { go } from './nav.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
-
-export const gameName = (cat, id) => {
-  const g = cat && cat.find((x) => x.id === id);
-  return g ? (lang === 'fr' ? g.name_fr : g.name_en) || id : id;
-};
 
 export class Lobby {
   constructor(root) {

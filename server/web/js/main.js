@@ -2,6 +2,8 @@
 // the language switch.
 import { lang, setLang, onLang } from './i18n.js';
 import { go } from './nav.js';
+import { GamePage } from './game.js';
+import { Lobby } from './lobby.js';
 
 const app = document.getElementById('app');
 let page = null;
@@ -11,17 +13,11 @@ function markLang() {
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
 }
 
-async function route() {
+function route() {
   page?.destroy?.();
   page = null;
   const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
-  if (m) {
-    const { GamePage } = await import('./game.js');
-    page = new GamePage(app, decodeURIComponent(m[1]));
-  } else {
-    const { Lobby } = await import('./lobby.js');
-    page = new Lobby(app);
-  }
+  page = m ? new GamePage(app, decodeURIComponent(m[1])) : new Lobby(app);
 }
 
 

@@ -1,0 +1,177 @@
+package server
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// webApp serves the web client from the embedded files. Every file has a
+// strong ETag (a hash of its content); the client's own URLs live under
+// /assets/{version}/, where version hashes every file, so that they can be
+// cached for a year: a new build changes the version and so every URL.
+// /static/... serves the same files revalidated on each use (no-cache).
+//
+// The pages (/ and /g/{id}) are index.html with the versioned URLs, a
+// modulepreload link for each module the page needs (the game's renderer
+// included, so that all load in parallel) and, inline, the JSON the page
+// would otherwise fetch first (the catalog, the game's summary with its
+// view): the board is drawn without waiting for any API call.
+type webApp struct {
+	files   map[string]*asset // by path in the web directory
+	version string
+	head    []byte // index.html up to the <!--boot--> marker, URLs versioned
+	tail    []byte // the rest
+}
+
+type asset struct {
+	data  []byte
+	etag  string
+	ctype string
+}
+
+// pageModules are main.js and the modules it imports, preloaded in
+// parallel by every page.
+var pageModules = []string{"js/main.js", "js/i18n.js", "js/nav.js", "js/dom.js", "js/api.js", "js/lobby.js", "js/pick.js", "js/hints.js", "js/game.js"}
+
+func newWebApp(web fs.FS) (*webApp, error) {
+	a := &webApp{files: map[string]*asset{}}
+	all := sha256.New()
+	err := fs.WalkDir(web, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(web, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		ctype := mime.TypeByExtension(path.Ext(p))
+		switch path.Ext(p) {
+		case ".js":
+			ctype = "text/javascript; charset=utf-8"
+		case ".css":
+			ctype = "text/css; charset=utf-8"
+		}
+		if ctype == "" {
+			ctype = http.DetectContentType(b)
+		}
+		a.files[p] = &asset{data: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: ctype}
+		fmt.Fprintf(all, "%s\x00%x\x00", p, sum)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("web client: %w", err)
+	}
+	a.version = hex.EncodeToString(all.Sum(nil)[:6])
+	index := a.files["index.html"]
+	if index == nil {
+		return nil, fmt.Errorf("web client: index.html missing")
+	}
+	html := bytes.ReplaceAll(index.data, []byte(`"/static/`), []byte(`"`+a.prefix()))
+	head, tail, ok := bytes.Cut(html, []byte("<!--boot-->"))
+	if !ok {
+		return nil, fmt.Errorf("web client: index.html has no <!--boot--> marker")
+	}
+	a.head, a.tail = head, tail
+	return a, nil
+}
+
+// prefix is the URL prefix of this build's files.
+func (a *webApp) prefix() string { return "/assets/" + a.version + "/" }
+
+// serveAsset serves one file; immutable marks a versioned URL.
+func (a *webApp) serveAsset(w http.ResponseWriter, r *http.Request, name string, immutable bool) {
+	f := a.files[name]
+	if f == nil {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("ETag", f.etag)
+	if immutable {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, f.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", f.ctype)
+	h.Set("Content-Length", fmt.Sprint(len(f.data)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(f.data)
+	}
+}
+
+func etagMatch(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// assets serves /assets/{version}/{path...}: this build's version is
+// cached for good; another version (a page of an older build) is served
+// the current files, revalidated.
+func (a *webApp) assets(w http.ResponseWriter, r *http.Request) {
+	a.serveAsset(w, r, r.PathValue("path"), r.PathValue("version") == a.version)
+}
+
+// static serves /static/{path...}, revalidated on each use.
+func (a *webApp) static(w http.ResponseWriter, r *http.Request) {
+	a.serveAsset(w, r, r.PathValue("path"), false)
+}
+
+// page writes index.html with the modulepreload links of modules (every
+// module main.js imports, and a game page's renderer), the boot JSON (read
+// by api.js) and, on a game page, an inline module that evaluates the
+// game's renderer before main.js runs (modules execute in document order)
+// and registers it in window.plateauRenderers for game.js: the page needs
+// no dynamic import before its first drawing.
+func (a *webApp) page(w http.ResponseWriter, renderer string, boot any) {
+	modules := pageModules
+	if renderer != "" && a.files["js/games/"+renderer+".js"] == nil {
+		renderer = "generic"
+	}
+	if renderer != "" {
+		modules = append(modules[:len(modules):len(modules)], "js/games/"+renderer+".js")
+	}
+	b, err := json.Marshal(boot) // escapes <, > and &: safe inside <script>
+	if err != nil {
+		http.Error(w, "boot data: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(a.head) + len(a.tail) + len(b) + 100*len(modules))
+	buf.Write(a.head)
+	for _, m := range modules {
+		if a.files[m] != nil {
+			fmt.Fprintf(&buf, "<link rel=\"modulepreload\" href=\"%s%s\">\n", a.prefix(), m)
+		}
+	}
+	buf.WriteString(`<script type="application/json" id="boot">`)
+	buf.Write(b)
+	buf.WriteString("</script>\n")
+	if renderer != "" {
+		fmt.Fprintf(&buf, "<script type=\"module\">import * as r from %q; (window.plateauRenderers ||= {})[%q] = r;</script>\n",
+			a.prefix()+"js/games/"+renderer+".js", renderer)
+	}
+	buf.Write(a.tail)
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	w.Write(buf.Bytes())
+}
