@@ -83,6 +83,7 @@ type Play struct {
 	Rematch string        // id of the rematch game, once asked
 	Draw    int           // seat with a pending draw offer, -1 for none
 	Undo    int           // seat with a pending undo request, -1 for none
+	Clock   *Clocks       // nil for an untimed game
 }
 
 // NewPlay returns the start of a game.
@@ -99,6 +100,7 @@ func (p *Play) Clone() *Play {
 	c := *p
 	c.State = p.State.Clone()
 	c.Moves = append([]MoveRec(nil), p.Moves...)
+	c.Clock = p.Clock.clone()
 	return &c
 }
 
@@ -128,6 +130,9 @@ func (p *Play) Apply(e store.Event) error {
 	over := p.Over()
 	if over && e.Kind != KindEnd && e.Kind != KindRematch {
 		return refuse("game_over", "the game is over")
+	}
+	if err := p.Clock.check(e); err != nil {
+		return err
 	}
 	n := p.State.Players()
 	switch e.Kind {
@@ -205,6 +210,9 @@ func (p *Play) Apply(e store.Event) error {
 			p.State, p.Moves = s, p.Moves[:cut]
 		}
 		p.Undo = -1
+	case KindTimeout: // checked by Clock.check
+		o := timeoutOutcome(n, p.Cfg, e.Player)
+		p.Forced = &o
 	case KindEnd:
 		if !over || p.Ended {
 			return refuse("internal", "end event in a game that is not over")
@@ -217,6 +225,9 @@ func (p *Play) Apply(e store.Event) error {
 		p.Rematch = d.RematchID
 	default:
 		return refuse("internal", "unknown event kind %q", e.Kind)
+	}
+	if p.Clock != nil {
+		p.Clock.after(p, e)
 	}
 	p.Version = e.Seq
 	return nil
@@ -263,6 +274,11 @@ func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play,
 	if err != nil {
 		return nil, err
 	}
+	kinds := make([]string, len(rec.Seats))
+	for i, st := range rec.Seats {
+		kinds[i] = st.Kind
+	}
+	p.Clock = NewClocks(rec.Clock, kinds)
 	for _, e := range events {
 		if err := p.Apply(e); err != nil {
 			return nil, fmt.Errorf("game %s: replay event %d (%s %q): %w", rec.ID, e.Seq, e.Kind, e.Notation, err)

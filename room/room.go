@@ -231,7 +231,8 @@ type Room struct {
 	events []store.Event
 	msgs   [][]byte // the event message of each event, nil until built
 	subs   map[*Sub]struct{}
-	aiFor  int64 // version an AI move was asked for
+	aiFor  int64       // version an AI move was asked for
+	flagAt *time.Timer // fires when the running clock runs out
 }
 
 // ID is the room's game id.
@@ -251,6 +252,12 @@ func (r *Room) run() {
 	}
 	close(r.ready)
 	r.advance(ctx)
+	r.armClock()
+	defer func() {
+		if r.flagAt != nil {
+			r.flagAt.Stop()
+		}
+	}()
 	for {
 		select {
 		case fn := <-r.inbox:
@@ -331,6 +338,9 @@ func (r *Room) summary() Summary {
 	}
 	s.View = &v
 	s.RematchID = r.play.Rematch
+	if r.play.Clock != nil {
+		s.Clock = r.play.Clock.JSON(time.Now())
+	}
 	return s
 }
 
@@ -506,7 +516,7 @@ func (r *Room) send(s *Sub, msg []byte) {
 // replaying the log.
 func (r *Room) msg(i int) []byte {
 	if r.msgs[i] == nil {
-		p, err := NewPlay(r.play.G, r.play.Cfg)
+		p, err := Replay(r.m.o.Games, r.rec, nil)
 		if err != nil {
 			panic(err) // the room loaded, so the game starts
 		}
@@ -527,7 +537,11 @@ func eventMsg(p *Play, e store.Event) []byte {
 	if o := p.Outcome(); o.Over {
 		v.Outcome = &o
 	}
-	return mustJSON(map[string]any{"type": "event", "version": e.Seq, "event": ToJSON(e), "view": v})
+	m := map[string]any{"type": "event", "version": e.Seq, "event": ToJSON(e), "view": v}
+	if p.Clock != nil {
+		m["clock"] = p.Clock.JSON(e.Time)
+	}
+	return mustJSON(m)
 }
 
 func mustJSON(v any) []byte {
@@ -618,6 +632,7 @@ func (r *Room) commit(evs []store.Event, upd *store.Update) error {
 	}
 	r.rec.Version = r.play.Version
 	r.rec.Updated = time.Now().UTC()
+	r.armClock()
 	if upd != nil {
 		if upd.Status != "" {
 			r.rec.Status = upd.Status
@@ -684,11 +699,48 @@ func (r *Room) kickAI() {
 	}()
 }
 
+// armClock sets the timer of the running clock, if any.
+func (r *Room) armClock() {
+	if r.flagAt != nil {
+		r.flagAt.Stop()
+		r.flagAt = nil
+	}
+	c := r.play.Clock
+	if c == nil || c.Running < 0 || r.play.Over() {
+		return
+	}
+	version := r.play.Version
+	r.flagAt = time.AfterFunc(c.LeftAt(c.Running, time.Now()), func() {
+		r.post(func() {
+			if r.play.Version == version {
+				r.flagDue()
+			}
+		})
+	})
+}
+
+// flagDue ends the game if the running clock has run out.
+func (r *Room) flagDue() {
+	c := r.play.Clock
+	if c == nil || c.Running < 0 || r.play.Over() {
+		return
+	}
+	now := time.Now().UTC()
+	if c.LeftAt(c.Running, now) > 0 {
+		r.armClock() // a timer that fired early
+		return
+	}
+	r.submit(nil, "", store.Event{Kind: KindTimeout, Player: c.Running, Time: now})
+}
+
 // submit validates e on a copy of the game, adds the server's follow-ups,
 // commits, then acknowledges to sub (nil for the server's own moves).
 func (r *Room) submit(sub *Sub, id string, e store.Event) {
 	p := r.play.Clone()
-	e.Seq, e.Time = p.Version+1, time.Now().UTC()
+	e.Seq = p.Version + 1
+	if e.Time.IsZero() {
+		e.Time = time.Now().UTC()
+	}
 	if err := p.Apply(e); err != nil {
 		r.refuse(sub, id, err)
 		return
@@ -757,6 +809,7 @@ func (r *Room) Do(sub *Sub, a Action) bool {
 }
 
 func (r *Room) do(sub *Sub, a Action) error {
+	r.flagDue()
 	p := r.play
 	if a.Version != nil && *a.Version != p.Version {
 		return refuse("stale_version", "the game is at version %d, not %d: reconnect to catch up", p.Version, *a.Version)
@@ -915,6 +968,7 @@ func (r *Room) createRematch() (string, error) {
 		return "", err
 	}
 	g.RematchOf = r.id
+	g.Clock = r.rec.Clock
 	if err := r.m.o.Store.Create(context.Background(), g); err != nil {
 		return "", err
 	}

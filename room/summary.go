@@ -42,13 +42,15 @@ type Summary struct {
 	Moves     []MoveRec         `json:"moves,omitempty"`
 	View      *game.View        `json:"view,omitempty"`
 	Dice      DiceJSON          `json:"dice"`
+	// Clock is the time control; in a game's summary, the clocks now.
+	Clock *ClockJSON `json:"clock,omitempty"`
 }
 
 // SummaryOf is the summary of a stored game, without moves or view.
 func SummaryOf(rec *store.Game) Summary {
 	s := Summary{ID: rec.ID, Game: rec.Game, Variant: rec.Variant, Casual: rec.Casual, Status: rec.Status,
 		Created: rec.Created, Updated: rec.Updated, Version: rec.Version, Result: rec.Result, RematchOf: rec.RematchOf,
-		Dice: DiceJSON{Commitment: dice.Commitment(rec.DiceSeed)}}
+		Dice: DiceJSON{Commitment: dice.Commitment(rec.DiceSeed)}, Clock: ClockConfigJSON(rec.Clock)}
 	for i, st := range rec.Seats {
 		s.Seats = append(s.Seats, SeatJSON{Seat: i, Kind: st.Kind, Level: st.Level, Joined: st.Joined, Open: st.Claimable()})
 	}
@@ -71,6 +73,7 @@ type Export struct {
 	Result    json.RawMessage   `json:"result,omitempty"`
 	RematchOf string            `json:"rematch_of,omitempty"`
 	Dice      DiceJSON          `json:"dice"`
+	Clock     *ClockJSON        `json:"clock,omitempty"` // the time control
 	Events    []EventJSON       `json:"events"`
 }
 
@@ -81,7 +84,7 @@ const ExportFormat = "plateau-game/1"
 func ExportOf(rec *store.Game, events []store.Event) Export {
 	s := SummaryOf(rec)
 	x := Export{Format: ExportFormat, ID: s.ID, Game: s.Game, Variant: s.Variant, Casual: s.Casual, Status: s.Status,
-		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Events: []EventJSON{}}
+		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Events: []EventJSON{}}
 	for _, e := range events {
 		x.Events = append(x.Events, ToJSON(e))
 	}

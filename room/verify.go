@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"time"
 
 	"plateau/dice"
 	"plateau/game"
@@ -51,6 +52,14 @@ func Verify(games *game.Registry, x Export) (int, error) {
 	p, err := NewPlay(g, cfg)
 	if err != nil {
 		return 0, err
+	}
+	if c := x.Clock; c != nil {
+		kinds := make([]string, len(x.Seats))
+		for i, st := range x.Seats {
+			kinds[i] = st.Kind
+		}
+		p.Clock = NewClocks(store.Clock{Initial: time.Duration(c.InitialMS) * time.Millisecond,
+			Increment: time.Duration(c.IncrementMS) * time.Millisecond}, kinds)
 	}
 	rolls := 0
 	for _, e := range x.Events {

@@ -242,6 +242,11 @@ type CreateRequest struct {
 		Level string `json:"level"`
 	} `json:"seats"`
 	Casual bool `json:"casual"`
+	// Clock is the optional time control.
+	Clock *struct {
+		Minutes   float64 `json:"minutes"`   // each timed seat's time for the game
+		Increment float64 `json:"increment"` // seconds added after each move
+	} `json:"clock"`
 }
 
 // CreatedSeat is one seat of POST /api/games's answer.
@@ -333,6 +338,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.storeError(w, "", err)
 		return
+	}
+	if c := req.Clock; c != nil {
+		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
+			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment))
+			return
+		}
+		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
+			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 	}
 	if err := s.o.Store.Create(r.Context(), rec); err != nil {
 		s.storeError(w, rec.ID, err)

@@ -75,9 +75,21 @@ type Game struct {
 	DiceSeed []byte
 	// RematchOf is the id of the game this one is a rematch of, if any.
 	RematchOf string
-	Created   time.Time
-	Updated   time.Time
+	// Clock is the time control (zero: none).
+	Clock   Clock
+	Created time.Time
+	Updated time.Time
 }
+
+// Clock is a time control: each timed seat has Initial time for the game
+// and gains Increment after each of its moves. Stored to the millisecond.
+type Clock struct {
+	Initial   time.Duration
+	Increment time.Duration
+}
+
+// On reports whether the game is timed.
+func (c Clock) On() bool { return c.Initial > 0 }
 
 // Event is one entry of a game's log.
 type Event struct {

@@ -224,9 +224,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 		if g.Result != nil {
 			result = string(g.Result)
 		}
-		_, err := tx.Exec(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated)
-			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-			g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated))
+		_, err := tx.Exec(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds())
 		if err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
@@ -245,7 +246,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment`
 
 type scanner interface{ Scan(...any) error }
 
@@ -253,10 +254,12 @@ func scanGame(row scanner) (*store.Game, error) {
 	var g store.Game
 	var variant string
 	var result sql.NullString
-	var created, updated int64
-	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated); err != nil {
+	var created, updated, clockInitial, clockIncrement int64
+	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
+		&clockInitial, &clockIncrement); err != nil {
 		return nil, err
 	}
+	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
 	if err := json.Unmarshal([]byte(variant), &g.Variant); err != nil {
 		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
 	}

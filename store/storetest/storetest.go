@@ -80,6 +80,7 @@ func testCreateAndGet(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	want := NewGame("g1")
 	want.RematchOf = "g0"
+	want.Clock = store.Clock{Initial: 5 * time.Minute, Increment: 2500 * time.Millisecond}
 	mustCreate(t, s, want)
 	got, err := s.Game(ctx, "g1")
 	if err != nil {
@@ -87,7 +88,8 @@ func testCreateAndGet(t *testing.T, s store.Store) {
 	}
 	if got.ID != want.ID || got.Game != want.Game || got.Casual != want.Casual || got.Status != want.Status ||
 		got.Version != 0 || got.RematchOf != "g0" || !bytes.Equal(got.DiceSeed, want.DiceSeed) ||
-		!got.Created.Equal(want.Created) || len(got.Variant) != 2 || got.Variant["tiles"] != "9" || got.Result != nil {
+		!got.Created.Equal(want.Created) || len(got.Variant) != 2 || got.Variant["tiles"] != "9" || got.Result != nil ||
+		got.Clock != want.Clock {
 		t.Errorf("Game = %+v, want %+v", got, want)
 	}
 	if len(got.Seats) != 2 || got.Seats[0].Kind != store.Human || !bytes.Equal(got.Seats[0].TokenHash, want.Seats[0].TokenHash) ||
@@ -100,6 +102,9 @@ func testCreateDuplicate(t *testing.T, s store.Store) {
 	mustCreate(t, s, NewGame("dup"))
 	if err := s.Create(context.Background(), NewGame("dup")); !errors.Is(err, store.ErrExists) {
 		t.Errorf("second Create = %v, want ErrExists", err)
+	}
+	if g, _ := s.Game(context.Background(), "dup"); g.Clock.On() {
+		t.Errorf("a game created without a clock has %+v", g.Clock)
 	}
 }
 

@@ -2,7 +2,7 @@
 // the server over the WebSocket, draws the board with the game's renderer,
 // builds moves click by click from the legal moves, and holds the move list,
 // replay slider, offers, result dialog and reconnect banner.
-import { t, lang, gameName } from './i18n.js';
+import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
 import { options, click } from './pick.js';
@@ -20,6 +20,14 @@ async function renderer(id) {
 }
 
 const moveKinds = new Set(['move', 'roll']);
+
+// fmtClock shows a time left: m:ss, with tenths under 10 s.
+function fmtClock(ms) {
+  if (ms === null) return '';
+  if (ms < 10000) return `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}`;
+  const s0 = Math.ceil(ms / 1000);
+  return `${Math.floor(s0 / 60)}:${String(s0 % 60).padStart(2, '0')}`;
+}
 const HISTORY = 200;
 
 export class GamePage {
@@ -83,7 +91,36 @@ export class GamePage {
     }, from);
   }
 
+  // setClock takes the clocks the server gives as of now: each seat's time
+  // left and the seat whose clock runs; the page counts down from them.
+  setClock(c) {
+    this.clock = { ...c, at: performance.now() };
+    clearInterval(this.clockTimer);
+    if (c.running >= 0) this.clockTimer = setInterval(() => this.tickClocks(), 200);
+    this.tickClocks();
+  }
+
+  // clockLeft is seat p's time left now in ms (null: no clock).
+  clockLeft(p) {
+    const c = this.clock;
+    const left = c?.left_ms?.[p];
+    if (left === null || left === undefined) return null;
+    if (c.running !== p || this.view?.outcome) return left;
+    return Math.max(0, left - (performance.now() - c.at));
+  }
+
+  tickClocks() {
+    for (const el of this.el.players.querySelectorAll('[data-clock]')) {
+      const p = +el.dataset.clock;
+      const ms = this.clockLeft(p);
+      el.textContent = fmtClock(ms);
+      el.classList.toggle('low', ms !== null && ms < 10000);
+      el.classList.toggle('running', this.clock?.running === p && !this.view?.outcome);
+    }
+  }
+
   destroy() {
+    clearInterval(this.clockTimer);
     this.conn?.close();
     document.removeEventListener('keydown', this.keys);
     window.removeEventListener('resize', this.resize);
@@ -165,6 +202,7 @@ export class GamePage {
     this.moves = (Array.isArray(g.moves) ? g.moves : []).map((x) => ({ ...x, seq: x.seq ?? x.version }));
     if (changed) this.prefix = [];
     this.gameId = g.game || this.view?.game;
+    if (g.clock) this.setClock(g.clock);
     if (g.rematch_id) this.adoptRematch(g.rematch_id);
     if (!changed && this.r && sameSeats) {
       // The welcome confirms what the page drew from the inline summary
@@ -195,6 +233,7 @@ export class GamePage {
     if (ev.kind === 'undo_accept' && v > this.version) this.refetchMoves();
     if (v <= this.version) { this.render(); return; }
     this.version = v;
+    if (m.clock) this.setClock(m.clock); // a live event: its clocks are now
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
     const wasOver = !!this.view?.outcome;
     if (m.view) this.view = m.view;
@@ -317,9 +356,11 @@ export class GamePage {
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
         who ? h('span', { class: 'muted' }, ` ${who}`) : null,
+        this.clockLeft(p) !== null ? h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p))) : null,
         v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ◀') : null));
     }
     mount(this.el.players, items);
+    this.tickClocks();
   }
 
   resultText(o) {
@@ -331,7 +372,7 @@ export class GamePage {
     else if (drawn.length && drawn.length < r.length) s0 = t('drawn', { p: drawn.map((i) => this.playerName(i)).join(', ') });
     else s0 = t('draw');
     if (o.scores) s0 += ` · ${t('score')}: ${o.scores.join(' / ')}`;
-    if (o.reason) s0 += ` (${o.reason})`;
+    if (o.reason) s0 += ` (${has(`reason_${o.reason}`) ? t(`reason_${o.reason}`) : o.reason})`;
     return s0;
   }
 

@@ -10,7 +10,7 @@ const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
 export class Lobby {
   constructor(root) {
     this.root = root;
-    this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true };
+    this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true, minutes: 0, increment: 0 };
     this.lists = { open: null, live: null };
     this.created = null;
     this.load();
@@ -107,6 +107,11 @@ export class Lobby {
     h('label', { class: 'field' }, h('span', {}, t('game')), gameSel),
     variants.length ? h('fieldset', {}, h('legend', {}, t('variant')), variants) : null,
     h('fieldset', {}, h('legend', {}, t('seats')), seats),
+    h('fieldset', { class: 'clockset' }, h('legend', {}, t('clock')),
+      h('label', { class: 'field' }, h('span', {}, t('clockMinutes')),
+        h('input', { id: 'clock-minutes', type: 'number', min: 0, max: 1440, step: 'any', value: f.minutes, onchange: (e) => { f.minutes = +e.target.value || 0; } })),
+      h('label', { class: 'field' }, h('span', {}, t('clockIncrement')),
+        h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: f.increment, onchange: (e) => { f.increment = +e.target.value || 0; } }))),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'casual', checked: f.casual, onchange: (e) => { f.casual = e.target.checked; } }), t('casual')),
     btn,
     this.created ? this.createdPanel() : null);
@@ -138,7 +143,9 @@ export class Lobby {
     btn.textContent = t('creating');
     const seats = f.seats.map((k) => (k.startsWith('ai:') ? { kind: 'ai', level: k.slice(3) } : { kind: k === 'open' ? 'open' : 'human' }));
     try {
-      const res = await api('/api/games', { method: 'POST', body: { game: f.game, variant: f.variant, seats, casual: f.casual } });
+      const body = { game: f.game, variant: f.variant, seats, casual: f.casual };
+      if (f.minutes > 0) body.clock = { minutes: f.minutes, increment: f.increment };
+      const res = await api('/api/games', { method: 'POST', body });
       const mineSeats = [];
       for (const s of res.seats || []) {
         if (s.kind === 'human' && f.seats[s.seat] === 'me' && s.token) {
@@ -181,6 +188,7 @@ export class Lobby {
       }, t('join', { n: s.seat + 1 })));
       return h('li', {}, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
+        g.clock ? [h('span', { class: 'tc', title: t('clock') }, `⏱ ${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
         h('span', { class: `badge ${g.status}` }, t(`status_${g.status}`)), ' ',
         h('span', { class: 'action' }, holds ? t('resume') : t('watch'))), joins.length ? [' ', joins] : null);
     };
