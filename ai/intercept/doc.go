@@ -1,0 +1,5 @@
+// Package intercept is the Intercept knowledge of Plateau's AI: an
+// evaluation built on the cheapest ball chain each side can still complete
+// from the ball to its goal, and move ordering that tries ball passages
+// toward the goal first.
+package intercept

@@ -1,0 +1,321 @@
+package intercept
+
+import (
+	"math"
+
+	"plateau/ai"
+	"plateau/game"
+	ic "plateau/games/intercept"
+)
+
+const (
+	size = ic.Size
+	nsq  = ic.Squares
+	// inf is a chain cost too high to matter.
+	inf = 1 << 20
+)
+
+// Weights of the evaluation, in chain-cost units (see Eval).
+const (
+	missBase    = 2  // a piece missing from a chain, before its distance
+	wrongFace   = 1  // an own piece showing the wrong face there (a double turns over)
+	blocked     = 4  // an opponent's piece in the way that cannot be covered
+	intercept   = 2  // the ball is on an opponent's piece: taking it needs a piece moved into the line
+	tempo       = 2  // the side to move fills a gap first
+	maxChain    = 60 // chain costs are capped here
+	advDivisor  = 8  // piece advancement: ranks gained per chain-cost unit
+	logisticK   = 0.05
+	distCap     = 10 // a square farther than this from any piece of the face costs as if it were this far
+	noPieceDist = 12
+)
+
+// board is a snapshot of the position in flat arrays.
+type board struct {
+	owner [nsq]int8 // seat of the top piece, -1 when empty
+	face  [nsq]int8 // ic.FacePassage or ic.FaceRepos
+	dbl   [nsq]bool
+	ball  int
+}
+
+// Eval is the Intercept evaluation: for each side, the cheapest ball chain
+// from the ball to its goal (Chain), compared between the sides through a
+// logistic, with the advancement of the pieces. Finished games score their
+// outcome; other games' states fall back on ai.DefaultEval.
+func Eval(s game.State, p game.Player) float64 {
+	if o := s.Outcome(); o.Over {
+		return o.Value(p)
+	}
+	st, ok := s.(*ic.State)
+	if !ok {
+		return ai.DefaultEval(s, p)
+	}
+	return Value(st, p)
+}
+
+// Value evaluates a game in progress for seat p, in [0, 1].
+func Value(s *ic.State, p game.Player) float64 {
+	seat := int(p)
+	n := s.Players()
+	if seat < 0 || seat >= n {
+		return 0
+	}
+	var b board
+	b.load(s)
+	toMove := int(s.ToMove())
+	var cost [4]float64
+	for o := range n {
+		c := chain(s, &b, o)
+		if o == toMove {
+			c = max(c-tempo, 0)
+		}
+		cost[o] = float64(c) - float64(advancement(s, &b, o))/advDivisor
+	}
+	// The best seat of each side counts.
+	me, them := math.Inf(1), math.Inf(1)
+	for o := range n {
+		if s.Opponents(seat, o) {
+			them = min(them, cost[o])
+		} else {
+			me = min(me, cost[o])
+		}
+	}
+	return 1 / (1 + math.Exp(-logisticK*(them-me)))
+}
+
+func (b *board) load(s *ic.State) {
+	for t := range nsq {
+		o, f, d := s.PieceAt(t)
+		b.owner[t], b.face[t], b.dbl[t] = int8(o), int8(f), d
+	}
+	b.ball = s.Ball()
+}
+
+// xOf and yOf are the file and rank of each square.
+var xOf, yOf [nsq]int8
+
+func init() {
+	for t := range nsq {
+		xOf[t], yOf[t] = int8(t%size), int8(t/size)
+	}
+}
+
+func cheb(a, b int) int {
+	dx, dy := int(xOf[a]-xOf[b]), int(yOf[a]-yOf[b])
+	return max(dx, -dx, dy, -dy)
+}
+
+// pieceLists collects the squares of seat's team pieces that can move and
+// could show each face: passage-capable and repos-capable (doubles are
+// both).
+func pieceLists(s *ic.State, b *board, seat int, pas, rep *[nsq]uint8) (np, nr int) {
+	for t := range nsq {
+		o := int(b.owner[t])
+		if o < 0 || t == b.ball || s.Opponents(seat, o) {
+			continue
+		}
+		if b.dbl[t] || b.face[t] == ic.FacePassage {
+			pas[np] = uint8(t)
+			np++
+		}
+		if b.dbl[t] || b.face[t] == ic.FaceRepos {
+			rep[nr] = uint8(t)
+			nr++
+		}
+	}
+	return np, nr
+}
+
+// distMap holds, for every square, the Chebyshev distance to the closest
+// piece of a list, capped at distCap. It is kept on a board padded with a
+// border of one square, so that the passes need no bounds tests.
+type distMap [pw * pw]int8
+
+// pw is the padded board's width.
+const pw = size + 2
+
+// padded maps a square to its index in a distMap.
+var padded [nsq]int16
+
+func init() {
+	for t := range nsq {
+		padded[t] = int16((t/size+1)*pw + t%size + 1)
+	}
+}
+
+// fill computes the map by two chamfer passes (exact for Chebyshev
+// distance).
+func (d *distMap) fill(list []uint8) {
+	for t := range d {
+		d[t] = distCap
+	}
+	for _, q := range list {
+		d[padded[q]] = 0
+	}
+	for y := 1; y <= size; y++ {
+		for i := y*pw + 1; i <= y*pw+size; i++ {
+			d[i] = min(d[i], d[i-1]+1, d[i-pw-1]+1, d[i-pw]+1, d[i-pw+1]+1)
+		}
+	}
+	for y := size; y >= 1; y-- {
+		for i := y*pw + size; i >= y*pw+1; i-- {
+			d[i] = min(d[i], d[i+1]+1, d[i+pw+1]+1, d[i+pw]+1, d[i+pw-1]+1)
+		}
+	}
+}
+
+func (d *distMap) dist(t int) int { return int(min(d[padded[t]], distCap)) }
+
+// chain returns seat's cheapest ball chain: the cost of the pieces that
+// must still be brought to make a path of hops from the ball to one of its
+// goals. A hop goes over a passage piece of the seat's team onto a repos
+// piece (or onto the goal Arrivée, empty or holding the team's repos); every
+// square the path needs that does not hold the right piece costs missBase
+// plus the distance of the nearest team piece that could fill it, more if
+// it must first be emptied. The search is a Dijkstra over the squares the
+// ball can ever reach (two squares per hop keeps its parity).
+func chain(s *ic.State, b *board, seat int) int {
+	var pas, rep [nsq]uint8
+	np, nr := pieceLists(s, b, seat, &pas, &rep)
+	var pl, rl distMap
+	pl.fill(pas[:np])
+	rl.fill(rep[:nr])
+
+	var dist [nsq]int16
+	for t := range dist {
+		dist[t] = maxChain + 1
+	}
+	start := b.ball
+	d0 := 0
+	if o := int(b.owner[start]); o >= 0 && s.Opponents(seat, o) {
+		d0 = intercept
+	}
+	goals := s.Goals(seat)
+	// Dijkstra with a bucket queue: costs are small integers, and paths
+	// dearer than maxChain need not be followed.
+	var head [maxChain + 1]int16
+	for i := range head {
+		head[i] = -1
+	}
+	type entry struct {
+		sq   uint8
+		next int16
+	}
+	var q [512]entry
+	nq := int16(0)
+	push := func(t, d int) {
+		if d > maxChain || int(dist[t]) <= d || nq == int16(len(q)) {
+			return
+		}
+		dist[t] = int16(d)
+		q[nq] = entry{uint8(t), head[d]}
+		head[d] = nq
+		nq++
+	}
+	push(start, d0)
+	for cd := d0; cd <= maxChain; cd++ {
+		for head[cd] >= 0 {
+			e := q[head[cd]]
+			head[cd] = e.next
+			c := int(e.sq)
+			if int(dist[c]) != cd {
+				continue // a stale entry
+			}
+			for _, g := range goals {
+				if c == g {
+					return cd
+				}
+			}
+			cx, cy := int(xOf[c]), int(yOf[c])
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if dx == 0 && dy == 0 {
+						continue
+					}
+					lx, ly := cx+2*dx, cy+2*dy
+					if lx < 0 || ly < 0 || lx >= size || ly >= size {
+						continue
+					}
+					l := ly*size + lx
+					if int(dist[l]) <= cd {
+						continue
+					}
+					m := c + dy*size + dx
+					push(l, cd+passCost(s, b, seat, m, &pl)+landCost(s, b, seat, l, &rl, goals))
+				}
+			}
+		}
+	}
+	return maxChain + 1
+}
+
+// passCost is the cost of having a passage piece of seat's team on m.
+func passCost(s *ic.State, b *board, seat, m int, pl *distMap) int {
+	o := int(b.owner[m])
+	switch {
+	case o < 0:
+		return missBase + pl.dist(m)
+	case s.Opponents(seat, o):
+		if s.IsFive(seat, m) {
+			return missBase + pl.dist(m) // covered by a passage piece
+		}
+		return blocked + missBase + pl.dist(m)
+	case b.face[m] == ic.FacePassage:
+		return 0
+	case b.dbl[m]:
+		return wrongFace
+	}
+	return wrongFace + missBase + pl.dist(m)
+}
+
+// landCost is the cost of having a landing for seat's ball on l.
+func landCost(s *ic.State, b *board, seat, l int, rl *distMap, goals []int) int {
+	o := int(b.owner[l])
+	for _, g := range goals {
+		if l != g {
+			continue
+		}
+		switch {
+		case o < 0:
+			return 0
+		case s.Opponents(seat, o):
+			if s.CoveredOf(o) >= 2 {
+				return blocked + missBase + rl.dist(l)
+			}
+			return missBase + rl.dist(l)
+		case b.face[l] == ic.FaceRepos:
+			return 0
+		case b.dbl[l]:
+			return wrongFace
+		}
+		return wrongFace + missBase + rl.dist(l)
+	}
+	switch {
+	case o < 0:
+		return missBase + rl.dist(l)
+	case s.Opponents(seat, o):
+		return blocked + missBase + rl.dist(l)
+	case b.face[l] == ic.FaceRepos:
+		return 0
+	case b.dbl[l]:
+		return wrongFace
+	}
+	return wrongFace + missBase + rl.dist(l)
+}
+
+// advancement sums how far seat's movable pieces have come from its home
+// row toward its goals, in ranks (capped at the goal's rank distance).
+func advancement(s *ic.State, b *board, seat int) int {
+	goals := s.Goals(seat)
+	a := 0
+	for t := range nsq {
+		if int(b.owner[t]) != seat || t == b.ball {
+			continue
+		}
+		d := noPieceDist
+		for _, g := range goals {
+			d = min(d, cheb(t, g))
+		}
+		a += size - 1 - d
+	}
+	return a
+}

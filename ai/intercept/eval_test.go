@@ -1,0 +1,47 @@
+package intercept
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"plateau/game"
+	ic "plateau/games/intercept"
+)
+
+// midgame returns a position after some random turns.
+func midgame(tb testing.TB, turns int) *ic.State {
+	tb.Helper()
+	g := ic.Game{}
+	s, err := g.New(game.DefaultConfig(g))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf []game.Move
+	for range turns {
+		if s.Outcome().Over {
+			break
+		}
+		buf = s.Moves(buf[:0])
+		if err := s.Play(buf[rng.IntN(len(buf))]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return s.(*ic.State)
+}
+
+func BenchmarkEval(b *testing.B) {
+	s := midgame(b, 60)
+	b.ReportAllocs()
+	for b.Loop() {
+		Eval(s, 0)
+	}
+}
+
+func BenchmarkEngineEvaluate(b *testing.B) {
+	s := midgame(b, 60)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Evaluate(0)
+	}
+}
