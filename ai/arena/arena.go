@@ -113,7 +113,10 @@ type Result struct {
 	EloHi   float64 `json:"eloHi"`
 	AStats  Stats   `json:"aStats"`
 	BStats  Stats   `json:"bStats"`
-	Seconds float64 `json:"seconds"`
+	// Ends counts the games by how they ended (game.Outcome.Reason, or
+	// "ply limit").
+	Ends    map[string]int `json:"ends"`
+	Seconds float64        `json:"seconds"`
 	// Series is the running score in game order, for charts.
 	Series  []Point      `json:"-"`
 	Results []GameResult `json:"-"`
@@ -209,7 +212,9 @@ func (r *Result) summarize() {
 	}
 	r.Results = ordered
 	r.Series = r.Series[:0]
+	r.Ends = map[string]int{}
 	for _, g := range r.Results {
+		r.Ends[g.Reason]++
 		switch {
 		case g.Score > 0.5+1e-9:
 			r.Wins++

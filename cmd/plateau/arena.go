@@ -5,13 +5,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"plateau/ai"
 	"plateau/ai/arena"
 	"plateau/ai/level"
+	"plateau/game"
 )
+
+// arenaTurnLimit is the turn limit of a match in a game that has a limit
+// option defaulting to 0 (none), unless --variant sets it.
+const arenaTurnLimit = "500"
 
 func runArena(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE]",
@@ -38,6 +44,11 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 	if *games < 1 {
 		return usagef("--games %d: want at least 1", *games)
+	}
+	if settings, _ := game.ParseSettings(a.variants); cfg["limit"] == "0" && settings["limit"] == "" {
+		// A game whose turn limit defaults to none (Intercept) gets one, so
+		// that every match ends; a draw at the limit is a draw.
+		cfg["limit"] = arenaTurnLimit
 	}
 	entrant := func(name string) (arena.Entrant, error) {
 		if _, err := level.New(g.ID(), name, 0, level.Options{Time: *limit}); err != nil {
@@ -93,6 +104,12 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "  %-7s %6d moves  time/move avg %.1f ms max %.1f ms  nodes/move avg %.0f max %d\n",
 			p.name, p.s.Moves, p.s.AvgMillis, p.s.MaxMillis, p.s.AvgNodes, p.s.MaxNodes)
 	}
+	ends := make([]string, 0, len(r.Ends))
+	for reason, n := range r.Ends {
+		ends = append(ends, fmt.Sprintf("%s %d", reason, n))
+	}
+	slices.Sort(ends)
+	fmt.Fprintf(e.stdout, "  ends: %s\n", strings.Join(ends, ", "))
 	fmt.Fprintf(e.stdout, "  %.1f s\n", r.Seconds)
 	return nil
 }
