@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// pickLogic checks, inside the browser, how pick.js builds a move from the
+// pickLogic checks, inside the browser, how game.js builds a move from the
 // legal moves' clicks: prefixes, confirmation of a move that others extend,
 // taking a click back, several paths to one move (Mahboussé) and clicks in
 // any order (Shut the Box).
@@ -13,7 +13,7 @@ func pickLogic(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "pick")
 	a.open(base+"/", `!!document.querySelector('#create')`)
 	got := eval[string](a, `(async () => {
-		const { click, options } = await import('/static/js/pick.js');
+		const { click, options } = await import('/static/js/game.js');
 		const fail = [];
 		const eq = (what, x, y) => { if (JSON.stringify(x) !== JSON.stringify(y)) fail.push(what + ': ' + JSON.stringify(x) + ' != ' + JSON.stringify(y)); };
 		const dames = [{notation: '32-28', clicks: ['32', '28']}, {notation: '32-27', clicks: ['32', '27']}, {notation: '33-29', clicks: ['33', '29']}];

@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -19,11 +20,12 @@ import (
 // cached for a year: a new build changes the version and so every URL.
 // /static/... serves the same files revalidated on each use (no-cache).
 //
-// The pages (/ and /g/{id}) are index.html with the versioned URLs, a
-// modulepreload link for each module the page needs (the game's renderer
-// included, so that all load in parallel) and, inline, the JSON the page
-// would otherwise fetch first (the catalog, the game's summary with its
-// view): the board is drawn without waiting for any API call.
+// The pages (/ and /g/{id}) are index.html with the versioned URLs, the
+// stylesheet inline, a modulepreload link for each module the page needs
+// (the game's renderer included, so that all load in parallel) and, inline,
+// the JSON the page would otherwise fetch first (the catalog, the game's
+// summary with its view): the board is drawn without waiting for any API
+// call.
 type webApp struct {
 	files   map[string]*asset // by path in the web directory
 	version string
@@ -38,8 +40,10 @@ type asset struct {
 }
 
 // pageModules are main.js and the modules it imports, preloaded in
-// parallel by every page.
-var pageModules = []string{"js/main.js", "js/i18n.js", "js/nav.js", "js/dom.js", "js/api.js", "js/lobby.js", "js/pick.js", "js/hints.js", "js/game.js"}
+// parallel by every page; the lobby page adds lobby.js, a game page its
+// renderer. They are few, with the stylesheet inline, so that a browser's
+// six connections to the server fetch them all in one round.
+var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js"}
 
 func newWebApp(web fs.FS) (*webApp, error) {
 	a := &webApp{files: map[string]*asset{}}
@@ -75,7 +79,12 @@ func newWebApp(web fs.FS) (*webApp, error) {
 	if index == nil {
 		return nil, fmt.Errorf("web client: index.html missing")
 	}
-	html := bytes.ReplaceAll(index.data, []byte(`"/static/`), []byte(`"`+a.prefix()))
+	html := index.data
+	if css := a.files["app.css"]; css != nil { // inline: one request less before the first drawing
+		html = bytes.Replace(html, []byte(`<link rel="stylesheet" href="/static/app.css">`),
+			slices.Concat([]byte("<style>\n"), css.data, []byte("</style>")), 1)
+	}
+	html = bytes.ReplaceAll(html, []byte(`"/static/`), []byte(`"`+a.prefix()))
 	head, tail, ok := bytes.Cut(html, []byte("<!--boot-->"))
 	if !ok {
 		return nil, fmt.Errorf("web client: index.html has no <!--boot--> marker")
@@ -142,12 +151,14 @@ func (a *webApp) static(w http.ResponseWriter, r *http.Request) {
 // and registers it in window.plateauRenderers for game.js: the page needs
 // no dynamic import before its first drawing.
 func (a *webApp) page(w http.ResponseWriter, renderer string, boot any) {
-	modules := pageModules
+	modules := pageModules[:len(pageModules):len(pageModules)]
 	if renderer != "" && a.files["js/games/"+renderer+".js"] == nil {
 		renderer = "generic"
 	}
 	if renderer != "" {
-		modules = append(modules[:len(modules):len(modules)], "js/games/"+renderer+".js")
+		modules = append(modules, "js/games/"+renderer+".js")
+	} else {
+		modules = append(modules, "js/lobby.js")
 	}
 	b, err := json.Marshal(boot) // escapes <, > and &: safe inside <script>
 	if err != nil {

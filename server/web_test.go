@@ -47,7 +47,7 @@ func TestWebPages(t *testing.T) {
 	}
 	prefix := m[1]
 	for _, want := range []string{`<link rel="modulepreload" href="` + prefix + `js/games/shutbox.js">`,
-		`<link rel="modulepreload" href="` + prefix + `js/game.js">`, `<link rel="stylesheet" href="` + prefix + `app.css">`,
+		`<link rel="modulepreload" href="` + prefix + `js/game.js">`, "<style>\n/* Plateau: one stylesheet",
 		`import * as r from "` + prefix + `js/games/shutbox.js"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page lacks %s", want)
@@ -73,8 +73,8 @@ func TestWebPages(t *testing.T) {
 	}
 
 	_, lobby := get(t, ts, "/", nil)
-	if !strings.Contains(lobby, `"catalog":[`) || strings.Contains(lobby, "js/games/") {
-		t.Errorf("the lobby page should carry the catalog and no renderer:\n%s", lobby)
+	if !strings.Contains(lobby, `"catalog":[`) || strings.Contains(lobby, "js/games/") || !strings.Contains(lobby, "js/lobby.js") {
+		t.Errorf("the lobby page should carry the catalog, preload lobby.js and no renderer:\n%s", lobby)
 	}
 	_, missing := get(t, ts, "/g/nosuchgame", nil)
 	if !strings.Contains(missing, `"missing":"nosuchgame"`) {

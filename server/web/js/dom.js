@@ -49,3 +49,9 @@ export function die(x, y, size, v, extra = {}) {
   if (extra.label) g.append(s('title', {}, extra.label));
   return g;
 }
+
+// go navigates inside the app without reloading the page.
+export function go(path) {
+  history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}

@@ -5,8 +5,6 @@
 import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
-import { options, click } from './pick.js';
-import { HintPanel, hintsOn, setHintsOn } from './hints.js';
 
 // The served page loads the game's renderer into window.plateauRenderers
 // (server/web.go) before main.js runs; other games are imported when needed.
@@ -681,3 +679,162 @@ export class GamePage {
 }
 
 
+
+// ---- pick ------------------------------------------------------------------
+
+// Building a move click by click from the server's legal moves. Every move
+// description carries `clicks`: the locations a player selects, in order.
+// The browser never knows the rules: it only matches what was clicked so far
+// (the prefix) against the legal moves.
+
+const clicksOf = (m) => (Array.isArray(m.clicks) ? m.clicks.map(String) : []);
+
+// seqs lists the click sequences that make a move: its `paths` when the
+// game gives several orders (Mahboussé), else its `clicks`.
+const seqs = (m) => (Array.isArray(m.paths) && m.paths.length ? m.paths.map((p) => p.map(String)) : [clicksOf(m)]);
+
+function startsWith(clicks, prefix) {
+  if (clicks.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (clicks[i] !== prefix[i]) return false;
+  return true;
+}
+
+/**
+ * options describes what the prefix allows: `next`, the locations that
+ * continue some legal move; `complete`, the moves whose clicks are exactly
+ * the prefix.
+ */
+export function options(moves, prefix, unordered = false) {
+  const next = new Set();
+  const complete = [];
+  for (const m of moves) {
+    const c = clicksOf(m);
+    if (unordered) {
+      // A set of clicks (Shut the Box tiles): any order.
+      if (c.length < prefix.length || !prefix.every((x) => c.includes(x))) continue;
+      if (c.length === prefix.length) {
+        if (prefix.length > 0) complete.push(m);
+      } else for (const x of c) if (!prefix.includes(x)) next.add(x);
+      continue;
+    }
+    let done = false;
+    for (const q of seqs(m)) {
+      if (!startsWith(q, prefix)) continue;
+      if (q.length > prefix.length) next.add(q[prefix.length]);
+      else if (prefix.length > 0) done = true;
+    }
+    if (done) complete.push(m);
+  }
+  return { next, complete };
+}
+
+/**
+ * click applies a click on loc to the prefix and says what to do:
+ * {prefix, send?: move, choose?: [moves], changed: bool}.
+ * A click on a continuation extends the prefix; a click on the last chosen
+ * location takes it back; a click on another first location starts over;
+ * anything else changes nothing (an illegal target).
+ */
+export function click(moves, prefix, loc, unordered = false) {
+  loc = String(loc);
+  const { next } = options(moves, prefix, unordered);
+  let p;
+  if (next.has(loc)) p = [...prefix, loc];
+  else if (unordered && prefix.includes(loc)) return { prefix: prefix.filter((x) => x !== loc), changed: true };
+  else if (prefix.length && prefix[prefix.length - 1] === loc) return { prefix: prefix.slice(0, -1), changed: true };
+  else if (prefix.length && options(moves, [], unordered).next.has(loc)) p = [loc];
+  else return { prefix, changed: false };
+  const o = options(moves, p, unordered);
+  if (o.next.size === 0 && o.complete.length === 1) return { prefix: [], send: o.complete[0], changed: true };
+  if (o.next.size === 0 && o.complete.length > 1) return { prefix: p, choose: o.complete, changed: true };
+  return { prefix: p, changed: true };
+}
+
+// ---- hints -----------------------------------------------------------------
+
+// Solver hints (GET /api/games/{id}/hints, docs/api.md): an opt-in study aid
+// for the games whose renderer exports `hints`. When the toggle is on and a
+// player is to move, the panel lists the legal moves best first with their
+// values. It asks the server once per game version.
+
+const HINTS_KEY = 'plateau.hints';
+
+/** hintsOn says whether this browser wants hints (remembered). */
+export function hintsOn() {
+  try { return localStorage.getItem(HINTS_KEY) === '1'; } catch { return false; }
+}
+
+/** setHintsOn remembers the hints toggle. */
+export function setHintsOn(on) {
+  try { localStorage.setItem(HINTS_KEY, on ? '1' : '0'); } catch { /* storage may be disabled */ }
+}
+
+export class HintPanel {
+  /** id is the game's id; redraw is called when an answer arrives. */
+  constructor(id, redraw) {
+    this.id = id;
+    this.redraw = redraw;
+    this.cache = new Map(); // version -> {hints} | {error}
+    this.asked = -1;
+    this.el = h('section', { class: 'hints', id: 'hints', hidden: true, 'aria-live': 'polite' });
+  }
+
+  /**
+   * show draws the hints of version v if want, asking for them first.
+   * players is the number of players; label names a move; point(move or
+   * null) is called when a row is pointed at or focused, and left.
+   */
+  show(want, v, players, label, point) {
+    this.el.dataset.version = '';
+    if (!want) { this.el.hidden = true; mount(this.el); return; }
+    this.el.hidden = false;
+    const got = this.cache.get(v);
+    if (!got) {
+      mount(this.el, h('p', { class: 'muted' }, t('hintLoading')));
+      this.ask(v);
+      return;
+    }
+    if (got.error) { mount(this.el, h('p', { class: 'muted', id: 'hints-error' }, t('error', { m: got.error }))); return; }
+    mount(this.el, table(got.hints, players, label, point));
+    this.el.dataset.version = String(v);
+  }
+
+  async ask(v) {
+    if (this.asked >= v) return; // asked already; an answer for a later version may come first
+    this.asked = v;
+    try {
+      const a = await api(`/api/games/${encodeURIComponent(this.id)}/hints`);
+      this.cache.set(a.version, { hints: a.hints || {} });
+    } catch (e) {
+      this.cache.set(v, { error: e.message });
+    }
+    if (this.cache.size > 20) this.cache.delete(this.cache.keys().next().value);
+    this.redraw();
+  }
+}
+
+function table(hs, players, label, point) {
+  const choices = hs.choices || [];
+  const pct = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const num = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const win = choices.some((c) => c.win !== undefined && c.win !== null);
+  const key = (k) => (hs.sorted_by === k ? 'key' : null);
+  return [
+    h('table', { class: 'hinttable', id: 'hint-table' },
+      h('caption', {}, t('hintsTitle')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, t('hintMove')),
+        h('th', { scope: 'col', class: key('expected_score') }, t('hintScore')),
+        h('th', { scope: 'col', class: key('p_shut') }, t('hintShut')),
+        win ? h('th', { scope: 'col', class: key('win') }, t('hintWin')) : null)),
+      h('tbody', {}, choices.map((c, i) => h('tr', {
+        class: i === 0 ? 'best' : null, 'data-move': c.move, tabindex: 0,
+        onmouseenter: () => point?.(c.move), onfocus: () => point?.(c.move), onmouseleave: () => point?.(null), onblur: () => point?.(null),
+      },
+        h('th', { scope: 'row' }, i === 0 ? '★ ' : '', label ? label(c.move) : c.move),
+        h('td', { class: key('expected_score') }, num.format(c.expected_score)),
+        h('td', { class: key('p_shut') }, pct.format(c.p_shut)),
+        win ? h('td', { class: key('win') }, pct.format(c.win ?? 0)) : null)))),
+    win && players > 2 ? h('p', { class: 'muted' }, t('hintEstimate')) : null,
+  ];
+}

@@ -1,9 +1,8 @@
 // The lobby: create a game, copy invite links, join or watch games, resume
 // my recent games.
 import { t, lang, gameName } from './i18n.js';
-import { h, mount } from './dom.js';
+import { h, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
-import { go } from './nav.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
 

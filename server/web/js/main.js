@@ -1,9 +1,8 @@
 // Entry point: routes / to the lobby and /g/{id} to a game page, and wires
 // the language switch.
 import { lang, setLang, onLang } from './i18n.js';
-import { go } from './nav.js';
+import { go } from './dom.js';
 import { GamePage } from './game.js';
-import { Lobby } from './lobby.js';
 
 const app = document.getElementById('app');
 let page = null;
@@ -13,11 +12,18 @@ function markLang() {
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
 }
 
-function route() {
+// The game page is imported statically: it is the page that must be
+// playable at once; the lobby loads on demand (the lobby page preloads it).
+async function route() {
   page?.destroy?.();
   page = null;
   const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
-  page = m ? new GamePage(app, decodeURIComponent(m[1])) : new Lobby(app);
+  if (m) {
+    page = new GamePage(app, decodeURIComponent(m[1]));
+  } else {
+    const { Lobby } = await import('./lobby.js');
+    page = new Lobby(app);
+  }
 }
 
 
