@@ -29,6 +29,8 @@ func TestBrowser(t *testing.T) {
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) { playGame(t, bctx, base, id) })
 	}
+	t.Run("shutbox-3", func(t *testing.T) { playVariant(t, bctx, base, "shutbox", map[string]string{"players": "3"}) })
+	t.Run("intercept-4", func(t *testing.T) { playVariant(t, bctx, base, "intercept", map[string]string{"players": "4"}) })
 	t.Run("lobby", func(t *testing.T) { lobbyLanguage(t, bctx, base) })
 	t.Run("offers", func(t *testing.T) { offers(t, bctx, base) })
 	t.Run("hotseat", func(t *testing.T) { hotseat(t, bctx, base) })
@@ -52,8 +54,18 @@ const boardReady = `!!document.querySelector('#board[data-version] svg')`
 // createGame fills the lobby form in tab a for game id (seat 0 me, the
 // others invited) and returns the game page's path and the invite URLs.
 func createGame(t *testing.T, a *tab, base, id string) (string, []string) {
+	return createVariant(t, a, base, id, nil)
+}
+
+// createVariant is createGame with variant options set in the form first.
+func createVariant(t *testing.T, a *tab, base, id string, variant map[string]string) (string, []string) {
 	a.open(base+"/", `!!document.querySelector('#new-game option')`)
 	eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector('#new-game'); s.value = %q; s.dispatchEvent(new Event('change')); return true; })()`, id))
+	for k, v := range variant {
+		if !eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector('#var-%s'); s.value = %q; s.dispatchEvent(new Event('change')); return s.value === %[2]q; })()`, k, v)) {
+			t.Fatalf("the lobby form has no %s option %q", k, v)
+		}
+	}
 	a.clickAt("#create")
 	a.waitJS("invite links", `document.querySelectorAll('.created input.invite').length > 0`)
 	invites := eval[[]string](a, `[...document.querySelectorAll('.created input.invite')].map((i) => i.value)`)
@@ -171,8 +183,15 @@ func screenshot(t *testing.T, tb *tab, name string) {
 }
 
 func playGame(t *testing.T, bctx context.Context, base, id string) {
+	playVariant(t, bctx, base, id, nil)
+}
+
+// playVariant plays a game of a variant, one browser context per seat
+// (invite links), with a watcher; the screenshots are those of the
+// default variant only.
+func playVariant(t *testing.T, bctx context.Context, base, id string, variant map[string]string) {
 	a := newTab(t, bctx, "player1")
-	path, invites := createGame(t, a, base, id)
+	path, invites := createVariant(t, a, base, id, variant)
 	if len(invites) == 0 {
 		t.Fatal("no invite link for the second player")
 	}
@@ -236,7 +255,7 @@ func playGame(t *testing.T, bctx context.Context, base, id string) {
 				t.Fatalf("reload lost the game: %+v", after)
 			}
 		}
-		if moves == 4 || moves == 10 {
+		if (moves == 4 || moves == 10) && variant == nil {
 			shoot(t, a, watcher, id) // at 4 in case the game ends before 10
 		}
 	}
@@ -261,7 +280,10 @@ func playGame(t *testing.T, bctx context.Context, base, id string) {
 			t.Errorf("%s sees %q at version %d, player 1 %q at %d", p.name, got.Position, got.Version, final.Position, final.Version)
 		}
 	}
-	t.Logf("%s: %d moves by clicks, version %d, over=%v, illegal click checked=%v", id, moves, final.Version, final.Over, checkedIllegal)
+	t.Logf("%s %v: %d players, %d moves by clicks, version %d, over=%v, illegal click checked=%v", id, variant, len(players), moves, final.Version, final.Over, checkedIllegal)
+	if want := eval[int](watcher, `document.querySelectorAll('#players li').length`); want != len(players) {
+		t.Errorf("the watcher's page lists %d players, want %d", want, len(players))
+	}
 	if final.Over {
 		a.waitJS("the result dialog", `!!document.querySelector('dialog#result[open]')`)
 	}
