@@ -28,6 +28,7 @@ func clocks(t *testing.T, bctx context.Context, base string) {
 	playMove(t, a, rng) // seat 2's time runs, then it gains a second
 	a.waitJS("seat 1's clock running", `document.querySelector('#players [data-clock="0"]').classList.contains('running')`)
 	a.waitJS("seat 1's clock counting down", `document.querySelector('#players [data-clock="0"]').textContent < '0:06'`)
+	screenshot(t, a, "clocks-desktop")
 	a.waitJS("the end on time", `!!document.querySelector('dialog#result[open]')`)
 	if got := eval[string](a, `document.querySelector('#result-text').textContent`); !strings.Contains(got, "out of time") || !strings.Contains(got, "wins") {
 		t.Errorf("result %q does not say that a side won on time", got)

@@ -30,6 +30,7 @@ func joinOpenSeat(t *testing.T, bctx context.Context, base string) {
 	if got := eval[string](b, fmt.Sprintf(`document.querySelector('#open-games [data-join=%q]').textContent`, id)); got != "Join (seat 2)" {
 		t.Errorf("join button says %q", got)
 	}
+	screenshot(t, b, "lobby-join-desktop")
 	b.clickAt(fmt.Sprintf(`#open-games [data-join=%q]`, id))
 	b.waitJS("the joined game", boardReady+fmt.Sprintf(` && location.pathname === '/g/%s' && !!document.querySelector('#players li.me[data-player="1"]')`, id))
 	// The creator's page learns that the seat is taken without a reload.
