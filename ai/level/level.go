@@ -12,6 +12,7 @@ import (
 
 	"plateau/ai"
 	aidames "plateau/ai/dames"
+	aiintercept "plateau/ai/intercept"
 	aishutbox "plateau/ai/shutbox"
 	"plateau/game"
 )
@@ -146,6 +147,13 @@ func table(gameID string) map[string]maker {
 		t["easy"] = greedy(nil, 0.1)
 		t["medium"] = search(ai.Limits{Depth: 1}, nil, nil)
 		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, nil, nil)
+	case "intercept":
+		tune := func(s *ai.Search) { s.Order = aiintercept.Order }
+		ev := aiintercept.Eval
+		t["easy"] = byPlayers(search(ai.Limits{Depth: 2}, ev, tune), mcts(ai.Limits{Nodes: 5_000}, ev, 40))
+		t["medium"] = byPlayers(search(ai.Limits{Depth: 4, Nodes: 100_000}, ev, tune), mcts(ai.Limits{Nodes: 50_000}, ev, 40))
+		t["hard"] = byPlayers(search(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, tune), mcts(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, 40))
+		t["max"] = byPlayers(maxSearch(ev, tune), mcts(ai.Limits{}, ev, 40))
 	case "shutbox":
 		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 		t["easy"] = greedy(nil, 0.05)
@@ -175,6 +183,11 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "greedy with noise (±0.1 on every move's value)"
 		d["medium"] = "*-minimax 1 ply: each move scored by the engine's evaluation"
 		d["hard"] = "*-minimax 2 plies (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
+	case "intercept":
+		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: MCTS 5k nodes on it)"
+		d["medium"] = "alpha-beta 4 plies or 100k nodes, ball-chain evaluation, ball passages first (4 players: MCTS 50k nodes)"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table, ball-chain evaluation, 25k nodes, at most 0.8 s (4 players: MCTS, same budget)"
+		d["max"] = "hard's search for the time given (--time, default 5 s; 4 players: MCTS)"
 	case "shutbox":
 		d["easy"] = "greedy with a little noise"
 		d["medium"] = "expectimax 2 plies (200k nodes) on the engine's evaluation"
