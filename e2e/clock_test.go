@@ -13,12 +13,7 @@ import (
 // the running one counting down, then the result "out of time".
 func clocks(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "clocks")
-	a.open(base+"/", `!!document.querySelector('#new-game option')`)
-	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'dames'; s.dispatchEvent(new Event('change'));
-		const t = document.querySelector('#seat-1'); t.value = 'me'; t.dispatchEvent(new Event('change'));
-		const m = document.querySelector('#clock-minutes'); m.value = '0.1'; m.dispatchEvent(new Event('change'));
-		const i = document.querySelector('#clock-increment'); i.value = '1'; i.dispatchEvent(new Event('change')); return true; })()`)
-	a.clickAt("#create")
+	newGameForm(t, a, base, "#new-game", "dames", "#seat-1", "me", "#clock-minutes", "0.1", "#clock-increment", "1")
 	a.waitJS("the game page with two clocks", boardReady+` && document.querySelectorAll('#players [data-clock]').length === 2`)
 	if got := eval[[]string](a, `[...document.querySelectorAll('#players [data-clock]')].map((e) => e.textContent)`); got[0] != "0:06.0" || got[1] != "0:06.0" {
 		t.Errorf("clocks before the first move show %q, want 0:06.0 each", got)

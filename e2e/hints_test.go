@@ -18,10 +18,7 @@ const hintsShown = `(() => { const p = document.querySelector('#hints'), b = doc
 // goes away when turned off.
 func hintsPanel(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "hints")
-	a.open(base+"/", `!!document.querySelector('#new-game option')`)
-	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'shutbox'; s.dispatchEvent(new Event('change'));
-		const t = document.querySelector('#seat-1'); t.value = 'me'; t.dispatchEvent(new Event('change')); return true; })()`)
-	a.clickAt("#create")
+	newGameForm(t, a, base, "#new-game", "shutbox", "#seat-1", "me")
 	a.waitJS("the game page", boardReady+` && document.querySelector('#status').dataset.turn === 'me' && !!document.querySelector('#hints-toggle')`)
 	if eval[bool](a, `!document.querySelector('#hints').hidden`) {
 		t.Fatal("hints shown before the toggle is on")

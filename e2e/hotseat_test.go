@@ -16,10 +16,7 @@ import (
 // clicks for both sides.
 func hotseat(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "hotseat")
-	a.open(base+"/", `!!document.querySelector('#new-game option')`)
-	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'dames'; s.dispatchEvent(new Event('change'));
-		const t = document.querySelector('#seat-1'); t.value = 'me'; t.dispatchEvent(new Event('change')); return true; })()`)
-	a.clickAt("#create")
+	newGameForm(t, a, base, "#new-game", "dames", "#seat-1", "me")
 	a.waitJS("the game page", boardReady+` && document.querySelector('#status').dataset.turn === 'me'`)
 	if got := eval[string](a, `document.querySelector('#status').textContent`); !strings.Contains(got, "Hot-seat") {
 		t.Errorf("hot-seat status says %q", got)
@@ -75,10 +72,7 @@ func hotseat(t *testing.T, bctx context.Context, base string) {
 // answers, the page follows.
 func versusAI(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "vs-ai")
-	a.open(base+"/", `!!document.querySelector('#new-game option')`)
-	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'mahbousse'; s.dispatchEvent(new Event('change'));
-		const t = document.querySelector('#seat-1'); t.value = 'ai:random'; t.dispatchEvent(new Event('change')); return true; })()`)
-	a.clickAt("#create")
+	newGameForm(t, a, base, "#new-game", "mahbousse", "#seat-1", "ai:random")
 	a.waitJS("the game page", boardReady)
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := range 4 {

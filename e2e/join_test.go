@@ -15,10 +15,7 @@ import (
 // from the lobby.
 func joinOpenSeat(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "creator")
-	a.open(base+"/", `!!document.querySelector('#new-game option')`)
-	eval[bool](a, `(() => { const s = document.querySelector('#new-game'); s.value = 'dames'; s.dispatchEvent(new Event('change'));
-		const t = document.querySelector('#seat-1'); t.value = 'open'; t.dispatchEvent(new Event('change')); return true; })()`)
-	a.clickAt("#create")
+	newGameForm(t, a, base, "#new-game", "dames", "#seat-1", "open")
 	a.waitJS("the game page", boardReady)
 	id := strings.TrimPrefix(eval[string](a, `location.pathname`), "/g/")
 	if got := eval[string](a, `document.querySelector('#players').textContent`); !strings.Contains(got, "waiting for a player") {

@@ -59,20 +59,31 @@ func createGame(t *testing.T, a *tab, base, id string) (string, []string) {
 
 // createVariant is createGame with variant options set in the form first.
 func createVariant(t *testing.T, a *tab, base, id string, variant map[string]string) (string, []string) {
-	a.open(base+"/", `!!document.querySelector('#new-game option')`)
-	eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector('#new-game'); s.value = %q; s.dispatchEvent(new Event('change')); return true; })()`, id))
+	fields := []string{"#new-game", id}
 	for k, v := range variant {
-		if !eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector('#var-%s'); s.value = %q; s.dispatchEvent(new Event('change')); return s.value === %[2]q; })()`, k, v)) {
-			t.Fatalf("the lobby form has no %s option %q", k, v)
-		}
+		fields = append(fields, "#var-"+k, v)
 	}
-	a.clickAt("#create")
+	newGameForm(t, a, base, fields...)
 	a.waitJS("invite links", `document.querySelectorAll('.created input.invite').length > 0`)
 	invites := eval[[]string](a, `[...document.querySelectorAll('.created input.invite')].map((i) => i.value)`)
 	path := eval[string](a, `document.querySelector('#open-created').getAttribute('href')`)
 	a.clickAt("#open-created")
 	a.waitJS("game page", boardReady)
 	return path, invites
+}
+
+// newGameForm opens the lobby in a, sets the form's fields (selector and
+// value pairs, in order: the game first) and clicks Create.
+func newGameForm(t *testing.T, a *tab, base string, fields ...string) {
+	t.Helper()
+	a.open(base+"/", `!!document.querySelector('#new-game option')`)
+	for i := 0; i+1 < len(fields); i += 2 {
+		if !eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (!s) return false;
+			s.value = %q; s.dispatchEvent(new Event('change')); return s.value === %[2]q; })()`, fields[i], fields[i+1])) {
+			t.Fatalf("the lobby form has no %s = %q", fields[i], fields[i+1])
+		}
+	}
+	a.clickAt("#create")
 }
 
 type turnInfo struct {
