@@ -256,6 +256,16 @@ func TestRoomFlagsOnTimeAndSurvivesRestart(t *testing.T) {
 		if n := len(evs); n < 2 || evs[n-2].Kind != room.KindTimeout || evs[n-2].Player != 0 || evs[n-1].Kind != room.KindEnd {
 			t.Errorf("the log does not end with seat 0's timeout and the end: %+v", evs)
 		}
+		// The export replays, timeout included, with its time control.
+		fin, _ := st.Game(ctx, rec.ID)
+		x := room.ExportOf(fin, evs)
+		if _, err := room.Verify(games.Registry(), x); err != nil || x.Clock == nil || x.Clock.InitialMS != 60000 {
+			t.Errorf("verify the export of the game lost on time: %v (clock %+v)", err, x.Clock)
+		}
+		x.Clock = nil
+		if _, err := room.Verify(games.Registry(), x); err == nil {
+			t.Error("the export without its clock verifies: the timeout should not replay")
+		}
 		// The clocks of the finished game, rebuilt from the log, are stopped at zero.
 		if c := clocks(r); c.Running != -1 || *c.LeftMS[0] != 0 || *c.LeftMS[1] != 43000 {
 			t.Errorf("clocks of the finished game: running %d, left %d %d", c.Running, *c.LeftMS[0], *c.LeftMS[1])
