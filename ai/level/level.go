@@ -150,10 +150,10 @@ func table(gameID string) map[string]maker {
 	case "intercept":
 		tune := func(s *ai.Search) { s.Order = aiintercept.Order }
 		ev := aiintercept.Eval
-		t["easy"] = byPlayers(search(ai.Limits{Depth: 2}, ev, tune), mcts(ai.Limits{Nodes: 5_000}, ev, 40))
-		t["medium"] = byPlayers(search(ai.Limits{Depth: 4, Nodes: 100_000}, ev, tune), mcts(ai.Limits{Nodes: 50_000}, ev, 40))
-		t["hard"] = byPlayers(search(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, tune), mcts(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, 40))
-		t["max"] = byPlayers(maxSearch(ev, tune), mcts(ai.Limits{}, ev, 40))
+		t["easy"] = byPlayers(search(ai.Limits{Depth: 2}, ev, tune), mcts(ai.Limits{Nodes: 5_000}, ev, -1))
+		t["medium"] = byPlayers(search(ai.Limits{Depth: 3, Nodes: 50_000}, ev, tune), mcts(ai.Limits{Nodes: 10_000}, ev, -1))
+		t["hard"] = byPlayers(search(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, tune), mcts(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, -1))
+		t["max"] = byPlayers(maxSearch(ev, tune), mcts(ai.Limits{}, ev, -1))
 	case "shutbox":
 		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 		t["easy"] = greedy(nil, 0.05)
@@ -184,8 +184,8 @@ func descriptions(gameID string) map[string]string {
 		d["medium"] = "*-minimax 1 ply: each move scored by the engine's evaluation"
 		d["hard"] = "*-minimax 2 plies (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
 	case "intercept":
-		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: MCTS 5k nodes on it)"
-		d["medium"] = "alpha-beta 4 plies or 100k nodes, ball-chain evaluation, ball passages first (4 players: MCTS 50k nodes)"
+		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: MCTS 5k nodes, leaves scored by it)"
+		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: MCTS 10k nodes)"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, ball-chain evaluation, 25k nodes, at most 0.8 s (4 players: MCTS, same budget)"
 		d["max"] = "hard's search for the time given (--time, default 5 s; 4 players: MCTS)"
 	case "shutbox":
