@@ -11,8 +11,6 @@ import (
 const (
 	size = ic.Size
 	nsq  = ic.Squares
-	// inf is a chain cost too high to matter.
-	inf = 1 << 20
 )
 
 // Weights of the evaluation, in chain-cost units (see Eval).
@@ -37,10 +35,22 @@ type board struct {
 	ball  int
 }
 
-// Eval is the Intercept evaluation: for each side, the cheapest ball chain
-// from the ball to its goal (Chain), compared between the sides through a
-// logistic, with the advancement of the pieces. Finished games score their
-// outcome; other games' states fall back on ai.DefaultEval.
+// Eval is the Intercept evaluation. For each seat it computes a cost, in
+// units of roughly one piece move:
+//
+//   - the cheapest ball chain from the ball to one of the seat's goals
+//     (see chain): the pieces still missing from a path of hops, each
+//     weighted by how far the nearest piece that could fill it stands;
+//     +2 when the ball rests on an opponent's piece (an interception);
+//     -2 for the seat to move, which fills a gap first; capped at 60;
+//   - minus 1/8 of the advancement of its pieces (each movable piece scores
+//     12 minus its distance to the goal), which draws the pieces forward
+//     while no chain is in sight.
+//
+// The best seat of each side counts; the value for p is the logistic
+// 1/(1+e^(-0.05 (cost of the other side - cost of p's side))). Finished
+// games score their outcome; states of other games fall back on
+// ai.DefaultEval.
 func Eval(s game.State, p game.Player) float64 {
 	if o := s.Outcome(); o.Over {
 		return o.Value(p)
@@ -248,62 +258,53 @@ func chain(s *ic.State, b *board, seat int) int {
 	return maxChain + 1
 }
 
-// passCost is the cost of having a passage piece of seat's team on m.
+// passCost is the cost of having a passage piece of seat's team on m; an
+// opponent's piece on squares 1-5 of seat's goal can be covered.
 func passCost(s *ic.State, b *board, seat, m int, pl *distMap) int {
-	o := int(b.owner[m])
-	switch {
-	case o < 0:
-		return missBase + pl.dist(m)
-	case s.Opponents(seat, o):
-		if s.IsFive(seat, m) {
-			return missBase + pl.dist(m) // covered by a passage piece
-		}
-		return blocked + missBase + pl.dist(m)
-	case b.face[m] == ic.FacePassage:
-		return 0
-	case b.dbl[m]:
-		return wrongFace
-	}
-	return wrongFace + missBase + pl.dist(m)
+	return needCost(s, b, seat, m, ic.FacePassage, pl, s.IsFive(seat, m))
 }
 
-// landCost is the cost of having a landing for seat's ball on l.
+// landCost is the cost of having a landing for seat's ball on l: a repos of
+// seat's team, or a goal Arrivée that is empty or whose opponent's piece a
+// repos can cover.
 func landCost(s *ic.State, b *board, seat, l int, rl *distMap, goals []int) int {
-	o := int(b.owner[l])
 	for _, g := range goals {
-		if l != g {
-			continue
-		}
-		switch {
-		case o < 0:
-			return 0
-		case s.Opponents(seat, o):
-			if s.CoveredOf(o) >= 2 {
-				return blocked + missBase + rl.dist(l)
+		if l == g {
+			o := int(b.owner[l])
+			if o < 0 {
+				return 0
 			}
-			return missBase + rl.dist(l)
-		case b.face[l] == ic.FaceRepos:
-			return 0
-		case b.dbl[l]:
-			return wrongFace
+			return needCost(s, b, seat, l, ic.FaceRepos, rl, s.CoveredOf(o) < 2)
 		}
-		return wrongFace + missBase + rl.dist(l)
 	}
-	switch {
-	case o < 0:
-		return missBase + rl.dist(l)
-	case s.Opponents(seat, o):
-		return blocked + missBase + rl.dist(l)
-	case b.face[l] == ic.FaceRepos:
-		return 0
-	case b.dbl[l]:
-		return wrongFace
-	}
-	return wrongFace + missBase + rl.dist(l)
+	return needCost(s, b, seat, l, ic.FaceRepos, rl, false)
 }
 
-// advancement sums how far seat's movable pieces have come from its home
-// row toward its goals, in ranks (capped at the goal's rank distance).
+// needCost is the cost of having a piece of seat's team showing face on t:
+// none when one stands there, wrongFace when a double must turn over,
+// otherwise missBase plus the distance of the nearest team piece that could
+// show that face, more when t must first be emptied of an own piece or
+// holds an opponent's piece that cannot be covered.
+func needCost(s *ic.State, b *board, seat, t, face int, d *distMap, coverable bool) int {
+	o := int(b.owner[t])
+	switch {
+	case o < 0:
+		return missBase + d.dist(t)
+	case s.Opponents(seat, o):
+		if coverable {
+			return missBase + d.dist(t)
+		}
+		return blocked + missBase + d.dist(t)
+	case int(b.face[t]) == face:
+		return 0
+	case b.dbl[t]:
+		return wrongFace
+	}
+	return wrongFace + missBase + d.dist(t)
+}
+
+// advancement sums, over seat's movable pieces, how close each is to
+// seat's nearest goal: 12 minus its Chebyshev distance.
 func advancement(s *ic.State, b *board, seat int) int {
 	goals := s.Goals(seat)
 	a := 0
