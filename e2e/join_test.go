@@ -33,10 +33,24 @@ func joinOpenSeat(t *testing.T, bctx context.Context, base string) {
 	// The creator's page learns that the seat is taken without a reload.
 	a.waitJS("the seat taken on the creator's page", `!document.querySelector('#players').textContent.includes('waiting for a player')`)
 
+	bothMove(t, a, b)
+
+	// A third person sees no seat left to join.
+	c := newTab(t, bctx, "latecomer")
+	c.open(base+"/", `!!document.querySelector('#open-games') && !document.querySelector('#open-games').textContent.includes('…')`)
+	if n := eval[int](c, fmt.Sprintf(`document.querySelectorAll('[data-join=%q]').length`, id)); n != 0 {
+		t.Errorf("the claimed seat still has %d join buttons", n)
+	}
+}
+
+// bothMove waits until each of a and b has made a move, then checks that
+// they see the same board.
+func bothMove(t *testing.T, a, b *tab) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
-	played := map[string]bool{}
+	played := map[*tab]bool{}
 	deadline := time.Now().Add(20 * time.Second)
-	for len(played) < 2 || !(played["creator"] && played["joiner"]) {
+	for !played[a] || !played[b] {
 		if time.Now().After(deadline) {
 			t.Fatalf("the two players did not both move: %v", played)
 		}
@@ -44,7 +58,7 @@ func joinOpenSeat(t *testing.T, bctx context.Context, base string) {
 		for _, p := range []*tab{a, b} {
 			if ti := p.turn(); ti.Mine && !ti.Busy {
 				playMove(t, p, rng)
-				played[p.name] = true
+				played[p] = true
 				moved = true
 			}
 		}
@@ -56,13 +70,29 @@ func joinOpenSeat(t *testing.T, bctx context.Context, base string) {
 	a.waitJS("the same version", fmt.Sprintf(`(() => { const x = %s; return x.Version >= %d; })()`, turnJS, bv.Version))
 	b.waitJS("the same version", fmt.Sprintf(`(() => { const x = %s; return x.Version >= %d; })()`, turnJS, av.Version))
 	if av, bv = a.turn(), b.turn(); av.Position != bv.Position {
-		t.Errorf("creator sees %q, joiner %q", av.Position, bv.Position)
+		t.Errorf("%s sees %q, %s %q", a.name, av.Position, b.name, bv.Position)
 	}
+}
 
-	// A third person sees no seat left to join.
-	c := newTab(t, bctx, "latecomer")
-	c.open(base+"/", `!!document.querySelector('#open-games') && !document.querySelector('#open-games').textContent.includes('…')`)
-	if n := eval[int](c, fmt.Sprintf(`document.querySelectorAll('[data-join=%q]').length`, id)); n != 0 {
-		t.Errorf("the claimed seat still has %d join buttons", n)
+// takeSeat: a watcher of a game with an open seat takes it from the game
+// page and plays; the button goes from the other watchers' pages.
+func takeSeat(t *testing.T, bctx context.Context, base string) {
+	a := newTab(t, bctx, "creator")
+	newGameForm(t, a, base, "#new-game", "shutbox", "#seat-1", "open")
+	a.waitJS("the game page", boardReady)
+	path := eval[string](a, `location.pathname`)
+	w := newTab(t, bctx, "watcher")
+	w.open(base+path, boardReady+` && !!document.querySelector('#players [data-take="1"]')`)
+	other := newTab(t, bctx, "other watcher")
+	other.open(base+path, boardReady+` && !!document.querySelector('#players [data-take="1"]')`)
+	if n := eval[int](a, `document.querySelectorAll('[data-take]').length`); n != 0 {
+		t.Errorf("the creator, who holds a seat, is offered %d seats to take", n)
 	}
+	w.clickAt(`#players [data-take="1"]`)
+	w.waitJS("the seat taken", `!!document.querySelector('#players li.me[data-player="1"]') && !document.querySelector('#status').textContent.includes('watching')`)
+	other.waitJS("the button gone", `!document.querySelector('[data-take]')`)
+	if got := eval[bool](w, `document.querySelector('#reconnect').hidden`); !got {
+		t.Error("taking a seat showed the reconnect banner")
+	}
+	bothMove(t, a, w)
 }

@@ -38,6 +38,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("ai", func(t *testing.T) { versusAI(t, bctx, base) })
 	t.Run("hints", func(t *testing.T) { hintsPanel(t, bctx, base) })
 	t.Run("join", func(t *testing.T) { joinOpenSeat(t, bctx, base) })
+	t.Run("take", func(t *testing.T) { takeSeat(t, bctx, base) })
 	t.Run("clocks", func(t *testing.T) { clocks(t, bctx, base) })
 	t.Run("ready", func(t *testing.T) { readyTimes(t, bctx, base) })
 }

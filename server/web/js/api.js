@@ -201,6 +201,17 @@ export class Conn {
     this.ws?.close();
   }
 
+  /** relogin says hello again at once with other tokens (a seat just taken), without the reconnect banner. */
+  relogin(tokens) {
+    this.tokens = tokens;
+    const old = this.ws;
+    this.ws = null; // its onclose is ignored
+    old?.close();
+    clearInterval(this.pinger);
+    this.welcomed = false;
+    this.open();
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);

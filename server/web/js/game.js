@@ -354,6 +354,7 @@ export class GamePage {
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
         who ? h('span', { class: 'muted' }, ` ${who}`) : null,
+        st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p))) : null,
         v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ◀') : null));
     }
@@ -653,6 +654,19 @@ export class GamePage {
     const g = mine()[this.id];
     const n = this.view?.players || 2;
     if (g) for (const [seat, tok] of Object.entries(g.tokens)) remember(id, this.gameId, String((+seat - 1 + n) % n), tok);
+  }
+
+  // take claims an open seat for this browser and plays it from now on.
+  async take(seat, btn) {
+    btn.disabled = true;
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}/claim`, { method: 'POST' });
+      remember(this.id, this.gameId, res.seat, res.token);
+      this.conn.relogin(tokensFor(this.id));
+    } catch (e) {
+      btn.disabled = false;
+      this.toast(this.errText(e));
+    }
   }
 
   resign() {
