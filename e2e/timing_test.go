@@ -3,7 +3,9 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"plateau/games"
@@ -12,13 +14,15 @@ import (
 // readyTimes opens a fresh game page of every game in new browser contexts
 // and logs how long after navigation its board became playable (the
 // 'plateau-ready' performance mark): the least, median and most of
-// coldVisits visits each in a new context (empty cache), then of as many
-// reloads (warm cache). It reports figures and asserts nothing about them:
-// the machines are shared and timing assertions would be noise (the least
-// of several visits is the figure that load disturbs least).
-// Run: go test ./e2e -run 'TestBrowser/ready' -v
+// PLATEAU_READY_VISITS visits (default 1) each in a new context (empty
+// cache), then of as many reloads (warm cache). It reports figures and
+// asserts nothing about them: the machines are shared and timing
+// assertions would be noise (the least of several visits is the figure
+// that load disturbs least).
+// Run: PLATEAU_READY_VISITS=3 go test ./e2e -run 'TestBrowser/ready' -v
 func readyTimes(t *testing.T, bctx context.Context, base string) {
-	const coldVisits = 3
+	coldVisits, _ := strconv.Atoi(os.Getenv("PLATEAU_READY_VISITS"))
+	coldVisits = max(coldVisits, 1)
 	var allCold, allWarm []float64
 	for _, id := range games.Registry().IDs() {
 		a := newTab(t, bctx, id+" creator")
@@ -30,7 +34,7 @@ func readyTimes(t *testing.T, bctx context.Context, base string) {
 			b = newTab(t, bctx, fmt.Sprintf("%s visit %d", id, i+1))
 			b.open(base+path, boardReady)
 			cold = append(cold, readyMark(t, b, id))
-			dcl += eval[float64](b, `performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`) / coldVisits
+			dcl += eval[float64](b, `performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd`) / float64(coldVisits)
 		}
 		for range coldVisits {
 			b.open(base+path, boardReady)
