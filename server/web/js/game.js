@@ -229,7 +229,7 @@ export class GamePage {
       this.moves.sort((a, b) => a.seq - b.seq);
     }
     if (ev.kind === 'undo_accept' && v > this.version) this.refetchMoves();
-    if (v <= this.version) { this.render(); return; }
+    if (v <= this.version) { this.renderSoon(); return; } // a catch-up event: for the move list and replay
     this.version = v;
     if (m.clock) this.setClock(m.clock); // a live event: its clocks are now
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
@@ -306,7 +306,16 @@ export class GamePage {
     return !!v && this.replayAt === null && !v.outcome && v.toMove >= 0 && this.seats.includes(v.toMove) && !this.busy;
   }
 
+  // renderSoon draws once after a burst of messages (the catch-up after a
+  // welcome) instead of once per message.
+  renderSoon() {
+    if (this.renderTimer) return;
+    this.renderTimer = setTimeout(() => { this.renderTimer = 0; this.render(); }, 0);
+  }
+
   render() {
+    clearTimeout(this.renderTimer);
+    this.renderTimer = 0;
     if (!this.view || !this.r) return;
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
