@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -269,6 +270,43 @@ func TestRoomFlagsOnTimeAndSurvivesRestart(t *testing.T) {
 		// The clocks of the finished game, rebuilt from the log, are stopped at zero.
 		if c := clocks(r); c.Running != -1 || *c.LeftMS[0] != 0 || *c.LeftMS[1] != 43000 {
 			t.Errorf("clocks of the finished game: running %d, left %d %d", c.Running, *c.LeftMS[0], *c.LeftMS[1])
+		}
+	})
+}
+
+// A game whose clock runs ends on time even when nobody is connected: its
+// room is not unloaded while the clock runs.
+func TestRoomFlagsWithoutClients(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "p.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		tok := room.NewToken()
+		rec, _ := room.NewGameRecord("dames", map[string]string{}, false, []store.Seat{
+			{Kind: store.AI, Level: "easy"}, {Kind: store.Human, TokenHash: room.HashToken(tok), Joined: true}})
+		rec.Clock = store.Clock{Initial: time.Minute}
+		if err := st.Create(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		// Seat 0, the AI, moves first; then seat 1's clock runs.
+		m := room.NewManager(room.Options{Store: st, Games: games.Registry(), IdleTimeout: 5 * time.Second, AITime: time.Second})
+		defer m.Close()
+		r, err := m.Acquire(ctx, rec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Release(r)
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		g, _ := st.Game(ctx, rec.ID)
+		if g.Status != store.StatusFinished || !strings.Contains(string(g.Result), `"reason":"time"`) {
+			t.Errorf("2 minutes after, with nobody connected: status %s, result %s; want finished on time", g.Status, g.Result)
+		}
+		if m.Live() != 0 {
+			t.Errorf("%d rooms still loaded after the game ended and the idle time passed", m.Live())
 		}
 	})
 }

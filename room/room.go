@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"plateau/dice"
@@ -162,7 +163,8 @@ func (m *Manager) janitor() {
 			var idle []*Room
 			m.mu.Lock()
 			for id, r := range m.rooms {
-				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout {
+				// A room whose clock runs stays until the clock stops: its timer ends the game on time.
+				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout && !r.ticking.Load() {
 					delete(m.rooms, id)
 					idle = append(idle, r)
 				}
@@ -223,8 +225,9 @@ type Room struct {
 	ready     chan struct{}
 	loadErr   error
 	stopOnce  sync.Once
-	refs      int       // guarded by m.mu
-	idleSince time.Time // guarded by m.mu
+	refs      int         // guarded by m.mu
+	idleSince time.Time   // guarded by m.mu
+	ticking   atomic.Bool // a clock runs: keep the room loaded
 
 	rec    *store.Game
 	play   *Play
@@ -706,7 +709,8 @@ func (r *Room) armClock() {
 		r.flagAt = nil
 	}
 	c := r.play.Clock
-	if c == nil || c.Running < 0 || r.play.Over() {
+	r.ticking.Store(c != nil && c.Running >= 0 && !r.play.Over())
+	if !r.ticking.Load() {
 		return
 	}
 	version := r.play.Version
