@@ -1,9 +1,11 @@
 package intercept
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
+	"plateau/ai"
 	"plateau/game"
 	ic "plateau/games/intercept"
 )
@@ -44,4 +46,22 @@ func BenchmarkEngineEvaluate(b *testing.B) {
 	for b.Loop() {
 		s.Evaluate(0)
 	}
+}
+
+// BenchmarkSearch runs hard's search (25k nodes) on a middle-game position
+// and reports nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	s := midgame(b, 60)
+	var nodes int64
+	b.ReportAllocs()
+	for b.Loop() {
+		sr := ai.NewSearch(ai.Limits{Nodes: 25_000}, Eval)
+		sr.Order = Order
+		d, err := sr.Choose(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -223,3 +223,38 @@ func TestEvalSymmetry(t *testing.T) {
 		t.Errorf("only %d positions checked", checked)
 	}
 }
+
+// TestFourPlayers checks that every level plays a legal move with four
+// players (MCTS on the evaluation).
+func TestFourPlayers(t *testing.T) {
+	g := ic.Game{}
+	for _, mode := range []string{"teams", "solo"} {
+		cfg, err := game.NewConfig(g, map[string]string{"players": "4", "mode": mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"easy", "medium", "hard"} {
+			if testing.Short() && name == "hard" {
+				continue
+			}
+			p, err := level.New("intercept", name, 1, level.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := p.Choose(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Clone().Play(d.Move); err != nil {
+				t.Errorf("%s %s plays an illegal move: %v", mode, name, err)
+			}
+		}
+		if v := aiintercept.Eval(s, 0) + aiintercept.Eval(s, 1); math.Abs(v-1) > 1e-12 {
+			t.Errorf("%s: the start is worth %v to S and W together, want 1 (they are opponents)", mode, v)
+		}
+	}
+}
