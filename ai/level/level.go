@@ -13,6 +13,7 @@ import (
 	"plateau/ai"
 	aidames "plateau/ai/dames"
 	aiintercept "plateau/ai/intercept"
+	aimahbousse "plateau/ai/mahbousse"
 	aishutbox "plateau/ai/shutbox"
 	"plateau/game"
 )
@@ -145,8 +146,9 @@ func table(gameID string) map[string]maker {
 		t["max"] = maxSearch(nil, tune)
 	case "mahbousse":
 		t["easy"] = greedy(nil, 0.1)
-		t["medium"] = search(ai.Limits{Depth: 1}, nil, nil)
-		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, nil, nil)
+		t["medium"] = greedy(aimahbousse.Eval, 0)
+		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
+		t["max"] = maxSearch(aimahbousse.Eval, nil)
 	case "intercept":
 		tune := func(s *ai.Search) { s.Order = aiintercept.Order }
 		ev := aiintercept.Eval
@@ -181,8 +183,9 @@ func descriptions(gameID string) map[string]string {
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 	case "mahbousse":
 		d["easy"] = "greedy with noise (±0.1 on every move's value)"
-		d["medium"] = "*-minimax 1 ply: each move scored by the engine's evaluation"
-		d["hard"] = "*-minimax 2 plies (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
+		d["medium"] = "greedy on the trained evaluation of ai/mahbousse"
+		d["hard"] = "*-minimax 2 plies on the trained evaluation (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
+		d["max"] = "hard's search on the trained evaluation for the time given (--time)"
 	case "intercept":
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: MCTS 5k nodes, leaves scored by it)"
 		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: MCTS 10k nodes)"
