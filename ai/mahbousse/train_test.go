@@ -19,7 +19,7 @@ var featureNames = [nFeatures]string{
 // N self-play games and prints the weights as Go for weights.go; by default
 // it plays a few games and checks that training keeps the obvious signs.
 func TestTrain(t *testing.T) {
-	games, seed := 20, uint64(1)
+	games, seed := 6, uint64(1)
 	if v := os.Getenv("PLATEAU_TRAIN"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
