@@ -187,12 +187,20 @@ func eval[T any](tb *tab, expr string) T {
 // waitJS polls until a JavaScript expression is true.
 func (tb *tab) waitJS(what, expr string) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	tb.waitJSWithin(what, expr, 20*time.Second)
+}
+
+// waitJSWithin is waitJS with a deadline of its own, for waits on work
+// that a loaded machine may slow a lot (the solver's first table under
+// -race).
+func (tb *tab) waitJSWithin(what, expr string, d time.Duration) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, d)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
 		dctx, dcancel := context.WithTimeout(tb.ctx, 5*time.Second)
 		defer dcancel()
-		page, _ := chromedp.Run(dctx, chromedp.Evaluate[string](`[location.pathname, document.querySelector('#status')?.textContent, document.querySelector('#toast')?.textContent, document.querySelector('#offers')?.textContent, document.querySelector('#movelist')?.textContent].join(' | ')`))
+		page, _ := chromedp.Run(dctx, chromedp.Evaluate[string](`[location.pathname, document.querySelector('#status')?.textContent, document.querySelector('#toast')?.textContent, document.querySelector('#offers')?.textContent, document.querySelector('#movelist')?.textContent, document.querySelector('#hints')?.textContent].join(' | ')`))
 		tb.t.Fatalf("%s: waiting for %s (%s): %v\npage: %s", tb.name, what, expr, err, page)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // hintsShown waits for the hints panel to show the hints of the board's
@@ -24,7 +25,8 @@ func hintsPanel(t *testing.T, bctx context.Context, base string) {
 		t.Fatal("hints shown before the toggle is on")
 	}
 	a.clickAt("#hints-toggle")
-	a.waitJS("the hints", hintsShown)
+	// The first hints wait for the solver's table of the whole game.
+	a.waitJSWithin("the hints", hintsShown, 90*time.Second)
 	type table struct {
 		Moves, Legal []string
 		Head         []string
