@@ -190,17 +190,7 @@ func testAppendUpdate(t *testing.T, s store.Store) {
 func testConcurrentAppend(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	mustCreate(t, s, NewGame("r"))
-	const n = 8
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = s.Append(ctx, "r", events(1, 1), nil)
-		}()
-	}
-	wg.Wait()
+	errs := race(8, func(int) error { return s.Append(ctx, "r", events(1, 1), nil) })
 	ok := 0
 	for _, err := range errs {
 		switch {
@@ -328,17 +318,7 @@ func testClaim(t *testing.T, s store.Store) {
 func testConcurrentClaim(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	mustCreate(t, s, openGame("oc"))
-	const n = 8
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = s.Claim(ctx, "oc", 1, bytes.Repeat([]byte{byte(10 + i)}, 32))
-		}()
-	}
-	wg.Wait()
+	errs := race(8, func(i int) error { return s.Claim(ctx, "oc", 1, bytes.Repeat([]byte{byte(10 + i)}, 32)) })
 	won := -1
 	for i, err := range errs {
 		switch {
@@ -356,4 +336,15 @@ func testConcurrentClaim(t *testing.T, s store.Store) {
 	if g, _ := s.Game(ctx, "oc"); !bytes.Equal(g.Seats[1].TokenHash, bytes.Repeat([]byte{byte(10 + won)}, 32)) {
 		t.Errorf("seat 1's token hash is not the winner's: %x", g.Seats[1].TokenHash)
 	}
+}
+
+// race runs f(0) to f(n-1) at once and returns their errors by index.
+func race(n int, f func(i int) error) []error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { errs[i] = f(i) })
+	}
+	wg.Wait()
+	return errs
 }
