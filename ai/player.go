@@ -86,13 +86,14 @@ func newRand(seed uint64) *rand.Rand {
 type budget struct {
 	nodes    int64
 	maxNodes int64
+	start    time.Time
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
 }
 
 func newBudget(ctx context.Context, l Limits) budget {
-	b := budget{maxNodes: l.Nodes, ctx: ctx}
+	b := budget{maxNodes: l.Nodes, ctx: ctx, start: time.Now()}
 	if d, ok := ctx.Deadline(); ok {
 		b.deadline = d
 	}
@@ -102,6 +103,17 @@ func newBudget(ctx context.Context, l Limits) budget {
 		}
 	}
 	return b
+}
+
+// halfSpent reports whether half the time to the deadline has passed:
+// iterative deepening does not start an iteration then, which would
+// rarely finish (each costs several times the one before) and would
+// spend the rest of the time for little.
+func (b *budget) halfSpent() bool {
+	if b.deadline.IsZero() {
+		return false
+	}
+	return time.Since(b.start) > b.deadline.Sub(b.start)/2
 }
 
 // visit counts one node and reports whether the search must stop.

@@ -93,7 +93,7 @@ func (s *Search) Choose(ctx context.Context, st game.State) (Decision, error) {
 				d.Depth = depth
 			}
 		}
-		if s.b.stopped {
+		if s.b.stopped || s.b.halfSpent() {
 			break
 		}
 		if !s.horizon || v > provenWin || v < provenLoss {
