@@ -14,14 +14,6 @@ import (
 // joint terms.
 const (
 	fOff        = iota // checkers borne off
-	fPins19            // q checkers p pins on q's points 19-24 (q's start: the deepest trouble)
-	fPins13            // ... on q's points 13-18
-	fPins7             // ... on q's points 7-12
-	fPins1             // ... in q's home
-	fClosed1           // points closed to q in p's home
-	fClosed7           // ... on p's points 7-12
-	fClosed13          // ... 13-18
-	fClosed19          // ... 19-24
 	fPrime             // longest run of closed points with a q checker behind it
 	fPrime2            // its square: a long prime is worth more than its parts
 	fShotsBack         // chance that q's next roll pins a lone p checker on p's points 13-24
@@ -31,7 +23,14 @@ const (
 	fSpread            // points holding a free p checker
 	fBlots             // lone p checkers that could be pinned
 	fAway              // p checkers (free or pinned) outside p's home
-	nSide
+	// fClosed+n-1 is 1 when p's point n is closed to q: what a closed
+	// point is worth depends on where it is, in front of which of q's
+	// checkers, so every point has its weight.
+	fClosed
+	// fPin+m-1 is 1 when p pins a q checker on q's point m: the deeper in
+	// q's track, the longer the pin holds and the more it costs q.
+	fPin  = fClosed + 24
+	nSide = fPin + 24
 )
 
 // Joint features.
@@ -141,19 +140,10 @@ func sideFeatures(l *mahbousse.Layout, p, q int, g *[nSide]float64, pips *float6
 			g[fSpread]++
 		}
 		if l.Pinned[q][25-n] {
-			switch m := 25 - n; {
-			case m >= 19:
-				g[fPins19]++
-			case m >= 13:
-				g[fPins13]++
-			case m >= 7:
-				g[fPins7]++
-			default:
-				g[fPins1]++
-			}
+			g[fPin+25-n-1] = 1
 		}
 		if closedTo(l, p, n) {
-			g[fClosed1+(n-1)/6]++
+			g[fClosed+n-1] = 1
 			run++
 			if qBehind && run > best {
 				best = run
@@ -176,12 +166,6 @@ func sideFeatures(l *mahbousse.Layout, p, q int, g *[nSide]float64, pips *float6
 	g[fAway] /= 15
 	g[fSpread] /= 15
 	g[fBlots] /= 15
-	for i := fClosed1; i <= fClosed19; i++ {
-		g[i] /= 6
-	}
-	for i := fPins19; i <= fPins1; i++ {
-		g[i] /= 3
-	}
 	g[fShotsBack], g[fShotsFront] = shots(l, p, q)
 }
 

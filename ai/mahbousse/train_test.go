@@ -9,10 +9,20 @@ import (
 	"testing"
 )
 
-var featureNames = [nFeatures]string{
-	"fOff", "fPins19", "fPins13", "fPins7", "fPins1", "fClosed1", "fClosed7", "fClosed13", "fClosed19",
-	"fPrime", "fPrime2", "fShotsBack", "fShotsFront", "fStart", "fHome", "fSpread", "fBlots", "fAway",
-	"fContactPips", "fRaceLead", "fTempo", "fRaceTempo",
+// featureName names feature i as Go for weights.go.
+func featureName(i int) string {
+	names := map[int]string{
+		fOff: "fOff", fPrime: "fPrime", fPrime2: "fPrime2", fShotsBack: "fShotsBack", fShotsFront: "fShotsFront",
+		fStart: "fStart", fHome: "fHome", fSpread: "fSpread", fBlots: "fBlots", fAway: "fAway",
+		fContactPips: "fContactPips", fRaceLead: "fRaceLead", fTempo: "fTempo", fRaceTempo: "fRaceTempo",
+	}
+	switch {
+	case i >= fClosed && i < fClosed+24:
+		return fmt.Sprintf("fClosed + %d", i-fClosed)
+	case i >= fPin && i < fPin+24:
+		return fmt.Sprintf("fPin + %d", i-fPin)
+	}
+	return names[i]
 }
 
 // TestTrain trains from the current weights. With PLATEAU_TRAIN=N it plays
@@ -38,7 +48,7 @@ func TestTrain(t *testing.T) {
 	if os.Getenv("PLATEAU_TRAIN") != "" {
 		var sb strings.Builder
 		for i, v := range w {
-			fmt.Fprintf(&sb, "\t%s: %.4f,\n", featureNames[i], v)
+			fmt.Fprintf(&sb, "\t%s: %.4f,\n", featureName(i), v)
 		}
 		t.Logf("trained on %d games:\n%s", games, sb.String())
 	}
