@@ -27,6 +27,7 @@ type MCTS struct {
 	MaxTree int
 
 	rng   *rand.Rand
+	state game.State // the iteration's state, reused (see branch)
 	tree  []mnode
 	moves []game.Move
 	cms   []game.ChanceMove
@@ -87,7 +88,7 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (Decision, error) {
 	m.tree = append(m.tree[:0], mnode{first: -1, toMove: s.ToMove()})
 	var vals [4]float64
 	for iter := 0; ; iter++ {
-		st := s.Clone()
+		st := branch(&m.state, s)
 		m.path = append(m.path[:0], 0)
 		node := int32(0)
 		// Selection and expansion.

@@ -180,3 +180,15 @@ func terminalValue(o game.Outcome, p game.Player, ply int) float64 {
 	}
 	return v
 }
+
+// branch returns a deep copy of src to play a move on: written over
+// *scratch when that is a game.Copier of src's type, so that a search's
+// millions of branches do not allocate, or else a Clone, kept in *scratch
+// for the next branch.
+func branch(scratch *game.State, src game.State) game.State {
+	if c, ok := (*scratch).(game.Copier); ok && c.CopyFrom(src) {
+		return *scratch
+	}
+	*scratch = src.Clone()
+	return *scratch
+}

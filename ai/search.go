@@ -52,6 +52,7 @@ const defaultMaxDepth = 64
 
 // plyData is the per-ply scratch space, reused from search to search.
 type plyData struct {
+	state  game.State // the child being searched, reused (see branch)
 	moves  []game.Move
 	scores []int
 	cms    []game.ChanceMove
@@ -156,7 +157,7 @@ func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, 
 	alpha := -1.0
 	done := 0
 	for i, m := range moves {
-		c := st.Clone()
+		c := branch(&s.plies[1].state, st)
 		if err := c.Play(m); err != nil {
 			continue
 		}
@@ -249,7 +250,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 		pd.scores[i], pd.scores[k] = pd.scores[k], pd.scores[i]
 		m := moves[i]
 
-		c := st.Clone()
+		c := branch(&s.plies[ply+1].state, st)
 		if err := c.Play(m); err != nil {
 			continue
 		}
@@ -306,7 +307,7 @@ func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) floa
 		rem = max(rem-p, 0)
 		a := max((alpha-sum-rem)/p, 0)
 		b := min((beta-sum)/p, 1)
-		c := st.Clone()
+		c := branch(&s.plies[ply+1].state, st)
 		if err := c.Play(cm.Move); err != nil {
 			continue
 		}

@@ -118,6 +118,14 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// Copier is implemented by states that can become a deep copy of another
+// state while reusing their own storage: searches branch millions of times
+// and Clone allocates each time. CopyFrom reports false, changing nothing,
+// when src is not a state of the receiver's type.
+type Copier interface {
+	CopyFrom(src State) bool
+}
+
 // Evaluator is implemented by states that can estimate, without search,
 // how good the position is for a player: a value in [0, 1] comparable to
 // Outcome.Value (1 a sure win, 0 a sure loss).

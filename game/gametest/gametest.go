@@ -3,7 +3,8 @@
 //
 // Run plays random games from many seeds in every variant and checks, at
 // every ply, the contract of game.State: listed moves play, unlisted ones are
-// rejected without changing the state, Clone is deep, Position and move
+// rejected without changing the state, Clone is deep, CopyFrom (where a state
+// has it) gives an independent copy reusing storage, Position and move
 // notation round-trip, chance weights are sound, games end, and replaying
 // the move list reproduces the final state.
 package gametest
@@ -73,8 +74,12 @@ func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options)
 		t.Fatalf("New(%s): %v", cfg, err)
 	}
 	var played []string
+	// scratch is reused across plies, as a search reuses its per-ply
+	// states, so CopyFrom meets storage that earlier copies grew.
+	scratch := s.Clone()
 	for ply := 0; ; ply++ {
 		checkPly(t, g, cfg, s, rng, o)
+		checkCopy(t, s, scratch, rng)
 		if t.Failed() {
 			t.Fatalf("after moves %q", played)
 		}
@@ -255,6 +260,57 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 	}
 	if _, err := s.ParseMove("not a move!"); err == nil {
 		t.Errorf("ParseMove(%q) accepted in %q", "not a move!", pos)
+	}
+}
+
+// foreign is a state of another type, which CopyFrom must refuse.
+type foreign struct{ game.State }
+
+// checkCopy checks that CopyFrom into scratch gives a state that lists the
+// same moves, plays like a clone and leaves s unchanged when it plays.
+func checkCopy(t *testing.T, s, scratch game.State, rng *rand.Rand) {
+	t.Helper()
+	c, ok := scratch.(game.Copier)
+	if !ok {
+		return
+	}
+	pos, toMove := s.Position(), s.ToMove()
+	if c.CopyFrom(foreign{s}) {
+		t.Errorf("CopyFrom accepted a state of another type")
+	}
+	if !c.CopyFrom(s) {
+		t.Fatalf("CopyFrom refused a state of its own game in %q", pos)
+	}
+	if got := scratch.Position(); got != pos {
+		t.Errorf("CopyFrom gives %q, want %q", got, pos)
+	}
+	if h, ok := s.(game.Hasher); ok && h.Hash() != scratch.(game.Hasher).Hash() {
+		t.Errorf("CopyFrom of %q changes the hash", pos)
+	}
+	if a, b := fmt.Sprint(scratch.Outcome()), fmt.Sprint(s.Outcome()); a != b {
+		t.Errorf("CopyFrom of %q: outcome %s, want %s", pos, a, b)
+	}
+	moves := s.Moves(nil)
+	if !sameMoves(s, moves, scratch, scratch.Moves(nil)) {
+		t.Errorf("CopyFrom of %q lists other moves: %q, want %q", pos, notations(scratch, scratch.Moves(nil)), notations(s, moves))
+	}
+	if len(moves) == 0 {
+		return
+	}
+	m := moves[rng.IntN(len(moves))]
+	want := s.Clone()
+	if err := want.Play(m); err != nil {
+		t.Fatalf("Play(%q) on a clone of %q: %v", s.FormatMove(m), pos, err)
+	}
+	if err := scratch.Play(m); err != nil {
+		t.Errorf("Play(%q) on a copy of %q: %v", s.FormatMove(m), pos, err)
+	} else if got := scratch.Position(); got != want.Position() {
+		t.Errorf("Play(%q) on a copy of %q gives %q, on a clone %q", s.FormatMove(m), pos, got, want.Position())
+	} else if a, b := fmt.Sprint(scratch.Outcome()), fmt.Sprint(want.Outcome()); a != b {
+		t.Errorf("Play(%q) on a copy of %q ends %s, on a clone %s", s.FormatMove(m), pos, a, b)
+	}
+	if s.Position() != pos || s.ToMove() != toMove {
+		t.Fatalf("playing %q on a copy changed the original to %q", s.FormatMove(m), s.Position())
 	}
 }
 

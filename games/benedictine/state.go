@@ -25,6 +25,7 @@ type State struct {
 var (
 	_ game.State     = (*State)(nil)
 	_ game.Hasher    = (*State)(nil)
+	_ game.Copier    = (*State)(nil)
 	_ game.Evaluator = (*State)(nil)
 	_ fmt.Stringer   = (*State)(nil)
 )
@@ -183,6 +184,20 @@ func (s *State) Clone() game.State {
 	c := *s
 	c.history = slices.Clone(s.history)
 	return &c
+}
+
+// CopyFrom makes s a deep copy of src reusing s's storage, so that
+// searches branch without allocating; it reports false if src is not a
+// Bénédictine state.
+func (s *State) CopyFrom(src game.State) bool {
+	o, ok := src.(*State)
+	if !ok {
+		return false
+	}
+	history := s.history
+	*s = *o
+	s.history = append(history[:0], o.history...)
+	return true
 }
 
 // Outcome reports the result: a try wins, a player who cannot move loses,

@@ -109,6 +109,7 @@ type State struct {
 var (
 	_ game.State     = (*State)(nil)
 	_ game.Hasher    = (*State)(nil)
+	_ game.Copier    = (*State)(nil)
 	_ game.Evaluator = (*State)(nil)
 )
 
@@ -404,6 +405,22 @@ func (s *State) Clone() game.State {
 	c.out.Results = slices.Clone(s.out.Results)
 	c.buf = nil
 	return &c
+}
+
+// CopyFrom makes s a deep copy of src reusing s's storage, so that
+// searches branch without allocating; it reports false if src is not a
+// dames state. The outcome's results are shared: they are replaced, never
+// changed in place, and Outcome returns a copy.
+func (s *State) CopyFrom(src game.State) bool {
+	o, ok := src.(*State)
+	if !ok {
+		return false
+	}
+	quiet, buf := s.quiet, s.buf
+	*s = *o
+	s.quiet = append(quiet[:0], o.quiet...)
+	s.buf = buf[:0]
+	return true
 }
 
 // Hash is a Zobrist hash of the pieces and the side to move.

@@ -115,6 +115,20 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CopyFrom makes s a deep copy of src reusing s's storage, so that
+// searches branch without allocating; it reports false if src is not an
+// Intercept state.
+func (s *State) CopyFrom(src game.State) bool {
+	o, ok := src.(*State)
+	if !ok {
+		return false
+	}
+	hist := s.hist
+	*s = *o
+	s.hist = append(hist[:0], o.hist...)
+	return true
+}
+
 // Outcome reports the end of the game.
 func (s *State) Outcome() game.Outcome {
 	switch s.end {

@@ -106,6 +106,16 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src, so that searches branch without
+// allocating; it reports false if src is not a Mahboussé state.
+func (s *State) CopyFrom(src game.State) bool {
+	o, ok := src.(*State)
+	if ok {
+		*s = *o
+	}
+	return ok
+}
+
 // legal returns the cached legal turns, building them if needed.
 func (s *State) legal() *turnCache {
 	if s.cache == nil {

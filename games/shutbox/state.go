@@ -284,6 +284,16 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src, so that searches branch without
+// allocating; it reports false if src is not a Shut the Box state.
+func (s *State) CopyFrom(src game.State) bool {
+	o, ok := src.(*State)
+	if ok {
+		*s = *o
+	}
+	return ok
+}
+
 // Outcome reports the end of the game: every player blocked or with the
 // box shut. Scores are the sums of the open tiles; the sole lowest score
 // wins, players tied at the lowest draw, the others lose. Alone, a player
