@@ -24,6 +24,10 @@
 // to [0.02, 0.98], and a win found at ply d is worth 1 - d·1e-6, so search
 // prefers the shortest win and the longest loss.
 //
+// Searches branch by copying a state into one kept per ply with
+// game.Copier, which every engine implements, so that they do not allocate
+// per node; a state without it is cloned.
+//
 // Every player is deterministic for a given seed when bounded by nodes or
 // depth; a time or context deadline stops a search early and makes it depend
 // on the machine. A Player is not safe for concurrent use: give each

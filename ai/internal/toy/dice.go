@@ -118,6 +118,18 @@ func (d *Dice) Clone() game.State {
 	c.Scores = append([]int(nil), d.Scores...)
 	return &c
 }
+
+// CopyFrom makes d a copy of src reusing its Scores, as the engines do.
+func (d *Dice) CopyFrom(src game.State) bool {
+	o, ok := src.(*Dice)
+	if !ok {
+		return false
+	}
+	scores := d.Scores
+	*d = *o
+	d.Scores = append(scores[:0], o.Scores...)
+	return true
+}
 func (d *Dice) Outcome() game.Outcome {
 	if !d.over() {
 		return game.Outcome{}

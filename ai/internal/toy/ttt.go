@@ -83,6 +83,16 @@ func (t *TicTacToe) Play(m game.Move) error {
 	return nil
 }
 func (t *TicTacToe) Clone() game.State { c := *t; return &c }
+
+// CopyFrom makes t a copy of src, as the engines do. (Nim has no CopyFrom,
+// so that the searches' Clone fallback is tested too.)
+func (t *TicTacToe) CopyFrom(src game.State) bool {
+	o, ok := src.(*TicTacToe)
+	if ok {
+		*t = *o
+	}
+	return ok
+}
 func (t *TicTacToe) Outcome() game.Outcome {
 	if w := t.winner(); w != 0 {
 		return game.Finished(2, "three in a row", game.Player(w-1))
