@@ -88,6 +88,22 @@ func BenchmarkEval(b *testing.B) {
 	}
 }
 
+// BenchmarkSearch runs hard's search (two plies, 25k nodes) from a middle
+// game position with a roll to play and reports nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	s := parse(b, "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3")
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		d, err := ai.NewSearch(ai.Limits{Depth: 2, Nodes: 25_000}, aimahbousse.Eval).Choose(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
 func ExampleEval() {
 	s := mahbousse.NewState(mahbousse.Rules{})
 	fmt.Printf("x %.2f, o %.2f\n", aimahbousse.Eval(s, 0), aimahbousse.Eval(s, 1))
