@@ -2,25 +2,15 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"plateau/games"
 )
 
-func runAI(stdin string, args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, games: games.Registry()}
-	code = run(context.Background(), e, args)
-	return code, out.String(), errb.String()
-}
-
 func TestHint(t *testing.T) {
-	code, out, errs := runAI("", "hint", "dames", "--position", "W:W28,K46:B12,19", "--level", "medium", "--json")
+	code, out, errs := cli("", "hint", "dames", "--position", "W:W28,K46:B12,19", "--level", "medium", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -39,7 +29,7 @@ func TestHint(t *testing.T) {
 		{"hint", "dames", "--level", "grandmaster"},
 		{"hint", "shutbox", "--position", "12345678/1234679 1 roll2"},
 	} {
-		if code, _, _ := runAI("", args...); code != 2 {
+		if code, _, _ := cli("", args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
 	}
@@ -47,7 +37,7 @@ func TestHint(t *testing.T) {
 
 func TestArena(t *testing.T) {
 	svg := filepath.Join(t.TempDir(), "chart.svg")
-	code, out, errs := runAI("", "arena", "shutbox", "--a", "hard", "--b", "random", "--games", "6", "--json", "--svg", svg)
+	code, out, errs := cli("", "arena", "shutbox", "--a", "hard", "--b", "random", "--games", "6", "--json", "--svg", svg)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -63,15 +53,44 @@ func TestArena(t *testing.T) {
 	if b, err := os.ReadFile(svg); err != nil || !bytes.HasPrefix(b, []byte("<svg")) {
 		t.Errorf("svg: %v", err)
 	}
-	if code, _, _ := runAI("", "arena", "dames", "--a", "nobody"); code != 2 {
+	if code, _, _ := cli("", "arena", "dames", "--a", "nobody"); code != 2 {
 		t.Errorf("unknown player: exit %d, want 2", code)
 	}
 }
 
 func TestPlayVersus(t *testing.T) {
 	// The computer plays seat 1; the human's input runs out at seat 2.
-	code, out, errs := runAI("", "play", "dames", "--vs", "easy", "--seat", "2")
+	code, out, errs := cli("", "play", "dames", "--vs", "easy", "--seat", "2")
 	if code != 1 || !strings.Contains(out, "Player 1 (easy) plays") || !strings.Contains(errs, "no more input") {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+}
+
+func TestBench(t *testing.T) {
+	code, out, errs := cli("", "bench", "dames", "mahbousse", "--level", "easy", "--moves", "3", "--playouts-for", "20ms", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rs []benchResult
+	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if len(rs) != 2 || rs[0].Game != "dames" || rs[1].Game != "mahbousse" {
+		t.Fatalf("results %+v, want dames then mahbousse", rs)
+	}
+	for _, r := range rs {
+		if r.Playouts < 1 || r.PliesPerSecond <= 0 || r.Moves != 3 || r.NodesPerMove < 1 || r.NodesPerSecond <= 0 || r.Level != "easy" {
+			t.Errorf("%s: implausible figures %+v", r.Game, r)
+		}
+	}
+	for _, args := range [][]string{
+		{"bench", "chess"},
+		{"bench", "dames", "--level", "grandmaster"},
+		{"bench", "dames", "--moves", "-1"},
+		{"bench", "dames", "--playouts-for", "0s"},
+	} {
+		if code, _, errs := cli("", args...); code != 2 || errs == "" {
+			t.Errorf("%q: exit %d (%q), want 2 and a message", args, code, errs)
+		}
 	}
 }

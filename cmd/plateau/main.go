@@ -37,6 +37,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"arena", "play computer players against each other and measure them", runArena},
+		{"bench", "measure each game's move generation and a computer player's speed", runBench},
 		{"games", "list the games, their variants and an example position", runGames},
 		{"hint", "ask a computer player for the best move of a position", runHint},
 		{"moves", "list the legal moves of a position", runMoves},

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"plateau/ai/level"
+	"plateau/game"
+)
+
+// benchResult is one game's figures, printed by bench --json as an array.
+type benchResult struct {
+	Game string `json:"game"`
+	// Random playouts from the start position: move listing and playing.
+	Playouts        int     `json:"playouts"`
+	PliesPerSecond  float64 `json:"plies_per_second"`
+	AllocsPerPly    float64 `json:"allocs_per_ply"`
+	PlayoutsSeconds float64 `json:"playouts_seconds"`
+	// The level's moves at positions of random games.
+	Level          string  `json:"level"`
+	Moves          int     `json:"moves"`
+	MsPerMoveAvg   float64 `json:"ms_per_move_avg"`
+	MsPerMoveMax   float64 `json:"ms_per_move_max"`
+	NodesPerMove   float64 `json:"nodes_per_move"`
+	NodesPerSecond float64 `json:"nodes_per_second"`
+	AllocsPerNode  float64 `json:"allocs_per_node"`
+}
+
+func runBench(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "bench", "[GAME]... [--level L] [--moves N] [--time D] [--playouts-for D] [--seed S] [--json]",
+		"plateau bench dames intercept --level hard --moves 10")
+	lvl := fs.String("level", "hard", "the player to time: "+strings.Join(level.Names, ", "))
+	moves := fs.Int("moves", 20, "time the player's choice at this many positions of random games")
+	maxTime := fs.Duration("time", 5*time.Second, "time per move of the level max")
+	playFor := fs.Duration("playouts-for", time.Second, "play random games for this long")
+	seed := fs.Uint64("seed", 1, "seed of the random games and of the player")
+	asJSON := fs.Bool("json", false, "print a JSON array, one object per game")
+	ids, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *moves < 0 || *playFor <= 0 {
+		return usagef("--moves %d, --playouts-for %s: want --moves >= 0 and --playouts-for > 0", *moves, *playFor)
+	}
+	if len(ids) == 0 {
+		ids = e.games.IDs()
+	}
+	var gs []game.Game
+	for _, id := range ids {
+		g, err := e.games.Lookup(id)
+		if err != nil {
+			return usageError{err}
+		}
+		gs = append(gs, g)
+	}
+	var results []benchResult
+	for _, g := range gs {
+		if _, err := level.New(g.ID(), *lvl, *seed, level.Options{}); err != nil {
+			return usageError{err}
+		}
+		fmt.Fprintf(e.stderr, "%s...\n", g.ID())
+		r, err := bench(ctx, g, *lvl, *moves, *playFor, *maxTime, *seed)
+		if err != nil {
+			return fmt.Errorf("bench %s: %w", g.ID(), err)
+		}
+		results = append(results, r)
+	}
+	if *asJSON {
+		return writeJSON(e, results)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "game\tplayouts\tplies/s\tallocs/ply\t%s moves\tms/move avg\tmax\tnodes/move\tnodes/s\tallocs/node\t\n", *lvl)
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t\n", r.Game, r.Playouts, r.PliesPerSecond,
+			r.AllocsPerPly, r.Moves, r.MsPerMoveAvg, r.MsPerMoveMax, r.NodesPerMove, r.NodesPerSecond, r.AllocsPerNode)
+	}
+	return tw.Flush()
+}
+
+// bench measures one game in its default configuration: random playouts
+// for playFor, then the level's choice at moves positions sampled from
+// random games (about one in four plies where a player is to move).
+func bench(ctx context.Context, g game.Game, lvl string, moves int, playFor, maxTime time.Duration, seed uint64) (benchResult, error) {
+	r := benchResult{Game: g.ID(), Level: lvl}
+	cfg := game.DefaultConfig(g)
+	rng := rand.New(rand.NewPCG(seed, 0xbe7c4))
+	var buf []game.Move
+	var cms []game.ChanceMove
+	// randomPly plays one random legal move, chance moves by their weights.
+	randomPly := func(s game.State) error {
+		var m game.Move
+		if s.ToMove() == game.Chance {
+			cms = s.ChanceMoves(cms[:0])
+			var err error
+			if m, err = game.Pick(cms, rng.IntN(game.TotalWeight(cms))); err != nil {
+				return err
+			}
+		} else {
+			buf = s.Moves(buf[:0])
+			m = buf[rng.IntN(len(buf))]
+		}
+		return s.Play(m)
+	}
+
+	var plies int
+	a0 := mallocs()
+	start := time.Now()
+	for time.Since(start) < playFor && ctx.Err() == nil {
+		s, err := g.New(cfg)
+		if err != nil {
+			return r, err
+		}
+		for !s.Outcome().Over {
+			if err := randomPly(s); err != nil {
+				return r, err
+			}
+			plies++
+		}
+		r.Playouts++
+	}
+	r.PlayoutsSeconds = time.Since(start).Seconds()
+	r.PliesPerSecond = float64(plies) / r.PlayoutsSeconds
+	r.AllocsPerPly = float64(mallocs()-a0) / float64(max(plies, 1))
+
+	p, err := level.New(g.ID(), lvl, seed, level.Options{Time: maxTime})
+	if err != nil {
+		return r, err
+	}
+	var nodes int64
+	var spent time.Duration
+	var allocs uint64
+	s, err := g.New(cfg)
+	if err != nil {
+		return r, err
+	}
+	for r.Moves < moves && ctx.Err() == nil {
+		if s.Outcome().Over {
+			if s, err = g.New(cfg); err != nil {
+				return r, err
+			}
+			continue
+		}
+		if s.ToMove() != game.Chance && rng.IntN(4) == 0 {
+			a := mallocs()
+			t := time.Now()
+			d, err := p.Choose(ctx, s)
+			if err != nil {
+				return r, fmt.Errorf("%s at %q: %w", lvl, s.Position(), err)
+			}
+			took := time.Since(t)
+			allocs += mallocs() - a
+			spent += took
+			r.MsPerMoveMax = max(r.MsPerMoveMax, float64(took.Microseconds())/1000)
+			nodes += d.Nodes
+			r.Moves++
+		}
+		if err := randomPly(s); err != nil {
+			return r, err
+		}
+	}
+	if r.Moves > 0 {
+		r.MsPerMoveAvg = float64(spent.Microseconds()) / 1000 / float64(r.Moves)
+		r.NodesPerMove = float64(nodes) / float64(r.Moves)
+		r.NodesPerSecond = float64(nodes) / spent.Seconds()
+		r.AllocsPerNode = float64(allocs) / float64(max(nodes, 1))
+	}
+	return r, ctx.Err()
+}
+
+// mallocs is the number of heap allocations so far: the commands run one
+// goroutine, so differences count what the code between them allocated.
+func mallocs() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.Mallocs
+}
