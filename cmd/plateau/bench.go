@@ -56,13 +56,14 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError{err}
 		}
+		// The level is checked for every game before any is measured.
+		if _, err := level.New(g.ID(), *lvl, *seed, level.Options{}); err != nil {
+			return usageError{err}
+		}
 		gs = append(gs, g)
 	}
 	var results []benchResult
 	for _, g := range gs {
-		if _, err := level.New(g.ID(), *lvl, *seed, level.Options{}); err != nil {
-			return usageError{err}
-		}
 		fmt.Fprintf(e.stderr, "%s...\n", g.ID())
 		r, err := bench(ctx, g, *lvl, *moves, *playFor, *maxTime, *seed)
 		if err != nil {
