@@ -10,7 +10,6 @@ import (
 
 	"plateau/ai"
 	"plateau/ai/level"
-	"plateau/game"
 	"plateau/games"
 	"plateau/room"
 	"plateau/store"
@@ -43,7 +42,7 @@ func BenchmarkAIMaxMoves(b *testing.B) {
 			b.Fatal(err)
 		}
 		sub := room.NewSub(1024)
-		if _, ref := r.Join(sub, 0, nil); ref != nil {
+		if _, ref := r.Join(ctx, sub, 0, nil); ref != nil {
 			b.Fatal(ref)
 		}
 		return r, sub
@@ -76,19 +75,8 @@ func BenchmarkAIMaxMoves(b *testing.B) {
 	m.Release(r)
 }
 
-func benchLevels(budget time.Duration) room.ChooserFactory {
-	return func(gameID, name string) (room.Chooser, error) {
-		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget})
-		if err != nil {
-			return nil, err
-		}
-		return chooserOf{p}, nil
+func benchLevels(budget time.Duration) room.PlayerFactory {
+	return func(gameID, name string) (ai.Player, error) {
+		return level.New(gameID, name, rand.Uint64(), level.Options{Time: budget})
 	}
-}
-
-type chooserOf struct{ p ai.Player }
-
-func (c chooserOf) Choose(ctx context.Context, s game.State) (game.Move, error) {
-	d, err := c.p.Choose(ctx, s)
-	return d.Move, err
 }

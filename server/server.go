@@ -30,7 +30,7 @@ type Options struct {
 	Games *game.Registry
 	Log   *slog.Logger
 	// AI makes AI seats' players (default: random moves).
-	AI room.ChooserFactory
+	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
 	AILevels []string
 	// AIWorkers and AITime bound the AI (see room.Options).
