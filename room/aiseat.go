@@ -21,8 +21,12 @@ const maxAIRetries = 2
 // tables serve every move; closed when the room stops. One search runs at
 // a time (one seat is to move), in a goroutine of the manager's wait group
 // bound by the manager's AI semaphore and cancelled when the room stops.
+//
+// The players kept are bounded by the manager (Options.AIKept): a seat
+// that finds no room to keep its player gets one for the move only.
 type aiSeats struct {
 	players map[int]ai.Player
+	kept    map[int]bool // the seat's player holds one of the manager's places
 	busy    bool  // a search runs
 	retryAt int64 // the version of the retries
 	retries int   // refused moves at version retryAt
@@ -31,9 +35,9 @@ type aiSeats struct {
 	wg      sync.WaitGroup
 }
 
-func (s *aiSeats) init() {
-	s.players = map[int]ai.Player{}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
+func (s *aiSeats) init(room context.Context) {
+	s.players, s.kept = map[int]ai.Player{}, map[int]bool{}
+	s.ctx, s.cancel = context.WithCancel(room)
 }
 
 // close waits for the search in progress (cancelled by the room's stop)
@@ -41,9 +45,20 @@ func (s *aiSeats) init() {
 func (s *aiSeats) close(r *Room) {
 	s.cancel()
 	s.wg.Wait()
-	for seat, p := range s.players {
+	for seat := range s.players {
+		r.dropPlayer(seat)
+	}
+}
+
+// dropPlayer closes seat's player and gives back its place.
+func (r *Room) dropPlayer(seat int) {
+	if p := r.ai.players[seat]; p != nil {
 		p.Close()
-		delete(s.players, seat)
+		delete(r.ai.players, seat)
+	}
+	if r.ai.kept[seat] {
+		delete(r.ai.kept, seat)
+		<-r.m.aiKept
 	}
 }
 
@@ -59,6 +74,11 @@ func (r *Room) aiPlayer(seat int) ai.Player {
 		p = ai.NewRandom(rand.Uint64())
 	}
 	r.ai.players[seat] = p
+	select {
+	case r.m.aiKept <- struct{}{}:
+		r.ai.kept[seat] = true
+	default: // for this move only
+	}
 	return p
 }
 
@@ -110,6 +130,9 @@ func (r *Room) search(p ai.Player, st game.State) (game.Move, error) {
 // aiMoved plays the move an AI seat chose at version, or retries.
 func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, err error) {
 	r.ai.busy = false
+	if !r.ai.kept[seat] {
+		r.dropPlayer(seat)
+	}
 	if r.play.Version != version {
 		r.kickAI() // the game moved on meanwhile (an undo): search again
 		return
@@ -131,10 +154,7 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 		r.ai.retryAt, r.ai.retries = version, 0
 	}
 	r.ai.retries++
-	if old := r.ai.players[seat]; old != nil {
-		old.Close()
-		delete(r.ai.players, seat)
-	}
+	r.dropPlayer(seat)
 	if r.ai.retries > maxAIRetries {
 		if _, err := r.act(seat, Action{Kind: ActMove, Move: randomMove(st), Version: &v, Time: time.Now().UTC()}); err != nil && !r.failed {
 			r.m.o.Log.Error("random AI move refused", "game", r.id, "seat", seat, "err", err)

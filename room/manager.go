@@ -26,6 +26,10 @@ type Options struct {
 	AI PlayerFactory
 	// AIWorkers bounds the AI moves computed at once (default 2).
 	AIWorkers int
+	// AIKept bounds the AI players kept from one move to the next, each
+	// with its search tables (default 4 per AI worker); past it, an AI
+	// seat's player is made for one move.
+	AIKept int
 	// AITime is the time budget of one AI move (default 2s).
 	AITime time.Duration
 	// IdleTimeout is how long a room with no client stays loaded (default 1m).
@@ -42,6 +46,7 @@ type Manager struct {
 	mu     sync.Mutex
 	rooms  map[string]*Room
 	aiSem  chan struct{}
+	aiKept chan struct{} // a place per AI player kept
 	quit   chan struct{}
 	ctx    context.Context // the rooms' context: cancelled once they have all stopped
 	cancel context.CancelFunc
@@ -59,6 +64,9 @@ func NewManager(o Options) *Manager {
 	if o.AIWorkers <= 0 {
 		o.AIWorkers = 2
 	}
+	if o.AIKept <= 0 {
+		o.AIKept = 4 * o.AIWorkers
+	}
 	if o.AITime <= 0 {
 		o.AITime = 2 * time.Second
 	}
@@ -68,7 +76,8 @@ func NewManager(o Options) *Manager {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: make(chan struct{}, o.AIWorkers), quit: make(chan struct{})}
+	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: make(chan struct{}, o.AIWorkers),
+		aiKept: make(chan struct{}, o.AIKept), quit: make(chan struct{})}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.wg.Add(1)
 	go m.janitor()

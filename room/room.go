@@ -45,7 +45,7 @@ func newRoom(m *Manager, id string) *Room {
 	r := &Room{m: m, id: id, inbox: make(chan func(), 64), quit: make(chan struct{}), done: make(chan struct{}),
 		ready: make(chan struct{}), subs: map[*Sub]struct{}{}}
 	r.ctx, r.cancel = context.WithCancel(m.ctx)
-	r.ai.init()
+	r.ai.init(r.ctx)
 	return r
 }
 

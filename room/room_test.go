@@ -261,28 +261,34 @@ func (l *playerLog) factory(gameID, level string) (ai.Player, error) {
 }
 
 // An AI seat's player is made once and kept for the game; the manager's
-// Close waits for the searches and closes the players.
+// Close waits for the searches and closes the players. Past Options.AIKept
+// players kept, a seat's player serves one move.
 func TestAIPlayerKeptForTheGame(t *testing.T) {
-	st := openStore(t)
-	id, _ := newGame(t, st, "aa")
-	var log playerLog
-	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet, AI: log.factory, AITime: time.Second})
-	_, sub := join(t, m, id)
-	for moves := 0; moves < 20; {
-		if until(t, sub, "event").Event.Kind == room.KindMove {
-			moves++
+	for _, kept := range []int{0, 1} {
+		st := openStore(t)
+		id, _ := newGame(t, st, "aa")
+		var log playerLog
+		m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet, AI: log.factory, AITime: time.Second, AIKept: kept})
+		_, sub := join(t, m, id)
+		for moves := 0; moves < 20; {
+			if until(t, sub, "event").Event.Kind == room.KindMove {
+				moves++
+			}
 		}
-	}
-	m.Close()
-	log.mu.Lock()
-	defer log.mu.Unlock()
-	if len(log.players) != 2 {
-		t.Fatalf("%d players made for 2 AI seats", len(log.players))
-	}
-	for i, p := range log.players {
-		if p.chooses < 10 || p.closed != 1 || p.active {
-			t.Errorf("player %d: %d moves chosen, closed %d times, searching %v; want >= 10, 1, false", i, p.chooses, p.closed, p.active)
+		m.Close()
+		log.mu.Lock()
+		for i, p := range log.players {
+			if p.closed != 1 || p.active {
+				t.Errorf("AIKept %d: player %d closed %d times, searching %v; want 1, false", kept, i, p.closed, p.active)
+			}
 		}
+		switch n := len(log.players); {
+		case kept == 0 && (n != 2 || log.players[0].chooses < 10 || log.players[1].chooses < 10):
+			t.Errorf("%d players made for 2 AI seats; want 2, each choosing every move of its seat", n)
+		case kept == 1 && (n < 11 || log.players[0].chooses < 10):
+			t.Errorf("AIKept 1: %d players made (the first chose %d moves); want the first kept, one for every move of the other seat", n, log.players[0].chooses)
+		}
+		log.mu.Unlock()
 	}
 }
 
@@ -294,9 +300,17 @@ func TestAIRefusedMoveRetried(t *testing.T) {
 	log := playerLog{badNext: true}
 	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet, AI: log.factory})
 	defer m.Close()
-	_, sub := join(t, m, id, toks...)
-	if e := until(t, sub, "event"); e.Event.Kind != room.KindMove || e.Event.Player != 0 || e.Version != 1 {
-		t.Fatalf("first event %+v, want the AI's move", e)
+	r, _ := join(t, m, id, toks...)
+	var s room.Summary
+	for deadline := time.Now().Add(10 * time.Second); s.Version == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("no AI move within 10 s")
+		}
+		time.Sleep(time.Millisecond)
+		s, _ = r.Summary()
+	}
+	if len(s.Moves) != 1 || s.Moves[0].Player != 0 {
+		t.Fatalf("moves %+v, want the AI's move", s.Moves)
 	}
 	log.mu.Lock()
 	defer log.mu.Unlock()

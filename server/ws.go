@@ -46,7 +46,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	s.metrics.conns.Add(1)
 	defer s.metrics.conns.Add(-1)
 	c.SetReadLimit(s.o.MaxMessage)
-	ctx, cancel := s.contextClosing(context.Background())
+	ctx, cancel := s.contextClosing(r.Context())
 	defer cancel()
 	s.serveConn(ctx, c, rm)
 }
