@@ -318,3 +318,45 @@ func TestAIRefusedMoveRetried(t *testing.T) {
 		t.Errorf("%d players made; want the refused one closed and a fresh one", len(log.players))
 	}
 }
+
+// A rematch stores the new game with the seats (and their tokens) in the
+// game's order: Master Bénédictine seats the loser first, draughts swaps.
+func TestRematchSeats(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game   string
+		loser  int
+		first0 bool // old seat 0's token holds the new seat 0
+	}{
+		{"benedictine", 0, true},
+		{"benedictine", 1, false},
+		{"dames", 0, false},
+		{"dames", 1, false},
+	} {
+		st := openStore(t)
+		toks := []string{room.NewToken(), room.NewToken()}
+		rec, _ := room.NewGameRecord(tc.game, map[string]string{}, false, []store.Seat{
+			{Kind: store.Human, TokenHash: room.HashToken(toks[0]), Joined: true},
+			{Kind: store.Human, TokenHash: room.HashToken(toks[1]), Joined: true}})
+		if err := st.Create(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
+		r, sub := join(t, m, rec.ID, toks...)
+		loser := tc.loser
+		r.Do(sub, room.Request{Type: "resign", Seat: &loser})
+		until(t, sub, "ack")
+		r.Do(sub, room.Request{Type: "rematch", ID: "r"})
+		until(t, sub, "ack")
+		s, _ := r.Summary()
+		next, err := st.Game(ctx, s.RematchID)
+		if err != nil {
+			t.Fatalf("%s: the rematch %q: %v", tc.game, s.RematchID, err)
+		}
+		got0 := string(next.Seats[0].TokenHash) == string(room.HashToken(toks[0]))
+		if got0 != tc.first0 || next.RematchOf != rec.ID {
+			t.Errorf("%s, seat %d resigned: old seat 0 holds new seat 0: %v, want %v", tc.game, tc.loser, got0, tc.first0)
+		}
+		m.Close()
+	}
+}
