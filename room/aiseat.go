@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -100,11 +101,7 @@ func (r *Room) kickAI() {
 	go func() {
 		defer r.m.wg.Done()
 		defer r.ai.wg.Done()
-		m, err := r.search(player, st)
-		notation := ""
-		if err == nil {
-			notation = st.FormatMove(m)
-		}
+		notation, err := r.search(player, st)
 		select {
 		case r.inbox <- func() { r.aiMoved(seat, version, st, notation, err) }:
 		case <-r.quit:
@@ -112,19 +109,28 @@ func (r *Room) kickAI() {
 	}()
 }
 
-// search runs one search within the room's AI budget.
-func (r *Room) search(p ai.Player, st game.State) (game.Move, error) {
+// search runs one search within the room's AI budget and returns the
+// move's notation. A panic of the player (or the engine) is an error.
+func (r *Room) search(p ai.Player, st game.State) (notation string, err error) {
 	ctx := r.ai.ctx
 	select {
 	case r.m.aiSem <- struct{}{}:
 	case <-ctx.Done():
-		return 0, ctx.Err()
+		return "", ctx.Err()
 	}
 	defer func() { <-r.m.aiSem }()
+	defer func() {
+		if v := recover(); v != nil {
+			notation, err = "", fmt.Errorf("AI player panicked: %v", v)
+		}
+	}()
 	ctx, cancel := context.WithTimeout(ctx, r.m.o.AITime)
 	defer cancel()
 	d, err := p.Choose(ctx, st)
-	return d.Move, err
+	if err != nil {
+		return "", err
+	}
+	return st.FormatMove(d.Move), nil
 }
 
 // aiMoved plays the move an AI seat chose at version, or retries.
@@ -142,6 +148,7 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 			return // the room stops
 		}
 		r.m.o.Log.Warn("AI move failed, playing a random move", "game", r.id, "seat", seat, "err", err)
+		r.dropPlayer(seat) // the next move gets a fresh player
 		notation = randomMove(st)
 	}
 	v := version

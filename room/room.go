@@ -125,17 +125,18 @@ func (r *Room) load(ctx context.Context) error {
 }
 
 // call runs fn in the room's goroutine and waits for it; false if the room
-// has stopped.
+// has stopped or fn panicked (failing the room).
 func (r *Room) call(fn func()) bool {
 	finished := make(chan struct{})
+	completed := false
 	select {
-	case r.inbox <- func() { defer close(finished); fn() }:
+	case r.inbox <- func() { defer close(finished); fn(); completed = true }:
 	case <-r.done:
 		return false
 	}
 	select {
 	case <-finished:
-		return true
+		return completed
 	case <-r.done:
 		return false
 	}

@@ -211,6 +211,7 @@ type countingPlayer struct {
 	mu      *sync.Mutex
 	p       *ai.Random
 	bad     bool // its first move is not legal
+	panics  bool // its first Choose panics
 	chooses int
 	closed  int
 	active  bool
@@ -224,13 +225,16 @@ func (c *countingPlayer) Choose(ctx context.Context, s game.State) (ai.Decision,
 	}
 	c.active = true
 	c.chooses++
-	bad := c.bad && c.chooses == 1
+	bad, panics := c.bad && c.chooses == 1, c.panics && c.chooses == 1
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
 		c.active = false
 		c.mu.Unlock()
 	}()
+	if panics {
+		panic("a player that panics")
+	}
 	if bad { // the opponent's move: not legal now
 		q := s.Clone()
 		q.Play(q.Moves(nil)[0])
@@ -247,15 +251,16 @@ func (c *countingPlayer) Close() {
 
 type playerLog struct {
 	mu      sync.Mutex
-	players []*countingPlayer
-	badNext bool
+	players   []*countingPlayer
+	badNext   bool
+	panicNext bool
 }
 
 func (l *playerLog) factory(gameID, level string) (ai.Player, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	p := &countingPlayer{mu: &l.mu, p: ai.NewRandom(uint64(len(l.players))), bad: l.badNext}
-	l.badNext = false
+	p := &countingPlayer{mu: &l.mu, p: ai.NewRandom(uint64(len(l.players))), bad: l.badNext, panics: l.panicNext}
+	l.badNext, l.panicNext = false, false
 	l.players = append(l.players, p)
 	return p, nil
 }
@@ -293,29 +298,32 @@ func TestAIPlayerKeptForTheGame(t *testing.T) {
 }
 
 // A move of an AI seat that the game refuses is logged, and a fresh player
-// replaces the one that chose it.
+// replaces the one that chose it; a player that panics is replaced too
+// (its move is a random one), and the room goes on.
 func TestAIRefusedMoveRetried(t *testing.T) {
-	st := openStore(t)
-	id, toks := newGame(t, st, "ah")
-	log := playerLog{badNext: true}
-	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet, AI: log.factory})
-	defer m.Close()
-	r, _ := join(t, m, id, toks...)
-	var s room.Summary
-	for deadline := time.Now().Add(10 * time.Second); s.Version == 0; {
-		if time.Now().After(deadline) {
-			t.Fatal("no AI move within 10 s")
+	for _, panics := range []bool{false, true} {
+		st := openStore(t)
+		id, toks := newGame(t, st, "ah")
+		log := playerLog{badNext: !panics, panicNext: panics}
+		m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet, AI: log.factory})
+		r, _ := join(t, m, id, toks...)
+		var s room.Summary
+		for deadline := time.Now().Add(10 * time.Second); s.Version == 0; {
+			if time.Now().After(deadline) {
+				t.Fatal("no AI move within 10 s")
+			}
+			time.Sleep(time.Millisecond)
+			s, _ = r.Summary()
 		}
-		time.Sleep(time.Millisecond)
-		s, _ = r.Summary()
-	}
-	if len(s.Moves) != 1 || s.Moves[0].Player != 0 {
-		t.Fatalf("moves %+v, want the AI's move", s.Moves)
-	}
-	log.mu.Lock()
-	defer log.mu.Unlock()
-	if len(log.players) != 2 || log.players[0].closed != 1 || log.players[1].chooses != 1 {
-		t.Errorf("%d players made; want the refused one closed and a fresh one", len(log.players))
+		if len(s.Moves) != 1 || s.Moves[0].Player != 0 {
+			t.Fatalf("moves %+v, want the AI's move", s.Moves)
+		}
+		log.mu.Lock()
+		if len(log.players) < 1 || log.players[0].closed != 1 || (!panics && (len(log.players) != 2 || log.players[1].chooses != 1)) {
+			t.Errorf("panics %v: %d players made; want the failed one closed (and a fresh one after a refusal)", panics, len(log.players))
+		}
+		log.mu.Unlock()
+		m.Close()
 	}
 }
 
