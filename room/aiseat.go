@@ -28,9 +28,9 @@ const maxAIRetries = 2
 type aiSeats struct {
 	players map[int]ai.Player
 	kept    map[int]bool // the seat's player holds one of the manager's places
-	busy    bool  // a search runs
-	retryAt int64 // the version of the retries
-	retries int   // refused moves at version retryAt
+	busy    bool         // a search runs
+	retryAt int64        // the version of the retries
+	retries int          // refused moves at version retryAt
 	ctx     context.Context
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup

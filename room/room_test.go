@@ -250,7 +250,7 @@ func (c *countingPlayer) Close() {
 }
 
 type playerLog struct {
-	mu      sync.Mutex
+	mu        sync.Mutex
 	players   []*countingPlayer
 	badNext   bool
 	panicNext bool
