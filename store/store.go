@@ -141,6 +141,10 @@ type Store interface {
 	Claim(ctx context.Context, id string, seat int, tokenHash []byte) error
 	// Events returns a game's events with seq > after, in order.
 	Events(ctx context.Context, id string, after int64) ([]Event, error)
+	// CheckWrite makes one small durable write the way game writes are
+	// made and returns its error: nil means the store could write just
+	// now. Readiness checks call it.
+	CheckWrite(ctx context.Context) error
 	// Close releases the store's resources.
 	Close() error
 }

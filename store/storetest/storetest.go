@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"List", testList},
 		{"ClaimOpenSeat", testClaim},
 		{"ConcurrentClaimOneWins", testConcurrentClaim},
+		{"CheckWrite", testCheckWrite},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -347,4 +348,26 @@ func race(n int, f func(i int) error) []error {
 	}
 	wg.Wait()
 	return errs
+}
+
+func testCheckWrite(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for i := range 3 {
+		if err := s.CheckWrite(ctx); err != nil {
+			t.Fatalf("CheckWrite %d on a new store: %v", i+1, err)
+		}
+	}
+	mustCreate(t, s, NewGame("g1"))
+	if err := s.CheckWrite(ctx); err != nil {
+		t.Fatalf("CheckWrite with a game: %v", err)
+	}
+	if g, err := s.Game(ctx, "g1"); err != nil || g.Version != 0 {
+		t.Errorf("after CheckWrite the game is %+v, %v; want it unchanged", g, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckWrite(ctx); err == nil {
+		t.Error("CheckWrite on a closed store: nil error, want one")
+	}
 }
