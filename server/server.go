@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,6 +59,9 @@ type Options struct {
 	// chance and that is not over; an error means the position has no
 	// hints. It must be safe for concurrent use.
 	Hints map[string]func(game.State) (any, error)
+	// TrustedProxies are the proxies whose X-Forwarded-For gives the
+	// client's address; from any other peer the header is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -112,7 +116,7 @@ func New(o Options) *Server {
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.frontDoor(s.mux) }
 
 // Close closes the WebSocket connections (going away) and stops the rooms,
 // letting writes in progress finish. It does not close the store.
