@@ -62,6 +62,19 @@ type Options struct {
 	// TrustedProxies are the proxies whose X-Forwarded-For gives the
 	// client's address; from any other peer the header is ignored.
 	TrustedProxies []netip.Prefix
+	// GamesPerMinute bounds the games created from one client address
+	// in any minute (default 10; negative: no limit).
+	GamesPerMinute int
+	// LiveGames bounds the live games created from one client address:
+	// not finished and touched within StaleGame (default 20; negative:
+	// no limit). Counted by this server process.
+	LiveGames int
+	// StaleGame: games never started (no human seat has moved) and
+	// untouched this long are deleted (default 24h; negative: never).
+	StaleGame time.Duration
+	// Now is the clock of the creation limits and of the sweeper of
+	// stale games (default time.Now).
+	Now func() time.Time
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -79,10 +92,12 @@ type Server struct {
 	stopped bool          // Close was called, guarded by ipMu
 	allGone chan struct{} // closed when the last connection ends after Close
 
-	health  *health
-	web     *webApp
-	catOnce sync.Once
-	catJSON json.RawMessage
+	health    *health
+	creations *creations
+	bg        sync.WaitGroup // the sweeper
+	web       *webApp
+	catOnce   sync.Once
+	catJSON   json.RawMessage
 }
 
 // New returns a server for o.
@@ -106,9 +121,13 @@ func New(o Options) *Server {
 		o.ConnsPerIP = 64
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	o.limitDefaults()
 	s.health = &health{st: o.Store}
 	o.Store = watchedStore{Store: o.Store, h: s.health}
-	s.o.Store = o.Store
+	s.o = o
+	s.creations = newCreations(o)
+	s.bg.Add(1)
+	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
@@ -130,6 +149,7 @@ func (s *Server) Close() {
 		if n > 0 {
 			<-s.allGone
 		}
+		s.bg.Wait()
 		s.rooms.Close()
 	})
 }
@@ -351,10 +371,20 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
 			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 	}
+	res, err := s.creations.admit(r.Context(), clientIP(r))
+	if lerr, ok := errors.AsType[*LimitError](err); ok {
+		lerr.write(w)
+		return
+	} else if err != nil {
+		s.storeError(w, "", err)
+		return
+	}
 	if err := s.o.Store.Create(r.Context(), rec); err != nil {
+		res.done("")
 		s.storeError(w, rec.ID, err)
 		return
 	}
+	res.done(rec.ID)
 	out.ID = rec.ID
 	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
 	for i, st := range seats {

@@ -30,6 +30,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
+	perMinute := fs.Int("games-per-minute", server.DefaultGamesPerMinute, "games created per client address in any minute (-1: no limit)")
+	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
+	stale := fs.Duration("stale-game", server.DefaultStaleGame, "delete games never started (no human move) and untouched this long (-1s: never)")
 	hl := server.DefaultHTTPLimits
 	fs.DurationVar(&hl.ReadHeaderTimeout, "read-header-timeout", hl.ReadHeaderTimeout, "time to read a request's headers (0: none)")
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
@@ -45,6 +48,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
+	}
+	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames} {
+		if v == 0 || v < -1 {
+			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
+		}
+	}
+	if *stale == 0 {
+		return usagef("--stale-game 0: want a duration, or -1s never to delete games")
 	}
 	trusted, err := server.ParseTrustedProxies(*proxies)
 	if err != nil {
@@ -68,6 +79,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
 		Hints: hints.Providers(), TrustedProxies: trusted,
+		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
