@@ -290,11 +290,9 @@ type Created struct {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	var req CreateRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+	req, ferr := s.decodeCreate(w, r)
+	if ferr != nil {
+		ferr.write(w)
 		return
 	}
 	g, err := s.o.Games.Lookup(req.Game)
