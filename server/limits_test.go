@@ -83,7 +83,8 @@ func TestGamesPerMinute(t *testing.T) {
 }
 
 func TestLiveGamesPerAddress(t *testing.T) {
-	ts := newTestServer(t, func(o *server.Options) { o.GamesPerMinute, o.LiveGames = -1, 2 })
+	clock := &fakeClock{t: time.Now()}
+	ts := newTestServer(t, func(o *server.Options) { o.GamesPerMinute, o.LiveGames, o.StaleGame, o.Now = -1, 2, time.Hour, clock.Now })
 	var ids []string
 	for range 2 {
 		st, _, _, id := createFrom(t, ts, "")
@@ -101,6 +102,14 @@ func TestLiveGamesPerAddress(t *testing.T) {
 	}
 	if st, _, _, _ := createFrom(t, ts, ""); st != http.StatusCreated {
 		t.Errorf("after one game finished: %d, want 201", st)
+	}
+	if st, _, limit, _ := createFrom(t, ts, ""); st != http.StatusTooManyRequests || limit != "live-games-per-ip" {
+		t.Errorf("again two live games: %d %q, want 429 live-games-per-ip", st, limit)
+	}
+	// Games untouched for StaleGame are no longer live (the sweeper deletes them if never started).
+	clock.Add(time.Hour + time.Minute)
+	if st, _, _, _ := createFrom(t, ts, ""); st != http.StatusCreated {
+		t.Errorf("once the live games are untouched for an hour: %d, want 201", st)
 	}
 }
 
