@@ -12,56 +12,72 @@ import (
 	"plateau/store"
 )
 
-// probeEvery is the least time between two write probes of /healthz.
-const probeEvery = time.Second
+// probeEvery is the least time between two write probes of /healthz, and
+// probeWait how long /healthz waits for one.
+const (
+	probeEvery = time.Second
+	probeWait  = 2 * time.Second
+)
 
 // health is the server's readiness: whether the store could write at its
-// last write, a probe of /healthz or a game's write, whichever came last.
+// last write, a probe of /healthz or a game's write, whichever ended last.
 type health struct {
 	st store.Store
 
 	mu      sync.Mutex
-	err     error     // of the last write
-	at      time.Time // of the last write
-	probed  time.Time // of the last probe
-	probing sync.Mutex
+	err     error         // of the last write
+	probed  time.Time     // when the last probe started
+	running chan struct{} // closed when the probe in flight ends; nil if none
 }
 
 // wrote records the outcome of a write. Refusals (a taken id, a version
 // conflict, ...) and cancelled requests say nothing about the store.
 func (h *health) wrote(err error) {
-	if err != nil && (errors.Is(err, store.ErrExists) || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) ||
-		errors.Is(err, store.ErrSeatTaken) || errors.Is(err, store.ErrSeatNotOpen) ||
-		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+	if uninformative(err) {
 		return
 	}
 	h.mu.Lock()
-	h.err, h.at = err, time.Now()
+	h.err = err
 	h.mu.Unlock()
 }
 
-// check probes the store unless a probe ran less than probeEvery ago, and
-// returns the error of the last write.
+func uninformative(err error) bool {
+	return err != nil && (errors.Is(err, store.ErrExists) || errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) ||
+		errors.Is(err, store.ErrSeatTaken) || errors.Is(err, store.ErrSeatNotOpen) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
+}
+
+// check starts a probe of the store unless one runs or ran less than
+// probeEvery ago, waits for the probe in flight at most probeWait after
+// its start, and returns the error of the last write: a probe still
+// running then is an error too (a stalled disk).
 func (h *health) check(ctx context.Context) error {
-	h.probing.Lock()
-	defer h.probing.Unlock()
 	h.mu.Lock()
-	due := time.Since(h.probed) >= probeEvery
-	h.mu.Unlock()
-	if due {
-		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := h.st.CheckWrite(ctx)
-		cancel()
-		if err != nil && ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("a write took more than 5s: %w", err)
-		}
-		h.mu.Lock()
-		h.probed = time.Now()
-		h.mu.Unlock()
-		if !errors.Is(err, context.Canceled) {
+	if h.running == nil && time.Since(h.probed) >= probeEvery {
+		done := make(chan struct{})
+		h.running, h.probed = done, time.Now()
+		go func() {
+			err := h.st.CheckWrite(context.Background()) // a write, once queued, ends on its own
 			h.mu.Lock()
-			h.err, h.at = err, h.probed
+			h.running = nil
+			if !uninformative(err) {
+				h.err = err
+			}
 			h.mu.Unlock()
+			close(done)
+		}()
+	}
+	running, since := h.running, h.probed
+	h.mu.Unlock()
+	if running != nil {
+		t := time.NewTimer(probeWait - time.Since(since))
+		defer t.Stop()
+		select {
+		case <-running:
+		case <-t.C:
+			return fmt.Errorf("a write has not completed in %v", time.Since(since).Round(time.Millisecond))
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 	h.mu.Lock()

@@ -22,7 +22,8 @@ var errDiskFull = errors.New("database or disk is full (13) (SQLITE_FULL)")
 // full disk.
 type failingStore struct {
 	store.Store
-	fail atomic.Bool
+	fail  atomic.Bool
+	stall chan struct{} // if not nil, CheckWrite waits for it to close
 }
 
 func (f *failingStore) err() error {
@@ -47,6 +48,9 @@ func (f *failingStore) Append(ctx context.Context, id string, evs []store.Event,
 }
 
 func (f *failingStore) CheckWrite(ctx context.Context) error {
+	if f.stall != nil {
+		<-f.stall
+	}
 	if err := f.err(); err != nil {
 		return err
 	}
@@ -105,5 +109,24 @@ func TestHealthzWhenWritesFail(t *testing.T) {
 		t.Errorf("/healthz after a failed write = %d %q, want 503 naming the error", got, body)
 	}
 	fs.fail.Store(false)
+	waitHealth(t, ts, http.StatusOK)
+}
+
+func TestHealthzWhenWritesStall(t *testing.T) {
+	stall := make(chan struct{})
+	ts := newTestServer(t, func(o *server.Options) { o.Store = &failingStore{Store: o.Store, stall: stall} })
+	start := time.Now()
+	got, body := healthz(t, ts)
+	if got != http.StatusServiceUnavailable || !strings.Contains(body, "a write has not completed in") {
+		t.Errorf("/healthz while the write probe hangs = %d %q, want 503", got, body)
+	}
+	if d := time.Since(start); d > 4*time.Second {
+		t.Errorf("/healthz answered after %v, want about 2s", d)
+	}
+	// Requests meanwhile do not start more probes and get the same answer.
+	if got, _ := healthz(t, ts); got != http.StatusServiceUnavailable {
+		t.Errorf("/healthz again = %d, want 503", got)
+	}
+	close(stall)
 	waitHealth(t, ts, http.StatusOK)
 }
