@@ -84,7 +84,9 @@ func TestGamesPerMinute(t *testing.T) {
 
 func TestLiveGamesPerAddress(t *testing.T) {
 	clock := &fakeClock{t: time.Now()}
-	ts := newTestServer(t, func(o *server.Options) { o.GamesPerMinute, o.LiveGames, o.StaleGame, o.Now = -1, 2, time.Hour, clock.Now })
+	ts := newTestServer(t, func(o *server.Options) {
+		o.GamesPerMinute, o.LiveGames, o.StaleGame, o.Now = -1, 2, time.Hour, clock.Now
+	})
 	var ids []string
 	for range 2 {
 		st, _, _, id := createFrom(t, ts, "")
