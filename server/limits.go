@@ -46,6 +46,14 @@ type LimitError struct {
 
 func (e *LimitError) Error() string { return e.Message }
 
+// refuseCreate answers a creation refused by a limit, and counts it.
+func (s *Server) refuseCreate(w http.ResponseWriter, e *LimitError) {
+	if c := s.metrics.refusedGames[e.Limit]; c != nil {
+		c.Add(1)
+	}
+	e.write(w)
+}
+
 // write answers the refused request.
 func (e *LimitError) write(w http.ResponseWriter) {
 	secs := max(1, int(math.Ceil(e.RetryAfter.Seconds())))
@@ -188,6 +196,7 @@ func (s *Server) SweepStale(ctx context.Context) (int, error) {
 		return 0, nil
 	}
 	n, err := s.o.Store.DeleteStale(ctx, s.o.Now().Add(-s.o.StaleGame))
+	s.metrics.swept.Add(int64(n))
 	if n > 0 {
 		s.o.Log.Info("stale games deleted", "games", n, "untouched_for", s.o.StaleGame)
 	}

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -75,6 +77,9 @@ func TestGamesPerMinute(t *testing.T) {
 	st, retry, limit, _ := createFrom(t, ts, "")
 	if st != http.StatusTooManyRequests || limit != "games-per-minute" || retry != "30" {
 		t.Errorf("4th game in a minute: %d, Retry-After %q, limit %q; want 429, 30, games-per-minute", st, retry, limit)
+	}
+	if m := metricsText(t, ts); !strings.Contains(m, `plateau_games_refused_total{limit="games-per-minute"} 1`+"\n") {
+		t.Errorf("/metrics after one refusal:\n%s", m)
 	}
 	clock.Add(30 * time.Second) // the first creation is a minute old
 	if st, _, _, _ := createFrom(t, ts, ""); st != http.StatusCreated {
@@ -157,6 +162,9 @@ func TestSweepStale(t *testing.T) {
 	if n, err := ts.Srv.SweepStale(ctx); err != nil || n != 2 {
 		t.Errorf("SweepStale after the hour: %d, %v; want 2", n, err)
 	}
+	if m := metricsText(t, ts); !strings.Contains(m, "plateau_games_swept_total 2\n") {
+		t.Errorf("/metrics after the sweep:\n%s", m)
+	}
 	for id, want := range map[string]error{idle.ID: store.ErrNotFound, aiFirst.ID: store.ErrNotFound, played.ID: nil} {
 		if _, err := ts.Store.Game(ctx, id); !errors.Is(err, want) {
 			t.Errorf("game %s after the sweep: %v, want %v", id, err, want)
@@ -178,4 +186,18 @@ func waitVersion(t *testing.T, ts *testServer, id string, v int64) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+func metricsText(t *testing.T, ts *testServer) string {
+	t.Helper()
+	resp, err := ts.HTTP.Get(ts.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

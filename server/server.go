@@ -371,7 +371,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.creations.admit(r.Context(), clientIP(r))
 	if lerr, ok := errors.AsType[*LimitError](err); ok {
-		lerr.write(w)
+		s.refuseCreate(w, lerr)
 		return
 	} else if err != nil {
 		s.storeError(w, "", err)
