@@ -155,6 +155,9 @@ func checkComplete(x Export) error {
 	}
 	if n := int64(len(x.Events)); n != x.Version {
 		last, kind := lastEvent(x)
+		if x.Version == 0 {
+			return &Mismatch{What: fmt.Sprintf("the export has %d events but no version, so its completeness cannot be checked: export the game again", n)}
+		}
 		if n < x.Version {
 			return mismatch(last, kind, "is the last event, but the game's version is %d: %s missing", x.Version, seqRange(n+1, x.Version))
 		}

@@ -139,6 +139,7 @@ func TestVerify(t *testing.T) {
 				}, endSeq - 1, x.Events[len(x.Events)-2].Kind},
 				{"an event missing", func(y *room.Export) { y.Events = slices.Delete(y.Events, 1, 2) }, 3, x.Events[2].Kind},
 				{"status not finished", func(y *room.Export) { y.Status = store.StatusLive }, endSeq, room.KindEnd},
+				{"no version", func(y *room.Export) { y.Version = 0 }, 0, ""},
 			}
 			for _, tt := range tests {
 				y := clone()
