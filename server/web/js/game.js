@@ -526,6 +526,7 @@ export class GamePage {
     }
     if (this.prefix.length) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, icon('back'), ` ${t('undoStep')}`));
     mount(this.el.actions, acts);
+    this.showTargets();
     this.drawCursor();
     this.keepFocus();
     this.el.board.dataset.prefix = this.prefix.join(' ');
@@ -692,6 +693,30 @@ export class GamePage {
     }
   }
 
+  // showTargets scrolls a zoomed board sideways to its targets when none is
+  // in sight (on a phone, the move to make is on the screen).
+  // On a phone's first drawing with targets, the page scrolls down, if it
+  // must, until one is in sight.
+  showTargets() {
+    const w = this.el.board;
+    const els = [...w.querySelectorAll('svg [data-loc].target')];
+    if (els.length && !this.revealed && innerWidth <= 760) {
+      this.revealed = true;
+      if (!els.some((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })) {
+        const low = els.reduce((a, b) => (a.getBoundingClientRect().bottom <= b.getBoundingClientRect().bottom ? a : b));
+        const r = low.getBoundingClientRect();
+        scrollBy(0, r.bottom - innerHeight + 8);
+      }
+    }
+    if (!w.classList.contains('zoomed')) return;
+    const wr = w.getBoundingClientRect();
+    const ts = els.map((el) => el.getBoundingClientRect());
+    if (!ts.length || ts.some((r) => r.left >= wr.left - 1 && r.right <= wr.right + 1)) return;
+    const left = Math.min(...ts.map((r) => r.left));
+    const right = Math.max(...ts.map((r) => r.right));
+    w.scrollLeft += Math.min(left - wr.left, (left + right) / 2 - (wr.left + wr.right) / 2);
+  }
+
   // ---- keyboard cursor ----------------------------------------------------
   // Arrow keys move a cursor over the board's locations (every [data-loc]
   // the renderer draws), from where each is drawn: whatever a renderer
@@ -735,17 +760,11 @@ export class GamePage {
   // across, like a text cursor keeps its column.
   moveCursor(dx, dy) {
     const all = this.locBoxes();
-    const cur = all.find((l) => l.loc === this.cursor);
-    if (!cur) { this.startCursor(); return; }
-    const ahead = all.filter((l) => (dx ? (l.x - cur.x) * dx : (l.y - cur.y) * dy) > 2);
-    if (!ahead.length) return;
-    const step = Math.min(...ahead.map((l) => (dx ? Math.abs(l.x - cur.x) : Math.abs(l.y - cur.y))));
-    const aim = this.aim || { x: cur.x, y: cur.y };
-    const target = dx ? { x: cur.x + dx * step, y: aim.y } : { x: aim.x, y: cur.y + dy * step };
-    const score = (l) => Math.hypot(l.x - target.x, l.y - target.y);
-    ahead.sort((a, b) => score(a) - score(b) || (a.x - b.x) || (a.y - b.y));
-    this.aim = dx ? { x: ahead[0].x, y: aim.y } : { x: aim.x, y: ahead[0].y };
-    this.setCursor(ahead[0].loc, true);
+    if (!all.some((l) => l.loc === this.cursor)) { this.startCursor(); return; }
+    const next = cursorStep(all, this.cursor, this.aim, dx, dy);
+    if (!next) return;
+    this.aim = next.aim;
+    this.setCursor(next.loc, true);
   }
 
   // drawCursor draws the cursor's frame (shown while the board has the
@@ -866,6 +885,30 @@ export class GamePage {
 }
 
 
+
+// ---- keyboard cursor -------------------------------------------------------
+
+/**
+ * cursorStep is where an arrow key (dx, dy) takes the cursor from loc,
+ * among locations all ({loc, x, y}: their centres): to the nearest column
+ * (or row) ahead, on the location nearest to the aim across (the row, or
+ * column, the cursor keeps while it moves the other way). aim is null or
+ * {x, y}. It returns {loc, aim}, or null at the edge.
+ */
+export function cursorStep(all, loc, aim, dx, dy) {
+  const cur = all.find((l) => l.loc === loc);
+  if (!cur) return null;
+  const ahead = all.filter((l) => (dx ? (l.x - cur.x) * dx : (l.y - cur.y) * dy) > 2);
+  if (!ahead.length) return null;
+  const dist = (l) => (dx ? Math.abs(l.x - cur.x) : Math.abs(l.y - cur.y));
+  const step = Math.min(...ahead.map(dist));
+  const band = ahead.filter((l) => dist(l) <= step * 1.5);
+  const a = aim || { x: cur.x, y: cur.y };
+  const across = (l) => (dx ? Math.abs(l.y - a.y) : Math.abs(l.x - a.x));
+  band.sort((p, q) => across(p) - across(q) || dist(p) - dist(q) || (p.y - q.y) || (p.x - q.x));
+  const to = band[0];
+  return { loc: to.loc, aim: dx ? { x: to.x, y: a.y } : { x: a.x, y: to.y } };
+}
 
 // ---- pick ------------------------------------------------------------------
 
