@@ -33,6 +33,8 @@ const ICONS = {
   hourglass: 'M6 3h12 M6 21h12 M7 3c0 6 10 6 10 9s-10 3-10 9 M17 3c0 6-10 6-10 9s10 3 10 9',
   back: 'M9 14L4 9l5-5 M4 9h11a5 5 0 0 1 0 10h-3',
   turn: 'M16 5l-9 7 9 7z',
+  zoom: 'M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z M15 15l6 6 M10 7v6 M7 10h6',
+  fit: 'M4 9V4h5 M15 4h5v5 M20 15v5h-5 M9 20H4v-5',
 };
 
 /** icon is an inline SVG icon (decorative: hidden from screen readers). */

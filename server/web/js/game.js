@@ -72,7 +72,7 @@ export class GamePage {
     this.cursor = null; // the keyboard cursor's location
     this.aim = null; // where arrow keys aim, relative to the board (kept along a row or column)
     this.lastFocus = null;
-    root.addEventListener('focusin', (e) => { this.lastFocus = e.target; });
+    root.addEventListener('focusin', (e) => { if (e.target.closest?.('#game')) this.lastFocus = e.target; });
     this.resize = () => { clearTimeout(this.rt); this.rt = setTimeout(() => this.render(), 150); };
     window.addEventListener('resize', this.resize);
     this.hints = new HintPanel(id, () => this.renderHints());
@@ -162,6 +162,7 @@ export class GamePage {
       offers: h('div', { class: 'offers', id: 'offers' }),
       board: h('div', { class: 'board-wrap', id: 'board', tabindex: 0, role: 'application', 'aria-label': t('boardKeys') }),
       actions: h('div', { class: 'actions', id: 'actions' }),
+      zoom: h('button', { type: 'button', class: 'zoom link', id: 'zoom', hidden: true }),
       info: h('div', { class: 'info', id: 'info' }),
       moves: h('ol', { class: 'movelist', id: 'movelist' }),
       slider: h('input', { type: 'range', id: 'replay', min: 0, max: 0, value: 0, 'aria-label': t('replay') }),
@@ -180,6 +181,7 @@ export class GamePage {
     this.el.board.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.el.board.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.el.board.addEventListener('contextmenu', (e) => { if (this.prefix.length) { e.preventDefault(); this.back(); } });
+    this.el.zoom.addEventListener('click', () => { setZoomPref(!this.el.board.classList.contains('zoomed')); this.render(); });
     this.el.board.addEventListener('focus', () => { if (!this.cursor) this.startCursor(); else this.drawCursor(); });
     this.el.actions.addEventListener('click', (e) => {
       const b = e.target.closest('[data-loc]');
@@ -188,7 +190,7 @@ export class GamePage {
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
       h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
       this.el.banner, this.el.offers,
-      h('div', { class: 'play' }, this.el.board, this.el.actions, this.el.info, this.hints.el),
+      h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
         h('h2', {}, t('moves')), this.el.moves,
         h('label', { class: 'replay' }, h('span', {}, t('replay')), this.el.slider, this.el.replayLabel),
@@ -381,7 +383,10 @@ export class GamePage {
 
   // fitBoard gives the board a zoomed layout when fitting it to the screen
   // would make a location smaller than MIN_TAP or its text smaller than
-  // MIN_TEXT CSS px: the board then scrolls sideways in its frame.
+  // MIN_TEXT CSS px: the board then scrolls sideways in its frame. A button
+  // switches between the zoomed board and the whole board (a player's
+  // default is the zoomed one, a spectator's the whole one; the choice is
+  // remembered).
   fitBoard(root) {
     if (!(root instanceof SVGSVGElement)) return;
     const vb = root.viewBox.baseVal;
@@ -399,10 +404,12 @@ export class GamePage {
       if (fs > 0) text = Math.min(text, fs);
     }
     const need = Math.max(loc < Infinity ? MIN_TAP / loc : 0, text < Infinity ? MIN_TEXT / text : 0);
-    if (fitted / vb.width < need) {
-      root.style.minWidth = `${Math.ceil(vb.width * need)}px`;
-      this.el.board.classList.add('zoomed');
-    } else this.el.board.classList.remove('zoomed');
+    const small = fitted / vb.width < need;
+    const zoom = small && (zoomPref() ?? this.seats.length > 0);
+    if (zoom) root.style.minWidth = `${Math.ceil(vb.width * need)}px`;
+    this.el.board.classList.toggle('zoomed', zoom);
+    this.el.zoom.hidden = !small;
+    mount(this.el.zoom, icon(zoom ? 'fit' : 'zoom'), ' ', t(zoom ? 'wholeBoard' : 'zoomBoard'));
   }
 
   renderStatus() {
@@ -885,6 +892,19 @@ export class GamePage {
 }
 
 
+
+// ---- zoom ------------------------------------------------------------------
+
+const ZOOM_KEY = 'plateau.zoom';
+
+/** zoomPref is this browser's choice of a zoomed board on a small screen (null: none yet). */
+function zoomPref() {
+  try { const z = localStorage.getItem(ZOOM_KEY); return z === null ? null : z === '1'; } catch { return null; }
+}
+
+function setZoomPref(on) {
+  try { localStorage.setItem(ZOOM_KEY, on ? '1' : '0'); } catch { /* storage may be disabled */ }
+}
 
 // ---- keyboard cursor -------------------------------------------------------
 
