@@ -27,7 +27,8 @@ export const svg = (w, hgt, attrs, ...kids) =>
   s('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'board', role: 'img', ...attrs }, ...kids);
 
 // Icons drawn in SVG (24x24, stroked in the text's colour), for symbols
-// that the fonts of a plain Linux install may lack (⏱, ⌛, ↶, ◀).
+// that the fonts of a plain Linux install may lack (a stopwatch, an
+// hourglass: U+23F1, U+231B have no glyph in DejaVu).
 const ICONS = {
   clock: 'M12 7v5l3 2 M9 2h6 M12 2v2 M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
   hourglass: 'M6 3h12 M6 21h12 M7 3c0 6 10 6 10 9s-10 3-10 9 M17 3c0 6-10 6-10 9s10 3 10 9',
