@@ -54,10 +54,8 @@ func jsonEqual(t *testing.T, a, b []byte) bool {
 	if err := json.Unmarshal(b, &y); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := x["view"]; ok {
-		if _, ok := y["view"]; !ok {
-			return false
-		}
+	if _, vx := x["view"]; vx != (y["view"] != nil) {
+		return false
 	}
 	delete(x, "view")
 	delete(y, "view")
