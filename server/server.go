@@ -59,6 +59,11 @@ type Options struct {
 	// chance and that is not over; an error means the position has no
 	// hints. It must be safe for concurrent use.
 	Hints map[string]func(game.State) (any, error)
+	// Inactive is how long a game in progress may go without a move
+	// before the lobby lists it as inactive instead of live (default 24h).
+	Inactive time.Duration
+	// Now is the lobby's clock (default time.Now).
+	Now func() time.Time
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -100,6 +105,12 @@ func New(o Options) *Server {
 	}
 	if o.ConnsPerIP == 0 {
 		o.ConnsPerIP = 64
+	}
+	if o.Inactive <= 0 {
+		o.Inactive = 24 * time.Hour
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
@@ -405,13 +416,33 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, Claimed{ID: id, Seat: seat, Token: tok, Invite: fmt.Sprintf("/g/%s?seat=%d&token=%s", id, seat, tok)})
 }
 
+// Listed is one game of GET /api/games: its summary, how many moves it
+// has, its age and when it last moved.
+type Listed struct {
+	room.Summary
+	MoveCount int        `json:"move_count"`
+	AgeS      int64      `json:"age_s"`               // seconds since its creation
+	LastMove  *time.Time `json:"last_move,omitempty"` // its last move, if any
+}
+
+// list serves GET /api/games: status open lists the games with a seat
+// anyone may take, live the games in progress that moved within
+// Options.Inactive, inactive those that did not, finished the finished
+// ones, and no status every game.
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.Filter{Status: q.Get("status"), Limit: 50}
+	now := s.o.Now()
 	switch f.Status {
-	case "", store.StatusOpen, store.StatusLive, store.StatusFinished:
+	case "", store.StatusFinished:
+	case store.StatusOpen:
+		f.Claimable = true
+	case store.StatusLive:
+		f.ActiveSince = now.Add(-s.o.Inactive)
+	case "inactive":
+		f.Status, f.IdleBefore = store.StatusLive, now.Add(-s.o.Inactive)
 	default:
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live or finished", f.Status))
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live, inactive or finished", f.Status))
 		return
 	}
 	if l := q.Get("limit"); l != "" {
@@ -427,9 +458,13 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, "", err)
 		return
 	}
-	out := []room.Summary{}
+	out := []Listed{}
 	for _, g := range gs {
-		out = append(out, room.SummaryOf(g))
+		l := Listed{Summary: room.SummaryOf(g), MoveCount: g.Moves, AgeS: int64(max(0, now.Sub(g.Created)) / time.Second)}
+		if !g.LastMove.IsZero() {
+			l.LastMove = &g.LastMove
+		}
+		out = append(out, l)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
