@@ -84,6 +84,9 @@ type Server struct {
 	web     *webApp
 	catOnce sync.Once
 	catJSON json.RawMessage
+
+	startsOnce sync.Once
+	startsJSON json.RawMessage
 }
 
 // New returns a server for o.
@@ -142,6 +145,7 @@ func (s *Server) routes() {
 	web, _ := fs.Sub(webFS, "web")
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/catalog", s.catalog)
+	m.HandleFunc("GET /api/starts", s.starts)
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
 	m.HandleFunc("GET /api/games/{id}", s.get)
@@ -167,7 +171,7 @@ func (s *Server) routes() {
 	}
 	s.web = app
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		app.page(w, "", bootData{Catalog: s.catalogJSON()})
+		app.page(w, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
 	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
@@ -217,9 +221,36 @@ func (s *Server) catalogJSON() json.RawMessage {
 	return s.catJSON
 }
 
+func (s *Server) starts(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(s.startsView())
+}
+
+// startsView is the JSON of GET /api/starts, built once: for each game id,
+// the view of its start position in the default variant, without the legal
+// moves (the lobby draws it on the game's card).
+func (s *Server) startsView() json.RawMessage {
+	s.startsOnce.Do(func() {
+		views := map[string]game.View{}
+		for _, g := range s.o.Games.Games() {
+			st, err := g.New(game.DefaultConfig(g))
+			if err != nil {
+				s.o.Log.Error("start position", "game", g.ID(), "err", err)
+				continue
+			}
+			v := game.NewView(g, st)
+			v.Moves = []any{}
+			views[g.ID()] = v
+		}
+		s.startsJSON, _ = json.Marshal(views)
+	})
+	return s.startsJSON
+}
+
 // bootData is the JSON inlined in a page: what the page would fetch first.
 type bootData struct {
 	Catalog json.RawMessage `json:"catalog"`
+	Starts  json.RawMessage `json:"starts,omitempty"` // the lobby's start positions (GET /api/starts)
 	Game    *room.Summary   `json:"game,omitempty"`
 	Missing string          `json:"missing,omitempty"` // the id of a game that does not exist
 }
