@@ -24,7 +24,9 @@ func TestLobby(t *testing.T) {
 	var played []string
 	t.Run("computer", func(t *testing.T) {
 		for _, id := range games.Registry().IDs() {
-			t.Run(id, func(t *testing.T) { played = append(played, playComputer(t, newTab(t, bctx, "newcomer "+id), base, id)) })
+			t.Run(id, func(t *testing.T) {
+				played = append(played, playComputer(t, newTab(t, bctx, "newcomer "+id), base, id))
+			})
 		}
 	})
 	t.Run("lists", func(t *testing.T) {
@@ -53,6 +55,7 @@ func TestLobby(t *testing.T) {
 	})
 	t.Run("friend", func(t *testing.T) { playFriend(t, bctx, base) })
 	t.Run("learn", func(t *testing.T) { learnByPlaying(t, newTab(t, bctx, "learner"), base) })
+	t.Run("learn-shutbox", func(t *testing.T) { learnShutbox(t, newTab(t, bctx, "learner 2"), base) })
 	t.Run("hints", func(t *testing.T) { guideMoments(t, newTab(t, bctx, "moments"), base) })
 	t.Run("variants", func(t *testing.T) { variantHelp(t, newTab(t, bctx, "variants"), base) })
 	t.Run("phone", func(t *testing.T) { lobbyPhone(t, newTab(t, bctx, "phone"), base) })
@@ -121,6 +124,30 @@ func learnByPlaying(t *testing.T, a *tab, base string) {
 	if n := eval[int](a, `document.querySelectorAll('#guide-hint, #guide-on').length`); n != 0 {
 		t.Error("a game against the computer shows the learning hints")
 	}
+}
+
+// learnShutbox: the guided Shut the Box game names the roll to cover at
+// the first turn, in French too; "Got it" puts the hint away and it does
+// not come back.
+func learnShutbox(t *testing.T, a *tab, base string) {
+	a.open(base+"/", `!!document.querySelector('[data-learn="shutbox"]')`)
+	a.clickAt(`[data-lang="fr"]`)
+	a.waitJS("French", `document.documentElement.lang === 'fr'`)
+	a.clickAt(`[data-learn="shutbox"]`)
+	a.waitJS("the roll's hint", boardReady+` && document.querySelector('#guide-hint')?.dataset.hint === 'cover'`)
+	roll := eval[string](a, `String(plateauPage.view.moves.find((m) => m.kind === 'cover').sum)`)
+	if got := eval[string](a, `document.querySelector('#guide-hint .guide-text').textContent`); !strings.Contains(got, "fermez") || !strings.Contains(got, roll) {
+		t.Errorf("the French hint for a roll of %s says %q", roll, got)
+	}
+	a.clickAt(`#guide-ok`)
+	a.waitJS("the hint put away", `!document.querySelector('#guide-hint')`)
+	playMove(t, a, rand.New(rand.NewPCG(5, 6)))
+	a.waitJS("my turn again or the end", `document.querySelector('#status').dataset.turn === 'me' || document.querySelector('#game').dataset.over === '1'`)
+	if got := eval[string](a, `document.querySelector('#guide-hint')?.dataset.hint || ''`); got == "cover" {
+		t.Error("the roll's hint came back after it was put away")
+	}
+	a.clickAt(`[data-lang="en"]`)
+	a.waitJS("English", `document.documentElement.lang === 'en'`)
 }
 
 // guideMoments checks, in the browser, that guide.js finds each game's key

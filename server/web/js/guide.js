@@ -45,11 +45,15 @@ const MOMENTS = {
  */
 export function nextHint(game, moves, seen) {
   for (const [key, test] of MOMENTS[game] || []) {
-    if (seen.includes(key) || !test(moves)) continue;
-    const cover = (moves || []).find((m) => m.kind === 'cover');
-    return { key, text: t(`guide_${key}_${game}`, { n: cover ? cover.sum : '' }) };
+    if (!seen.includes(key) && test(moves)) return { key, text: hintText(game, key, moves) };
   }
   return null;
+}
+
+// hintText is a hint in the current language; {n} is the roll to cover.
+function hintText(game, key, moves) {
+  const cover = (moves || []).find((m) => m.kind === 'cover');
+  return t(`guide_${key}_${game}`, { n: cover ? cover.sum : '' });
 }
 
 function load() {
@@ -92,7 +96,7 @@ export function attachGuide(page) {
 class Guide {
   constructor(page) {
     this.page = page;
-    this.cur = null; // {key, text, version}
+    this.cur = null; // {key, moves, version}: the hint shown, the moves it was found in
     this.el = h('aside', { class: 'guide', id: 'guide', 'aria-live': 'polite' });
   }
 
@@ -110,18 +114,18 @@ class Guide {
     }
     const mineTurn = p.myTurn();
     const game = rec.game || v.game;
-    if (this.cur && this.cur.version !== p.version && !(mineTurn && (MOMENTS[game] || []).some(([k, test]) => k === this.cur.key && test(v.moves)))) this.cur = null;
+    if (this.cur && this.cur.version !== p.version) this.cur = null; // a hint is for the turn it came in
     if (!this.cur && mineTurn && !v.outcome) {
       const next = nextHint(game, v.moves, rec.seen || []);
       if (next) {
-        this.cur = { ...next, version: p.version };
+        this.cur = { key: next.key, moves: v.moves, version: p.version };
         const m = load();
         if (m[p.id]) { m[p.id].seen = [...(m[p.id].seen || []), next.key]; save(m); }
       }
     }
     if (!this.cur) { mount(this.el); return; }
     mount(this.el, h('div', { class: 'guide-hint', id: 'guide-hint', 'data-hint': this.cur.key, role: 'status' },
-      h('strong', {}, t('guideTitle')), ' ', h('span', { class: 'guide-text' }, this.cur.text),
+      h('strong', {}, t('guideTitle')), ' ', h('span', { class: 'guide-text' }, hintText(game, this.cur.key, this.cur.moves)),
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'primary', id: 'guide-ok', onclick: () => { this.cur = null; this.update(); } }, t('guideOk')),
         h('button', { type: 'button', class: 'link', id: 'guide-off', onclick: () => { setGuideOn(false); this.update(); } }, t('guideOff')))));
