@@ -5,6 +5,7 @@
 import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
+import { attachGuide } from './guide.js';
 
 // The served page loads the game's renderer into window.plateauRenderers
 // (server/web.go) before main.js runs; other games are imported when needed.
@@ -78,6 +79,7 @@ export class GamePage {
     this.hints = new HintPanel(id, () => this.renderHints());
     this.build();
     this.start();
+    attachGuide(this); // the hints of a guided first game (guide.js)
     window.plateauPage = this; // for debugging and the browser tests
   }
 
