@@ -158,6 +158,7 @@ func TestMahbousseBoard(t *testing.T) {
 		want := view.Pips
 		want[mover] -= num(q[0]) - num(q[1])
 		checkPips(t, a, want)
+		screenshot(t, a, "mahbousse-turn")
 		if v := a.turn().Version; v != v0 {
 			t.Fatalf("a step was sent before Done: version %d -> %d", v0, v)
 		}

@@ -85,6 +85,11 @@ export function draw(board, ctx) {
   return root;
 }
 
+/** markAt puts a tile's target ring under its number. */
+export function markAt(loc, box) {
+  return { x: box.x + box.width / 2, y: box.y + box.height * (/^\d+$/.test(loc) ? 0.7 : 0.5) };
+}
+
 export function label(loc, board) {
   if (loc === 'roll1') return '⚀ ×1';
   if (loc === 'roll2') return '⚀⚀ ×2';
