@@ -230,6 +230,50 @@ func TestMahbousseBoard(t *testing.T) {
 		}
 	})
 
+	// The renderer's turn building, on a hand-made move list.
+	t.Run("logic", func(t *testing.T) {
+		a := newTab(t, bctx, "logic")
+		a.open(base+"/", `!!document.querySelector('#create')`)
+		got := eval[string](a, `(async () => {
+			const { options, click, back, partial, pips, forced } = await import('/static/js/games/mahbousse.js');
+			const fail = [];
+			const eq = (what, x, y) => { if (JSON.stringify(x) !== JSON.stringify(y)) fail.push(what + ': ' + JSON.stringify(x) + ' != ' + JSON.stringify(y)); };
+			const moves = [
+				{notation: '24/18 18/15', kind: 'turn', clicks: ['24', '18', '18', '15'], paths: [['24', '18', '18', '15'], ['24', '21', '21', '15']]},
+				{notation: '24/18 24/21', kind: 'turn', clicks: ['24', '18', '24', '21'], paths: [['24', '18', '24', '21'], ['24', '21', '24', '18']]},
+				{notation: '24/21 13/7', kind: 'turn', clicks: ['24', '21', '13', '7'], paths: [['24', '21', '13', '7'], ['13', '7', '24', '21']]},
+			];
+			eq('checkers to pick up', [...options(moves, []).next].sort(), ['13', '24']);
+			eq('single and sum landings', [...options(moves, ['24']).next].sort(), ['15', '18', '21']);
+			eq('the sum in one click', click(moves, ['24'], '15', false).prefix, ['24', '18', '18', '15']);
+			eq('a single step', click(moves, ['24'], '21', false).prefix, ['24', '21']);
+			eq('another checker picked instead', click(moves, ['24', '21', '24'], '13', false).prefix, ['24', '21', '13']);
+			eq('the picked checker put back', click(moves, ['24'], '24', false).prefix, []);
+			eq('an illegal landing changes nothing', click(moves, ['24'], '20', false).changed, false);
+			eq('no send without auto', click(moves, ['24', '21', '13'], '7', false).send, undefined);
+			eq('auto sends a complete turn', click(moves, ['24', '21', '13'], '7', true).send.notation, '24/21 13/7');
+			eq('complete turn', options(moves, ['13', '7', '24', '21']).complete.map((m) => m.notation), ['24/21 13/7']);
+			eq('undo a step', back(['24', '21', '13', '7']), ['24', '21']);
+			eq('undo a pick-up', back(['24', '21', '13']), ['24', '21']);
+			eq('a forced pass', forced([{notation: 'pass', kind: 'pass', clicks: []}])?.notation, 'pass');
+			eq('no forced pass when a turn exists', forced(moves), null);
+			const pt = (id, n, owner, count, pinned = -1) => ({id, number: [n, 25 - n], owner, count, pinned});
+			const board = {points: [pt('3', 3, 1, 1), pt('5', 5, -1, 0), pt('6', 6, 0, 2), pt('8', 8, 1, 2, 0)], off: [0, 0]};
+			const after = partial(board, ['6', '3', '6', '5'], 0);
+			eq('a lone checker pinned', after.points[0], pt('3', 3, 0, 1, 1));
+			eq('an empty point taken', after.points[1], pt('5', 5, 0, 1));
+			eq('the point left empty', after.points[2].count, 0);
+			eq('pips before', pips(board), [6 * 2 + 8, 22 + 17 * 2]);
+			eq('pips after', pips(after), [3 + 5 + 8, 22 + 17 * 2]);
+			const freed = partial({points: [pt('4', 4, 0, 1, 1), pt('2', 2, -1, 0)], off: [0, 0]}, ['4', '2'], 0);
+			eq('a checker freed when its pinner leaves', freed.points[0], pt('4', 4, 1, 1));
+			return fail.join('\n');
+		})()`)
+		if got != "" {
+			t.Error(got)
+		}
+	})
+
 	// A forced pass is played by itself, with a message and no button.
 	t.Run("pass", func(t *testing.T) {
 		seed, line := forcedPass(t)

@@ -317,6 +317,7 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r) return;
+    this.playForced();
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
     document.title = `${this.el.title.textContent} — Plateau`;
@@ -335,17 +336,19 @@ export class GamePage {
     this.renderHints();
     this.renderOffers();
     if (this.showResult) { this.showResult = false; this.openResult(); }
-    this.playForced();
   }
 
   // playForced plays by itself a move the renderer says leaves no choice
   // (Mahboussé's forced pass), after a pause that shows why, unless the
   // server has played it meanwhile.
+  // The page is busy meanwhile: nothing is left to click.
   playForced() {
-    const m = this.myTurn() && this.replayAt === null && this.r.forced?.(this.view.moves || []);
+    const m = this.myTurn() && this.r.forced?.(this.view.moves || []);
     if (!m || this.forcedAt === this.version) return;
     const v = this.forcedAt = this.version;
-    setTimeout(() => { if (this.version === v && this.myTurn()) this.send(m, true); }, 1000);
+    this.busy = true;
+    this.awaiting = v + 1; // any next event ends the wait
+    setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
   }
 
   renderStatus() {
