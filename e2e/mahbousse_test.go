@@ -280,7 +280,7 @@ func TestMahbousseBoard(t *testing.T) {
 		id, toks := seededGame(t, st, "mahbousse", nil, seed)
 		a := newTab(t, bctx, "pass")
 		openHotseat(a, base, id, toks)
-		for _, n := range line {
+		for j, n := range line {
 			a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
 			moves := eval[[]bgMove](a, `plateauPage.view.moves`)
 			i := slices.IndexFunc(moves, func(m bgMove) bool { return m.Notation == n })
@@ -288,12 +288,24 @@ func TestMahbousseBoard(t *testing.T) {
 				t.Fatalf("the page does not offer %q (position %s)", n, a.turn().Position)
 			}
 			q := moves[i].Clicks
-			for k := range q {
+			if j < len(line)-1 {
+				for k := range q {
+					a.clickPoint(q[k], q[:k+1])
+				}
+				if got := a.sendDone(); got != n {
+					t.Fatalf("played %q, want %q", got, n)
+				}
+				continue
+			}
+			// The last turn goes by itself once complete: the setting is on.
+			a.clickAt("#auto-done")
+			a.waitJS("the setting remembered", `localStorage.getItem('plateau.autodone') === '1'`)
+			v := a.turn().Version
+			for k := range q[:len(q)-1] {
 				a.clickPoint(q[k], q[:k+1])
 			}
-			if got := a.sendDone(); got != n {
-				t.Fatalf("played %q, want %q", got, n)
-			}
+			a.clickAt(fmt.Sprintf(`#board [data-loc=%q]`, q[len(q)-1]))
+			a.waitJS("the turn sent without Done", fmt.Sprintf(`plateauPage.moves.some((m) => m.seq === %d && m.notation === %q)`, v+1, n))
 		}
 		a.waitJS("the pass played by itself", `plateauPage.moves.some((m) => m.notation === 'pass') && !document.querySelector('#actions [data-move="pass"]')
 			&& (document.querySelector('#pass-note')?.textContent || '').includes('no legal move: pass')`)
