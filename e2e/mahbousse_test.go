@@ -309,6 +309,8 @@ func TestMahbousseBoard(t *testing.T) {
 		}
 		a.waitJS("the pass played by itself", `plateauPage.moves.some((m) => m.notation === 'pass') && !document.querySelector('#actions [data-move="pass"]')
 			&& (document.querySelector('#pass-note')?.textContent || '').includes('no legal move: pass')`)
+		// The pip counts drawn are the server's, pinned checkers included.
+		checkPips(t, a, eval[bgView](a, bgViewJS).Pips)
 		a.clickAt(`[data-lang="fr"]`)
 		a.waitJS("the message in French", `(document.querySelector('#pass-note')?.textContent || '').includes('aucun coup possible : passe')`)
 		a.clickAt(`[data-lang="en"]`)
@@ -341,7 +343,7 @@ func forcedPass(t *testing.T) ([]byte, []string) {
 			rollAll(t, st, seed, &rolls)
 			ms := st.Moves(nil)
 			if len(ms) == 1 && st.FormatMove(ms[0]) == "pass" {
-				t.Logf("seed pass-%d: a forced pass after %v, at %s", n, line, st.Position())
+				t.Logf("seed pass-%d: a forced pass after %q, at %s", n, line, st.Position())
 				return seed, line
 			}
 			m := ms[len(ms)-1]
