@@ -112,9 +112,11 @@ func TestMahbousseBoard(t *testing.T) {
 		if !eval[bool](a, diceClearJS) {
 			t.Error("desktop: a die covers a point number")
 		}
-		a.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
-		a.waitJS("the phone layout", diceClearJS)
-		checkPips(t, a, view.Pips)
+		for _, size := range [][2]int64{{390, 844}, {360, 640}} {
+			a.do("phone size", chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+			a.waitJS(fmt.Sprintf("the dice clear of the numbers at %dx%d", size[0], size[1]), `innerWidth < 400 && `+diceClearJS)
+			checkPips(t, a, view.Pips)
+		}
 		a.do("desktop size", chromedp.EmulateViewport(1280, 900))
 
 		moves := eval[[]bgMove](a, `plateauPage.view.moves`)
