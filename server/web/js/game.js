@@ -6,6 +6,14 @@ import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
 
+// A renderer exports draw(board, ctx) and, if it needs them: playerNames,
+// swatch, label, info, markAt, hints, unordered (clicks in any order),
+// drawsLast (it marks the last move itself, from ctx.lastMove), and for a
+// move built step by step on the board (Mahboussé): drawsPrefix (the board
+// is drawn again after each click, from ctx.prefix), options, click, back
+// and selected (in place of this page's), actions (its buttons) and forced
+// (a move the page plays by itself).
+//
 // The served page loads the game's renderer into window.plateauRenderers
 // (server/web.go) before main.js runs; other games are imported when needed.
 const renderers = {};
@@ -340,8 +348,7 @@ export class GamePage {
 
   // playForced plays by itself a move the renderer says leaves no choice
   // (Mahboussé's forced pass), after a pause that shows why, unless the
-  // server has played it meanwhile.
-  // The page is busy meanwhile: nothing is left to click.
+  // server has played it meanwhile; the page is busy until then.
   playForced() {
     const m = this.myTurn() && this.r.forced?.(this.view.moves || []);
     if (!m || this.forcedAt === this.version) return;
