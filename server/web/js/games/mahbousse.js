@@ -11,7 +11,7 @@
 // complete, if the player chose so). The client never applies the rules: it
 // only filters the server's legal moves, whose `paths` list every click
 // order of a turn, by the steps made so far, and draws those steps.
-import { svg, s, h, die } from '../dom.js';
+import { svg, s, h, die, icon } from '../dom.js';
 
 const PW = 40; // point width
 const R = 17; // checker radius
@@ -289,7 +289,7 @@ export function actions(a) {
   const { complete } = options(a.moves, a.prefix);
   const done = complete[0];
   return [
-    h('button', { type: 'button', id: 'undo-step', disabled: !a.prefix.length, onclick: () => a.back() }, `↶ ${a.t('undoLast')}`),
+    h('button', { type: 'button', id: 'undo-step', disabled: !a.prefix.length, onclick: () => a.back() }, icon('back'), ` ${a.t('undoLast')}`),
     h('button', { type: 'button', id: 'done', class: 'primary', disabled: !done, 'data-move': done?.notation, onclick: () => done && a.send(done) }, a.t('done')),
     h('label', { class: 'autodone' }, h('input', { type: 'checkbox', id: 'auto-done', checked: autoDone(), onchange: (e) => setAutoDone(e.target.checked) }), a.t('autoDone')),
   ];
