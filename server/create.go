@@ -13,8 +13,6 @@ import (
 	"plateau/store"
 )
 
-// The handlers that make games and give seats.
-
 // CreateRequest is the body of POST /api/games.
 type CreateRequest struct {
 	Game    string            `json:"game"`

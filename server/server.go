@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"strconv"
 	"sync"
 	"time"
 
@@ -72,8 +71,11 @@ type Options struct {
 	// StaleGame: games never started (no human seat has moved) and
 	// untouched this long are deleted (default 24h; negative: never).
 	StaleGame time.Duration
-	// Now is the clock of the creation limits and of the sweeper of
-	// stale games (default time.Now).
+	// Inactive is how long a game in progress may go without a move
+	// before the lobby lists it as inactive instead of live (default 24h).
+	Inactive time.Duration
+	// Now is the clock of the lobby, of the creation limits and of the
+	// sweeper of stale games (default time.Now).
 	Now func() time.Time
 }
 
@@ -98,6 +100,9 @@ type Server struct {
 	web       *webApp
 	catOnce   sync.Once
 	catJSON   json.RawMessage
+
+	startsOnce sync.Once
+	startsJSON json.RawMessage
 }
 
 // New returns a server for o.
@@ -119,6 +124,12 @@ func New(o Options) *Server {
 	}
 	if o.ConnsPerIP == 0 {
 		o.ConnsPerIP = 64
+	}
+	if o.Inactive <= 0 {
+		o.Inactive = 24 * time.Hour
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
 	o.limitDefaults()
@@ -158,6 +169,7 @@ func (s *Server) routes() {
 	web, _ := fs.Sub(webFS, "web")
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/catalog", s.catalog)
+	m.HandleFunc("GET /api/starts", s.starts)
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
 	m.HandleFunc("GET /api/games/{id}", s.get)
@@ -180,7 +192,7 @@ func (s *Server) routes() {
 	}
 	s.web = app
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		app.page(w, r, "", bootData{Catalog: s.catalogJSON()})
+		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
 	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
@@ -233,6 +245,7 @@ func (s *Server) catalogJSON() json.RawMessage {
 // bootData is the JSON inlined in a page: what the page would fetch first.
 type bootData struct {
 	Catalog json.RawMessage `json:"catalog"`
+	Starts  json.RawMessage `json:"starts,omitempty"` // the lobby's start positions (GET /api/starts)
 	Game    *room.Summary   `json:"game,omitempty"`
 	Missing string          `json:"missing,omitempty"` // the id of a game that does not exist
 }
@@ -255,35 +268,6 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		s.rooms.Release(rm)
 	}
 	s.web.page(w, r, renderer, boot)
-}
-
-func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	f := store.Filter{Status: q.Get("status"), Limit: 50}
-	switch f.Status {
-	case "", store.StatusOpen, store.StatusLive, store.StatusFinished:
-	default:
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live or finished", f.Status))
-		return
-	}
-	if l := q.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > 200 {
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("limit %q is not a number from 1 to 200", l))
-			return
-		}
-		f.Limit = n
-	}
-	gs, err := s.o.Store.List(r.Context(), f)
-	if err != nil {
-		s.storeError(w, "", err)
-		return
-	}
-	out := []room.Summary{}
-	for _, g := range gs {
-		out = append(out, room.SummaryOf(g))
-	}
-	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) get(w http.ResponseWriter, r *http.Request) {
