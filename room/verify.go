@@ -116,8 +116,11 @@ func Verify(games *game.Registry, x Export) (int, error) {
 				return rolls, mismatch(e.Seq, e.Kind, "result: %v", err)
 			}
 		}
-		se := store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Notation: e.Notation, Time: e.Time,
-			Data: mustJSON(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed})}
+		data, err := json.Marshal(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed, Auto: e.Auto})
+		if err != nil {
+			return rolls, fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		se := store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Notation: e.Notation, Time: e.Time, Data: data}
 		if err := p.Apply(se); err != nil {
 			return rolls, &Mismatch{Seq: e.Seq, Kind: e.Kind, What: fmt.Sprintf("%q does not replay: %v", e.Notation, err)}
 		}
