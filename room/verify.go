@@ -180,14 +180,22 @@ func lastEvent(x Export) (int64, string) {
 
 // sameOutcome reports how a recorded result differs from the replay's.
 func sameOutcome(recorded json.RawMessage, replay game.Outcome) error {
+	want, err := json.Marshal(replay)
+	if err != nil {
+		return err
+	}
 	if len(recorded) == 0 {
-		return fmt.Errorf("missing, the replay gives %s", mustJSON(replay))
+		return fmt.Errorf("missing, the replay gives %s", want)
 	}
 	o, err := ParseOutcome(recorded)
 	if err != nil {
 		return err
 	}
-	if got, want := mustJSON(o), mustJSON(replay); !bytes.Equal(got, want) {
+	got, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want) {
 		return fmt.Errorf("recorded %s, the replay gives %s", got, want)
 	}
 	return nil
