@@ -182,7 +182,7 @@ func lastEvent(x Export) (int64, string) {
 func sameOutcome(recorded json.RawMessage, replay game.Outcome) error {
 	want, err := json.Marshal(replay)
 	if err != nil {
-		return err
+		return fmt.Errorf("encoding the replay's result: %w", err)
 	}
 	if len(recorded) == 0 {
 		return fmt.Errorf("missing, the replay gives %s", want)
@@ -193,7 +193,7 @@ func sameOutcome(recorded json.RawMessage, replay game.Outcome) error {
 	}
 	got, err := json.Marshal(o)
 	if err != nil {
-		return err
+		return fmt.Errorf("encoding the recorded result: %w", err)
 	}
 	if !bytes.Equal(got, want) {
 		return fmt.Errorf("recorded %s, the replay gives %s", got, want)

@@ -181,7 +181,7 @@ func (s *Server) routes() {
 	}
 	s.web = app
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		app.page(w, "", bootData{Catalog: s.catalogJSON()})
+		app.page(w, r, "", bootData{Catalog: s.catalogJSON()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
 	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
@@ -255,7 +255,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		s.rooms.Release(rm)
 	}
-	s.web.page(w, renderer, boot)
+	s.web.page(w, r, renderer, boot)
 }
 
 // CreateRequest is the body of POST /api/games.
