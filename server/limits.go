@@ -18,6 +18,7 @@ const (
 	DefaultGamesPerMinute = 10
 	DefaultLiveGames      = 20
 	DefaultStaleGame      = 24 * time.Hour
+	DefaultMaxRooms       = 10000
 )
 
 // limitDefaults fills in the defaults of the creation limits and the clock.
@@ -34,6 +35,20 @@ func (o *Options) limitDefaults() {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	switch {
+	case o.MaxRooms == 0:
+		o.MaxRooms = DefaultMaxRooms
+	case o.MaxRooms < 0:
+		o.MaxRooms = 0 // room.Options: no bound
+	}
+}
+
+// tooManyRooms answers a request for a game that cannot be loaded now.
+func (s *Server) tooManyRooms(w http.ResponseWriter, err error) {
+	s.metrics.refusedRooms.Add(1)
+	s.o.Log.Warn("game not loaded", "err", err)
+	w.Header().Set("Retry-After", "10")
+	httpError(w, http.StatusServiceUnavailable, "busy", "the server has too many games loaded: retry in a few seconds")
 }
 
 // LimitError is a refusal of a game creation because of a limit: the
