@@ -24,7 +24,7 @@ func serveLimited(t *testing.T, srv *server.Server, l server.HTTPLimits) string 
 		t.Fatal(err)
 	}
 	hs := l.HTTPServer(srv.Handler(), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	go hs.Serve(l.Listener(ln, nil))
+	go hs.Serve(srv.Listener(ln, l))
 	t.Cleanup(func() { hs.Close() })
 	return ln.Addr().String()
 }
@@ -76,6 +76,9 @@ func TestConnectionsPerAddressCap(t *testing.T) {
 	}
 	if st, err := dialFrom(t, "127.0.0.1", addr).get(); err == nil {
 		t.Errorf("a 4th connection from the same address got %d, want it closed", st)
+	}
+	if m := metricsText(t, ts); !strings.Contains(m, "plateau_http_conns_refused_total 1\n") {
+		t.Errorf("/metrics after one refused connection:\n%s", m)
 	}
 	// Another address still gets answers, and the held ones still work.
 	if st, err := dialFrom(t, "127.0.0.2", addr).get(); err != nil || st != http.StatusOK {

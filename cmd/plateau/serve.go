@@ -88,7 +88,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	hs := hl.HTTPServer(srv.Handler(), log)
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(hl.Listener(ln, trusted)) }()
+	go func() { errc <- hs.Serve(srv.Listener(ln, hl)) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", path, "games", strings.Join(e.games.IDs(), ","))
 	select {
 	case err := <-errc:
