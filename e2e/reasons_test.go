@@ -143,7 +143,7 @@ func frenchReasons(t *testing.T, bctx context.Context, base string) {
 	a.waitJS("the result dialog", `!!document.querySelector('dialog#result[open] #result-text')`)
 	page := eval[string](a, `document.querySelector('#result-text').textContent + ' | ' + document.querySelector('#status').textContent`)
 	t.Logf("the French result: %s", page)
-	if !strings.Contains(page, "abandonne") {
+	if !strings.Contains(page, "abandon") {
 		t.Errorf("the French result does not say who resigned: %q", page)
 	}
 	for _, w := range []string{"resigned", "player 0", "Player", "wins"} {
