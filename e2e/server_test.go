@@ -25,7 +25,7 @@ func startServer(t *testing.T) string {
 		t.Fatalf("opening the store: %v", err)
 	}
 	srv := server.New(server.Options{Store: st, Games: games.Registry(), AILevels: level.Names, AITime: 200 * time.Millisecond,
-		Rate: 1e6, Burst: 1e6, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Hints: hints.Providers()})
+		Rate: 1e6, Burst: 1e6, GamesPerMinute: -1, LiveGames: -1, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Hints: hints.Providers()})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		ts.CloseClientConnections()

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,11 +30,12 @@ type Options struct {
 	Games *game.Registry
 	Log   *slog.Logger
 	// AI makes AI seats' players (default: random moves).
-	AI room.ChooserFactory
+	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
 	AILevels []string
-	// AIWorkers and AITime bound the AI (see room.Options).
+	// AIWorkers, AIKept and AITime bound the AI (see room.Options).
 	AIWorkers int
+	AIKept    int
 	AITime    time.Duration
 	// IdleTimeout unloads rooms without clients (default 1m).
 	IdleTimeout time.Duration
@@ -59,6 +60,22 @@ type Options struct {
 	// chance and that is not over; an error means the position has no
 	// hints. It must be safe for concurrent use.
 	Hints map[string]func(game.State) (any, error)
+	// TrustedProxies are the proxies whose X-Forwarded-For gives the
+	// client's address; from any other peer the header is ignored.
+	TrustedProxies []netip.Prefix
+	// GamesPerMinute bounds the games created from one client address
+	// in any minute (default 10; negative: no limit).
+	GamesPerMinute int
+	// LiveGames bounds the live games created from one client address:
+	// not finished and touched within StaleGame (default 20; negative:
+	// no limit). Counted by this server process.
+	LiveGames int
+	// StaleGame: games never started (no human seat has moved) and
+	// untouched this long are deleted (default 24h; negative: never).
+	StaleGame time.Duration
+	// Now is the clock of the creation limits and of the sweeper of
+	// stale games (default time.Now).
+	Now func() time.Time
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -76,9 +93,12 @@ type Server struct {
 	stopped bool          // Close was called, guarded by ipMu
 	allGone chan struct{} // closed when the last connection ends after Close
 
-	web     *webApp
-	catOnce sync.Once
-	catJSON json.RawMessage
+	health    *health
+	creations *creations
+	bg        sync.WaitGroup // the sweeper
+	web       *webApp
+	catOnce   sync.Once
+	catJSON   json.RawMessage
 }
 
 // New returns a server for o.
@@ -102,14 +122,21 @@ func New(o Options) *Server {
 		o.ConnsPerIP = 64
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
-	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
+	o.limitDefaults()
+	s.health = &health{st: o.Store}
+	o.Store = watchedStore{Store: o.Store, h: s.health}
+	s.o = o
+	s.creations = newCreations(o)
+	s.bg.Add(1)
+	go s.sweeper()
+	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
 	return s
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.frontDoor(s.mux) }
 
 // Close closes the WebSocket connections (going away) and stops the rooms,
 // letting writes in progress finish. It does not close the store.
@@ -123,6 +150,7 @@ func (s *Server) Close() {
 		if n > 0 {
 			<-s.allGone
 		}
+		s.bg.Wait()
 		s.rooms.Close()
 	})
 }
@@ -142,10 +170,7 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
-	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
-	})
+	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
@@ -266,11 +291,9 @@ type Created struct {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	var req CreateRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+	req, ferr := s.decodeCreate(w, r)
+	if ferr != nil {
+		ferr.write(w)
 		return
 	}
 	g, err := s.o.Games.Lookup(req.Game)
@@ -347,10 +370,20 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
 			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 	}
+	res, err := s.creations.admit(r.Context(), clientIP(r))
+	if lerr, ok := errors.AsType[*LimitError](err); ok {
+		s.refuseCreate(w, lerr)
+		return
+	} else if err != nil {
+		s.storeError(w, "", err)
+		return
+	}
 	if err := s.o.Store.Create(r.Context(), rec); err != nil {
+		res.done("")
 		s.storeError(w, rec.ID, err)
 		return
 	}
+	res.done(rec.ID)
 	out.ID = rec.ID
 	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
 	for i, st := range seats {
