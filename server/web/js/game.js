@@ -379,6 +379,7 @@ export class GamePage {
     if (!was || was.isConnected || !this.root.isConnected || this.el.dialog.open) return;
     const again = (was.id && document.getElementById(was.id)) || this.el.board;
     again.focus({ preventScroll: true });
+    if (document.activeElement !== again) this.el.board.focus({ preventScroll: true }); // a disabled button takes no focus
   }
 
   // fitBoard gives the board a zoomed layout when fitting it to the screen
