@@ -20,6 +20,14 @@ import (
 // on a loopback port and returns its URL.
 func startServer(t *testing.T) string {
 	t.Helper()
+	url, _ := startServerStore(t)
+	return url
+}
+
+// startServerStore is startServer that also returns the store, for tests
+// that create games with a dice seed of their choosing (seededGame).
+func startServerStore(t *testing.T) (string, *sqlite.Store) {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "plateau.db"))
 	if err != nil {
 		t.Fatalf("opening the store: %v", err)
@@ -33,5 +41,5 @@ func startServer(t *testing.T) string {
 		ts.Close()
 		st.Close()
 	})
-	return ts.URL
+	return ts.URL, st
 }

@@ -5,7 +5,16 @@
 import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
+import { attachGuide } from './guide.js';
 
+// A renderer exports draw(board, ctx) and, if it needs them: playerNames,
+// swatch, label, info, markAt, hints, unordered (clicks in any order),
+// drawsLast (it marks the last move itself, from ctx.lastMove), and for a
+// move built step by step on the board (Mahboussé): drawsPrefix (the board
+// is drawn again after each click, from ctx.prefix), options, click, back
+// and selected (in place of this page's), actions (its buttons) and forced
+// (a move the page plays by itself).
+//
 // The served page loads the game's renderer into window.plateauRenderers
 // (server/web.go) before main.js runs; other games are imported when needed.
 const renderers = {};
@@ -78,6 +87,7 @@ export class GamePage {
     this.hints = new HintPanel(id, () => this.renderHints());
     this.build();
     this.start();
+    attachGuide(this); // the hints of a guided first game (guide.js)
     window.plateauPage = this; // for debugging and the browser tests
   }
 
@@ -348,13 +358,15 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r) return;
+    this.playForced();
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
     document.title = `${this.el.title.textContent} — Plateau`;
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);
-    const ctx = { replay: this.replayAt !== null, seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats };
+    const ctx = { replay: this.replayAt !== null, seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats,
+      prefix: this.myTurn() ? this.prefix : [], lastMove: this.lastMove(this.replayAt ?? this.version) };
     this.rolled = false;
     const board = this.r.draw(v.board, ctx);
     mount(this.el.board, board);
@@ -411,6 +423,18 @@ export class GamePage {
     this.el.board.classList.toggle('zoomed', zoom);
     this.el.zoom.hidden = !small;
     mount(this.el.zoom, icon(zoom ? 'fit' : 'zoom'), ' ', t(zoom ? 'wholeBoard' : 'zoomBoard'));
+  }
+
+  // playForced plays by itself a move the renderer says leaves no choice
+  // (Mahboussé's forced pass), after a pause that shows why, unless the
+  // server has played it meanwhile; the page is busy until then.
+  playForced() {
+    const m = this.myTurn() && this.r.forced?.(this.view.moves || []);
+    if (!m || this.forcedAt === this.version) return;
+    const v = this.forcedAt = this.version;
+    this.busy = true;
+    this.awaiting = v + 1; // any next event ends the wait
+    setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
   }
 
   renderStatus() {
@@ -473,32 +497,40 @@ export class GamePage {
     return has(`reason_${reason}`) ? t(`reason_${reason}`) : reason;
   }
 
-  // lastLocs lists the clicks of the last player move at or before version v,
-  // found in the legal moves of the view it was played from.
+  // lastLocs lists the clicks of the last player move at or before version v
+  // (none for renderers that mark the last move themselves: drawsLast).
   lastLocs(v) {
+    return this.r?.drawsLast ? [] : this.lastMove(v)?.clicks || [];
+  }
+
+  // lastMove is the last player move at or before version v: {player,
+  // notation, clicks}, its clicks found in the legal moves of the view it
+  // was played from; null when none is known.
+  lastMove(v) {
     for (let i = v; i > 0; i--) {
       const e = this.history.get(i);
-      if (!e || !e.event) return [];
-      if (e.event.kind === 'undo_accept') return [];
+      if (!e || !e.event) return null;
+      if (e.event.kind === 'undo_accept') return null;
       if (e.event.kind !== 'move') continue;
       const before = this.history.get(i - 1)?.view;
       const m = before?.moves?.find((x) => x.notation === e.event.notation);
-      return m?.clicks ? m.clicks.map(String) : [];
+      return { player: e.event.player, notation: e.event.notation, clicks: m?.clicks ? m.clicks.map(String) : [] };
     }
-    return [];
+    return null;
   }
 
   decorate(lastLocs) {
     const v = this.shownView();
     const moves = this.myTurn() ? v.moves || [] : [];
-    const { next, complete } = options(moves, this.prefix, !!this.r.unordered);
+    const { next, complete } = (this.r.options || options)(moves, this.prefix, !!this.r.unordered);
+    const chosen = this.r.selected ? this.r.selected(this.prefix) : this.prefix;
     const root = this.el.board.querySelector('svg');
     const byLoc = new Map();
     for (const el of this.el.board.querySelectorAll('[data-loc]')) {
       const loc = el.dataset.loc;
       if (!byLoc.has(loc)) byLoc.set(loc, el);
       el.classList.toggle('target', next.has(loc));
-      el.classList.toggle('sel', this.prefix.includes(loc));
+      el.classList.toggle('sel', chosen.includes(loc));
       el.classList.toggle('last', lastLocs.includes(loc));
       el.setAttribute('aria-label', this.r.label ? this.r.label(loc, v.board) : loc);
     }
@@ -515,24 +547,25 @@ export class GamePage {
         marks.append(s('circle', { cx: at.x, cy: at.y, r, class: cls }));
       };
       for (const loc of next) mark(loc, 'm-target');
-      for (const loc of this.prefix) mark(loc, 'm-sel');
+      for (const loc of chosen) mark(loc, 'm-sel');
       root.append(marks);
     }
     // Actions: confirm a move that others extend, choose among equal ones,
     // take back the partial move, and buttons for clicks the board does not draw.
     const acts = [];
-    const pick = this.choose || (complete.length && next.size ? complete : null);
+    if (this.r.actions) acts.push(...this.r.actions({ moves, prefix: this.prefix, t, send: (m) => this.send(m), back: () => this.back() }));
+    const pick = this.r.actions ? null : this.choose || (complete.length && next.size ? complete : null);
     if (pick) {
       for (const m of pick) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, this.choose ? m.notation : `${t('confirm')} (${m.notation})`));
     }
-    if (!this.prefix.length) {
+    if (!this.prefix.length && !this.r.actions) {
       // Moves made of no click at all (a pass): a button each.
       for (const m of moves) if (!(m.clicks || []).length && !(m.paths || []).length) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, m.notation));
     }
     for (const loc of next) {
       if (!byLoc.has(loc)) acts.push(h('button', { type: 'button', 'data-loc': loc, class: 'loc' }, this.r.label ? this.r.label(loc, v.board) : loc));
     }
-    if (this.prefix.length) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, icon('back'), ` ${t('undoStep')}`));
+    if (this.prefix.length && !this.r.actions) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, icon('back'), ` ${t('undoStep')}`));
     mount(this.el.actions, acts);
     this.showTargets();
     this.drawCursor();
@@ -794,7 +827,8 @@ export class GamePage {
 
   clickLoc(loc) {
     if (!this.myTurn()) return;
-    const r = click(this.shownView().moves || [], this.prefix, loc, !!this.r.unordered);
+    const moves = this.shownView().moves || [];
+    const r = this.r.click ? this.r.click(moves, this.prefix, loc) : click(moves, this.prefix, loc, !!this.r.unordered);
     if (!r.changed) return;
     this.prefix = r.prefix;
     this.choose = r.choose || null;
@@ -803,16 +837,19 @@ export class GamePage {
       this.aim = null;
     }
     if (r.send) { this.send(r.send); return; }
+    if (this.r.drawsPrefix) { this.render(); return; } // the board shows the steps so far
     this.decorate(this.lastLocs(this.version));
   }
 
   back() {
-    this.prefix = this.prefix.slice(0, -1);
+    this.prefix = this.r.back ? this.r.back(this.prefix) : this.prefix.slice(0, -1);
     this.choose = null;
-    this.decorate(this.lastLocs(this.version));
+    if (this.r.drawsPrefix) this.render(); else this.decorate(this.lastLocs(this.version));
   }
 
-  async send(m) {
+  // send plays m; quiet: a move the page played by itself, whose refusal
+  // (the server played it first) needs no message.
+  async send(m, quiet = false) {
     this.choose = null;
     this.prefix = [];
     this.busy = true;
@@ -825,7 +862,7 @@ export class GamePage {
         return;
       }
     } catch (e) {
-      this.toast(this.errText(e));
+      if (!quiet) this.toast(this.errText(e));
     }
     this.busy = false;
     this.render();

@@ -29,6 +29,7 @@ const dict = {
     hintMove: 'Move', hintScore: 'Expected score', hintShut: 'Shut chance', hintWin: 'Win chance', hintLoading: 'Computing the hints…', hintEstimate: 'Win chance: an estimate with 3 or 4 players.', hintsTitle: 'Hints (best first)',
     roll: 'roll', seatFree: 'waiting for a player', seatJoined: 'joined', tiles: 'Tiles',
     home: 'Home', bar: 'Bar', off: 'Off', arrival: 'Arrival', ball: 'Ball', opponent: 'Opponent',
+    pips: 'pips', undoLast: 'Undo', done: 'Done', autoDone: 'Send the turn when complete', noMovePass: 'no legal move: pass', lastMoveOf: 'Last move: {p}',
     flip: 'Flip board', watchers: 'Link to watch', hotseat: 'Hot-seat: you play {p}',
     kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double', export: 'Game record (JSON, verifiable dice)', pdn: 'PDN', aiShort: 'AI', blocked: 'blocked',
     open_seat: 'Anyone (open seat in the lobby)', openNote: 'Seat {n} is open: anyone can take it from the lobby.', join: 'Join (seat {n})', err_seat_taken: 'Someone took this seat first.', err_seat_not_open: 'This seat is not open.',
@@ -74,6 +75,7 @@ const dict = {
     hintMove: 'Coup', hintScore: 'Score espéré', hintShut: 'Chance de fermer', hintWin: 'Chance de gagner', hintLoading: 'Calcul des conseils…', hintEstimate: 'Chance de gagner : une estimation à 3 ou 4 joueurs.', hintsTitle: 'Conseils (le meilleur d’abord)',
     roll: 'lancer', seatFree: 'en attente d’un joueur', seatJoined: 'présent', tiles: 'Cases',
     home: 'Maison', bar: 'Prison', off: 'Sortis', arrival: 'Arrivée', ball: 'Ballon', opponent: 'Adversaire',
+    pips: 'points', undoLast: 'Annuler', done: 'Valider', autoDone: 'Envoyer le tour dès qu’il est complet', noMovePass: 'aucun coup possible : passe', lastMoveOf: 'Dernier coup : {p}',
     flip: 'Retourner', watchers: 'Lien pour regarder', hotseat: 'Même écran : vous jouez {p}',
     kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double', export: 'Relevé de la partie (JSON, dés vérifiables)', pdn: 'PDN', aiShort: 'IA', blocked: 'bloqué',
     open_seat: 'N’importe qui (place libre au salon)', openNote: 'La place {n} est libre : n’importe qui peut la prendre depuis le salon.', join: 'Jouer (place {n})', err_seat_taken: 'Quelqu’un a pris cette place avant vous.', err_seat_not_open: 'Cette place n’est pas libre.',
@@ -91,6 +93,11 @@ const dict = {
     clock: 'Pendule', clockMinutes: 'Minutes par joueur (0 : sans pendule)', clockIncrement: 'Secondes ajoutées par coup', reason_time: 'temps écoulé', take: 'Prendre cette place',
   },
 };
+
+/** addStrings merges a module's own strings ({en: {...}, fr: {...}}) into the dictionary. */
+export function addStrings(more) {
+  for (const l of Object.keys(dict)) Object.assign(dict[l], more[l] || {});
+}
 
 const KEY = 'plateau.lang';
 
