@@ -187,8 +187,8 @@ const reachJS = `(async () => {
 func cursorEveryGame(t *testing.T, bctx context.Context, base string) {
 	for _, id := range games.Registry().IDs() {
 		a := newTab(t, bctx, id)
-		createGame(t, a, base, id)
-		a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
+		newGameForm(t, a, base, "#new-game", id, "#seat-1", "me") // hot-seat: the screen's turn whoever starts
+		a.waitJS("my turn", boardReady+` && document.querySelector('#status').dataset.turn === 'me'`)
 		tabToBoard(t, a)
 		if lost := eval[[]string](a, reachJS); len(lost) > 0 {
 			t.Errorf("%s: the arrow keys never reach %q", id, lost)
