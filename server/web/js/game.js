@@ -6,6 +6,7 @@ import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
 import { attachGuide } from './guide.js';
+import { variantName, valueName } from './lobby-text.js';
 
 // A renderer exports draw(board, ctx) and, if it needs them: playerNames,
 // swatch, label, info, markAt, hints, unordered (clicks in any order),
@@ -166,6 +167,7 @@ export class GamePage {
   build() {
     this.el = {
       title: h('h1', { class: 'title' }),
+      variant: h('p', { class: 'variant muted', id: 'variant' }),
       status: h('p', { class: 'status', id: 'status', role: 'status' }),
       players: h('ul', { class: 'players', id: 'players' }),
       banner: h('div', { class: 'banner', id: 'reconnect', hidden: true }),
@@ -198,7 +200,7 @@ export class GamePage {
       if (b) this.clickLoc(b.dataset.loc);
     });
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
-      h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
+      h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players, this.el.variant),
       this.el.banner, this.el.offers,
       h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
@@ -361,6 +363,7 @@ export class GamePage {
     this.playForced();
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
+    this.renderVariant();
     document.title = `${this.el.title.textContent} — Plateau`;
     this.renderStatus();
     this.renderPlayers();
@@ -391,6 +394,7 @@ export class GamePage {
     if (!was || was.isConnected || !this.root.isConnected || this.el.dialog.open) return;
     const again = (was.id && document.getElementById(was.id)) || this.el.board;
     again.focus({ preventScroll: true });
+    if (document.activeElement !== again) this.el.board.focus({ preventScroll: true }); // a disabled button takes no focus
   }
 
   // fitBoard gives the board a zoomed layout when fitting it to the screen
@@ -434,6 +438,16 @@ export class GamePage {
     this.busy = true;
     this.awaiting = v + 1; // any next event ends the wait
     setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
+  }
+
+  // renderVariant names, in the page's language, the options this game
+  // changed from the defaults (the number of players shows in the list).
+  renderVariant() {
+    const opts = this.cat?.find((g) => g.id === this.gameId)?.variants || [];
+    const chosen = this.summary?.variant || {};
+    const parts = opts.filter((o) => o.key !== 'players' && chosen[o.key] !== undefined && String(chosen[o.key]) !== String(o.default))
+      .map((o) => `${variantName(this.gameId, o.key)}${lang === 'fr' ? ' : ' : ': '}${valueName(this.gameId, o.key, chosen[o.key])}`);
+    this.el.variant.textContent = parts.length ? `${t('variant')} — ${parts.join(' · ')}` : '';
   }
 
   renderStatus() {
