@@ -1,6 +1,7 @@
-// Shut the Box: one box per player side by side (stacked on a narrow
-// screen, with its tiles in two rows, wide enough to tap), the dice, and
-// the one-die / two-dice choice. The tiles of the box
+// Shut the Box: one box per player, two side by side (stacked on a narrow
+// screen), the dice, and the one-die / two-dice choice. Several boxes have
+// their tiles in two rows, so that every tile is wide enough to tap
+// (40 CSS px) with the board fitted to the screen. The tiles of the box
 // whose turn it is are the click targets; a cover is a set of tiles, clicked
 // in any order.
 import { svg, s, die } from '../dom.js';
@@ -15,12 +16,12 @@ export const hints = true;
 export const drawsLast = true;
 
 // geometry gives the tiles' size and how many make a row: one row of
-// narrow tiles on a wide screen, two rows of wide ones on a phone (a box
-// then fills about 360 units, about as many CSS px).
-function geometry(n, narrow) {
-  const per = narrow ? Math.ceil(n / 2) : n;
-  const tw = narrow ? Math.floor(340 / per) : 38;
-  const th = narrow ? 64 : 74;
+// narrow tiles, or two rows of wide ones (a box then fills 360 units, about
+// as many CSS px on a phone).
+function geometry(n, twoRows) {
+  const per = twoRows ? Math.ceil(n / 2) : n;
+  const tw = twoRows ? Math.floor(340 / per) : 38;
+  const th = twoRows ? 64 : 74;
   const rows = Math.ceil(n / per);
   return { per, tw, th, w: per * tw + 20, h: 46 + rows * th + (rows - 1) * 8 };
 }
@@ -31,10 +32,10 @@ function box(b, x, y, geo, ctx, board) {
   const g = s('g', { class: `box${active ? ' active' : ''}`, 'data-player': b.player });
   g.append(s('rect', { x, y, width: w, height: geo.h, rx: 8, class: 'tray' }));
   const title = `${ctx.t('player', { n: b.player + 1 })}${ctx.mine.includes(b.player) ? ' ★' : ''}`;
-  g.append(s('text', { x: x + 10, y: y + 18, class: 'boxtitle', 'font-size': 14, 'font-weight': 700 }, `${active ? '▶ ' : ''}${title}`));
+  g.append(s('text', { x: x + 10, y: y + 18, class: 'boxtitle', 'font-size': 15, 'font-weight': 700 }, `${active ? '▶ ' : ''}${title}`));
   const last = ctx.lastMove && ctx.lastMove.player === b.player ? ctx.lastMove.clicks : [];
   const state = b.shut ? '✓ 0' : `${ctx.t('score')} ${b.score}${b.blocked ? ` ✕ ${ctx.t('blocked')}` : ''}`;
-  g.append(s('text', { x: x + w - 10, y: y + 18, 'text-anchor': 'end', 'font-size': 13, class: 'boxscore' }, state));
+  g.append(s('text', { x: x + w - 10, y: y + 18, 'text-anchor': 'end', 'font-size': 15, class: 'boxscore' }, state));
   b.tiles.forEach((tile, i) => {
     const tx = x + 10 + (i % per) * tw;
     const ty = y + 30 + Math.floor(i / per) * (th + 8);
@@ -48,7 +49,7 @@ function box(b, x, y, geo, ctx, board) {
     } else {
       tg.append(s('rect', { x: tx + 2, y: ty, width: tw - 4, height: th, rx: 4, class: 'hit slot' }));
       tg.append(s('rect', { x: tx + 2, y: ty + th - 22, width: tw - 4, height: 22, rx: 3, class: 'flap' }));
-      tg.append(s('text', { x: tx + tw / 2, y: ty + th - 6, 'text-anchor': 'middle', 'font-size': 13, class: 'flaptext' }, tile.name));
+      tg.append(s('text', { x: tx + tw / 2, y: ty + th - 6, 'text-anchor': 'middle', 'font-size': 15, class: 'flaptext' }, tile.name));
     }
     g.append(tg);
   });
@@ -59,9 +60,9 @@ export function draw(board, ctx) {
   const n = board.tiles || 9;
   const boxes = board.boxes || [];
   const narrow = typeof window !== 'undefined' && window.innerWidth < 700;
-  const geo = geometry(n, narrow);
+  const geo = geometry(n, narrow || boxes.length > 1);
   const bw = geo.w;
-  const cols = narrow ? 1 : Math.min(boxes.length, boxes.length === 4 && n === 12 ? 2 : boxes.length > 2 ? 2 : boxes.length);
+  const cols = narrow ? 1 : Math.min(boxes.length, 2);
   const rows = Math.ceil(boxes.length / cols);
   const gap = 14;
   const top = 70;
