@@ -117,6 +117,14 @@ func TestMahbousseBoard(t *testing.T) {
 			a.waitJS(fmt.Sprintf("the dice clear of the numbers at %dx%d", size[0], size[1]), `innerWidth < 400 && `+diceClearJS)
 			checkPips(t, a, view.Pips)
 		}
+		// A laptop screen shows the whole board, its points 40 CSS px wide.
+		eval[bool](a, `(() => { document.querySelector('#board svg').dataset.stale = '1'; return true; })()`)
+		a.do("laptop size", chromedp.EmulateViewport(1024, 700))
+		a.waitJS("the board drawn again", `innerWidth === 1024 && !document.querySelector('#board svg').dataset.stale`)
+		if got := eval[string](a, `(() => { const w = document.querySelector('#board'); const least = Math.min(...[...w.querySelectorAll('[data-loc] .zone')].map((e) => e.getBoundingClientRect().width));
+			return w.classList.contains('zoomed') || least < 40 ? 'zoomed ' + w.classList.contains('zoomed') + ', points ' + least + ' px wide' : ''; })()`); got != "" {
+			t.Errorf("at 1024x700 the board is not whole with points of 40 px: %s", got)
+		}
 		a.do("desktop size", chromedp.EmulateViewport(1280, 900))
 
 		moves := eval[[]bgMove](a, `plateauPage.view.moves`)

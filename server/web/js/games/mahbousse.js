@@ -13,15 +13,18 @@
 // order of a turn, by the steps made so far, and draws those steps.
 import { svg, s, h, die, icon } from '../dom.js';
 
-const PW = 40; // point width
-const R = 17; // checker radius
-const BAR = 30;
-const NUM = 22; // strip for the point numbers, above and below the points
-const HALF = 200; // height of a row of points
-const MID = 44; // middle band, for the dice
+// Sizes in SVG units. A point is 50 wide and the smallest text 14 high, so
+// that the board fitted to a 1024x700 screen keeps points of 40 CSS px and
+// text of 11 (the shell zooms a board whose points or text get smaller).
+const PW = 50; // point width
+const R = 21; // checker radius
+const BAR = 28;
+const NUM = 24; // strip for the point numbers, above and below the points
+const HALF = 222; // height of a row of points
+const MID = 48; // middle band, for the dice
 const H = 2 * NUM + 2 * HALF + MID;
 const FW = 12 * PW + BAR + 20; // frame width
-const TRAY = 60;
+const TRAY = 58;
 const W = FW + 6 + TRAY;
 
 const AUTO_KEY = 'plateau.autodone';
@@ -217,12 +220,12 @@ export function draw(board, ctx) {
     g.append(s('rect', { x, y: top ? 0 : H - NUM - HALF, width: PW, height: NUM + HALF, class: 'hit zone' }));
     g.append(s('path', { d: `M${x + 1},${baseY} L${cx},${baseY + dir * (HALF - 12)} L${x + PW - 1},${baseY} Z`, class: `sq tri t${k % 2}` }));
     const num = pt.number ? pt.number[flip ? 1 : 0] : k + 1;
-    g.append(s('text', { x: cx, y: top ? NUM - 6 : H - 6, 'text-anchor': 'middle', 'font-size': 14, class: 'pnum' }, String(num)));
+    g.append(s('text', { x: cx, y: top ? NUM - 6 : H - 6, 'text-anchor': 'middle', 'font-size': 16, class: 'pnum' }, String(num)));
     const first = baseY + dir * (R + 1);
     const pinned = pt.pinned >= 0;
     if (pinned) {
       g.append(checker(cx, first, pt.pinned, ' pinned'));
-      g.append(s('text', { x: cx, y: first + 4, 'text-anchor': 'middle', 'font-size': 12, class: `lock lk${pt.pinned}` }, '⊗'));
+      g.append(s('text', { x: cx, y: first + 5, 'text-anchor': 'middle', 'font-size': 15, class: `lock lk${pt.pinned}` }, '⊗'));
     }
     const n = pt.owner >= 0 ? pt.count || 0 : 0;
     const shown = Math.min(n, 5);
@@ -233,7 +236,7 @@ export function draw(board, ctx) {
       g.append(checker(cx, first + dir * (i + off0) * gap, pt.owner, up ? ' lifted' : ''));
     }
     if (n > 5) {
-      g.append(s('text', { x: cx, y: first + dir * (4 + off0) * gap + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, class: `cnt c${pt.owner}` }, String(n)));
+      g.append(s('text', { x: cx, y: first + dir * (4 + off0) * gap + 6, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, class: `cnt c${pt.owner}` }, String(n)));
     }
     root.append(g);
   });
@@ -243,7 +246,7 @@ export function draw(board, ctx) {
   if (dice.length) {
     const right = board.toMove === ctx.seat || board.roller === ctx.seat;
     const cx = right ? 10 + 6 * PW + BAR + 3 * PW : 10 + 3 * PW;
-    const size = 36;
+    const size = 40;
     const step = size + 8;
     const y = NUM + HALF + (MID - size) / 2;
     dice.forEach((d, i) => root.append(die(cx - (dice.length * step) / 2 + i * step + 4, y, size, d.v, { used: d.used, cls: ctx.rolled ? 'roll' : '' })));
@@ -263,12 +266,12 @@ function tray(b, flip, ctx) {
   [0, 1].forEach((p) => {
     const bottom = (p === 0) !== flip;
     const y = (d) => (bottom ? H - d : d); // d: distance from the side's edge
-    g.append(checker(cx, y(26), p));
-    g.append(s('text', { x: cx, y: y(bottom ? 52 : 64), 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, class: 'offcnt', 'data-off': p }, String(off[p])));
-    g.append(s('text', { x: cx, y: y(bottom ? 108 : 92), 'text-anchor': 'middle', 'font-size': 12, class: 'offcnt piplabel' }, ctx.t('pips')));
-    g.append(s('text', { x: cx, y: y(bottom ? 88 : 112), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, class: 'offcnt pipcount', 'data-pips': p }, String(pc[p])));
+    g.append(checker(cx, y(R + 8), p));
+    g.append(s('text', { x: cx, y: y(bottom ? 58 : 72), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, class: 'offcnt', 'data-off': p }, String(off[p])));
+    g.append(s('text', { x: cx, y: y(bottom ? 114 : 98), 'text-anchor': 'middle', 'font-size': 14, class: 'offcnt piplabel' }, ctx.t('pips')));
+    g.append(s('text', { x: cx, y: y(bottom ? 90 : 120), 'text-anchor': 'middle', 'font-size': 18, 'font-weight': 700, class: 'offcnt pipcount', 'data-pips': p }, String(pc[p])));
   });
-  g.append(s('text', { x: cx, y: H / 2 + 5, 'text-anchor': 'middle', 'font-size': 13, class: 'offcnt' }, ctx.t('off')));
+  g.append(s('text', { x: cx, y: H / 2 + 5, 'text-anchor': 'middle', 'font-size': 14, class: 'offcnt' }, ctx.t('off')));
   return g;
 }
 
@@ -314,8 +317,8 @@ export function playerNames(board, n, lang) {
 }
 
 export function swatch(p) {
-  const r = svg(40, 40, { class: 'sw' });
-  r.append(checker(20, 20, p));
+  const r = svg(2 * R + 2, 2 * R + 2, { class: 'sw' });
+  r.append(checker(R + 1, R + 1, p));
   return r;
 }
 
