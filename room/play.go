@@ -146,9 +146,6 @@ func (p *Play) Apply(e store.Event) error {
 		o := game.Finished(n, fmt.Sprintf("player %d resigned", e.Player), game.Player(1-e.Player))
 		p.Forced = &o
 	case KindDrawOffer:
-		if !game.DrawByAgreement(p.G) {
-			return refuse("not_allowed", "%s has no draw by agreement", p.G.ID())
-		}
 		if n != 2 {
 			return refuse("not_allowed", "draws by agreement are for two-player games")
 		}

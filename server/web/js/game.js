@@ -5,6 +5,7 @@
 import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
+import { attachGuide } from './guide.js';
 
 // A renderer exports draw(board, ctx) and, if it needs them: playerNames,
 // swatch, label, info, markAt, hints, unordered (clicks in any order),
@@ -86,6 +87,7 @@ export class GamePage {
     this.hints = new HintPanel(id, () => this.renderHints());
     this.build();
     this.start();
+    attachGuide(this); // the hints of a guided first game (guide.js)
     window.plateauPage = this; // for debugging and the browser tests
   }
 

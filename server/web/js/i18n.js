@@ -94,6 +94,11 @@ const dict = {
   },
 };
 
+/** addStrings merges a module's own strings ({en: {...}, fr: {...}}) into the dictionary. */
+export function addStrings(more) {
+  for (const l of Object.keys(dict)) Object.assign(dict[l], more[l] || {});
+}
+
 const KEY = 'plateau.lang';
 
 function pick() {
