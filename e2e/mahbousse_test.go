@@ -81,10 +81,18 @@ func (tb *tab) sendDone() string {
 // checkPips compares the pip counts drawn with the server's.
 func checkPips(t *testing.T, tb *tab, want [2]int) {
 	t.Helper()
-	got := eval[[]int](tb, `[0, 1].map((p) => { const e = document.querySelector('#board [data-pips="' + p + '"]'); const r = e.getBoundingClientRect();
-		return r.width > 0 && r.height > 0 ? +e.textContent : -1; })`)
-	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("pip counts drawn %v, want %v", got, want)
+	for _, where := range []string{"#board", "#players"} {
+		got := eval[[]int](tb, `[0, 1].map((p) => { const e = document.querySelector('`+where+` [data-pips="' + p + '"]'); const r = e.getBoundingClientRect();
+			return r.width > 0 && r.height > 0 ? +e.textContent.replace(/\D/g, '') : -1; })`)
+		if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+			t.Errorf("pip counts shown in %s: %v, want %v", where, got, want)
+		}
+	}
+	// The players' list, always on the screen, shows them even when the
+	// board is zoomed on a phone and the tray is out of sight.
+	if !eval[bool](tb, `[0, 1].every((p) => { const r = document.querySelector('#players [data-pips="' + p + '"]').getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; })`) {
+		t.Error("the pip counts of the players' list are not in sight")
 	}
 }
 

@@ -12,6 +12,7 @@
 // only filters the server's legal moves, whose `paths` list every click
 // order of a turn, by the steps made so far, and draws those steps.
 import { svg, s, h, die, icon } from '../dom.js';
+import { t } from '../i18n.js';
 
 // Sizes in SVG units. A point is 50 wide and the smallest text 14 high, so
 // that the board fitted to a 1024x700 screen keeps points of 40 CSS px and
@@ -308,6 +309,15 @@ export function info(board, ctx) {
   const p = pending ?? last;
   if (p === null || p === undefined) return null;
   return h('p', { class: 'note', id: 'pass-note', role: 'status' }, `${playerNames(board, 2, ctx.lang)[p]} — ${ctx.t('noMovePass')}`);
+}
+
+/**
+ * playerInfo is a side's pip count for the players' list, which stays in
+ * sight when a phone shows the board zoomed (the tray out of sight).
+ */
+export function playerInfo(p, board, prefix) {
+  const b = prefix.length > 1 && board.toMove >= 0 ? partial(board, prefix.map(String), board.toMove) : board;
+  return h('span', { class: 'pipnote', 'data-pips': p }, `${pips(b)[p]} ${t('pips')}`);
 }
 
 export function playerNames(board, n, lang) {
