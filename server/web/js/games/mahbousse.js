@@ -153,20 +153,27 @@ export function partial(board, prefix, mover) {
     }
     const to = prefix[i + 1];
     const b = at.get(to);
-    if (to === 'off') off[mover]++;
-    else if (b && (b.count === 0 || b.owner === mover)) { b.owner = mover; b.count++; } else if (b && b.count === 1 && b.pinned < 0) { b.pinned = b.owner; b.owner = mover; }
+    if (to === 'off') {
+      off[mover]++;
+    } else if (b && (b.count === 0 || b.owner === mover)) {
+      b.owner = mover;
+      b.count++;
+    } else if (b && b.count === 1 && b.pinned < 0) {
+      b.pinned = b.owner;
+      b.owner = mover;
+    }
   }
   return { ...board, points, off };
 }
 
 /** pips are each side's pip count on a board: every checker's distance home, pinned ones included. */
 export function pips(board) {
-  const t = [0, 0];
+  const sum = [0, 0];
   for (const p of board.points || []) {
-    if (p.owner >= 0) t[p.owner] += p.count * p.number[p.owner];
-    if (p.pinned >= 0) t[p.pinned] += p.number[p.pinned];
+    if (p.owner >= 0) sum[p.owner] += p.count * p.number[p.owner];
+    if (p.pinned >= 0) sum[p.pinned] += p.number[p.pinned];
   }
-  return t;
+  return sum;
 }
 
 // dice lists the dice of the roll (four for a double), each marked used
