@@ -253,7 +253,7 @@ func TestMahbousseBoard(t *testing.T) {
 		a := newTab(t, bctx, "logic")
 		a.open(base+"/", `!!document.querySelector('#create')`)
 		got := eval[string](a, `(async () => {
-			const { options, click, back, partial, pips, forced } = await import('/static/js/games/mahbousse.js');
+			const { options, click, back, partial, pips, forced, diceOf } = await import('/static/js/games/mahbousse.js');
 			const fail = [];
 			const eq = (what, x, y) => { if (JSON.stringify(x) !== JSON.stringify(y)) fail.push(what + ': ' + JSON.stringify(x) + ' != ' + JSON.stringify(y)); };
 			const moves = [
@@ -283,6 +283,12 @@ func TestMahbousseBoard(t *testing.T) {
 			eq('the point left empty', after.points[2].count, 0);
 			eq('pips before', pips(board), [6 * 2 + 8, 22 + 17 * 2]);
 			eq('pips after', pips(after), [3 + 5 + 8, 22 + 17 * 2]);
+			const used = (dice, prefix) => diceOf({...board, dice}, prefix, 0).map((d) => d.used ? d.v : 0);
+			eq('the die of a step', used([6, 3], ['6', '3']), [0, 3]);
+			eq('a double', used([1, 1], ['6', '5', '5', '3']), [1, 1, 1, 0]);
+			eq('a bear-off from a lower point', used([6, 5], ['3', 'off']), [0, 5]);
+			eq('a bear-off with its die', used([6, 3], ['3', 'off']), [0, 3]);
+			eq('a jump of the sum', used([2, 1], ['6', '3']), [2, 1]);
 			const freed = partial({points: [pt('4', 4, 0, 1, 1), pt('2', 2, -1, 0)], off: [0, 0]}, ['4', '2'], 0);
 			eq('a checker freed when its pinner leaves', freed.points[0], pt('4', 4, 1, 1));
 			return fail.join('\n');

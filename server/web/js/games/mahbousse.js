@@ -176,11 +176,13 @@ export function pips(board) {
   return sum;
 }
 
-// dice lists the dice of the roll (four for a double), each marked used
-// once a step of prefix played it: the die of the step's length, else (a
-// checker borne off from a lower point) the smallest larger one, else (a
-// jump of the sum) as many as the length needs.
-function diceOf(board, prefix, mover) {
+/**
+ * diceOf lists the dice of the roll (four for a double), {v, used}, each
+ * used once a step of prefix played it: the die of the step's length, else
+ * (a checker borne off from a lower point) the smallest larger one, else
+ * (a jump of the sum) as many as the length needs.
+ */
+export function diceOf(board, prefix, mover) {
   const d = board.dice || [];
   const list = (d.length === 2 && d[0] === d[1] ? [d[0], d[0], d[0], d[0]] : d).map((v) => ({ v, used: false }));
   const num = new Map((board.points || []).map((p) => [p.id, p.number[mover]]));
