@@ -9,8 +9,9 @@ import { attachGuide } from './guide.js';
 import { variantName, valueName } from './lobby-text.js';
 
 // A renderer exports draw(board, ctx) and, if it needs them: playerNames,
-// swatch, label, info, markAt, hints, unordered (clicks in any order),
-// drawsLast (it marks the last move itself, from ctx.lastMove), and for a
+// playerInfo (beside a name: Mahboussé's pip count), swatch, label, info,
+// markAt, hints, unordered (clicks in any order), drawsLast (it marks the
+// last move itself, from ctx.lastMove), and for a
 // move built step by step on the board (Mahboussé): drawsPrefix (the board
 // is drawn again after each click, from ctx.prefix), options, click, back
 // and selected (in place of this page's), actions (its buttons) and forced
@@ -476,6 +477,7 @@ export class GamePage {
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
+        this.r.playerInfo ? this.r.playerInfo(p, v.board, this.myTurn() ? this.prefix : []) : null,
         who ? h('span', { class: 'muted' }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,
