@@ -156,6 +156,7 @@ func learnShutbox(t *testing.T, a *tab, base string) {
 func guideMoments(t *testing.T, a *tab, base string) {
 	a.open(base+"/", `!!document.querySelector('.gamecard')`)
 	got := eval[string](a, `(async () => {
+		await import('/static/js/lobby-text.js'); // the strings, which a guided game page loads
 		const { nextHint } = await import('/static/js/guide.js');
 		const fail = [];
 		const key = (game, moves, seen) => nextHint(game, moves, seen)?.key ?? null;
