@@ -270,7 +270,9 @@ func playVariant(t *testing.T, bctx context.Context, base, id string, variant ma
 				t.Fatalf("reload lost the game: %+v", after)
 			}
 		}
-		if (moves == 4 || moves == 10) && variant == nil {
+		// Shut the Box's games here often end by move 4: TestShutboxLastMove
+		// takes its screenshots mid-game.
+		if (moves == 4 || moves == 10) && variant == nil && id != "shutbox" {
 			shoot(t, a, watcher, id) // at 4 in case the game ends before 10
 		}
 	}

@@ -164,6 +164,17 @@ type Store interface {
 	Claim(ctx context.Context, id string, seat int, tokenHash []byte) error
 	// Events returns a game's events with seq > after, in order.
 	Events(ctx context.Context, id string, after int64) ([]Event, error)
+	// DeleteStale deletes the games never started and untouched since
+	// before, with their seats and events, and returns how many it
+	// deleted. A game is never started while it is not finished and no
+	// human seat has moved in it (it may hold rolls and AI moves);
+	// untouched means its record was last updated (created, joined,
+	// appended to) before before.
+	DeleteStale(ctx context.Context, before time.Time) (int, error)
+	// CheckWrite makes one small durable write the way game writes are
+	// made and returns its error: nil means the store could write just
+	// now. Readiness checks call it.
+	CheckWrite(ctx context.Context) error
 	// Close releases the store's resources.
 	Close() error
 }

@@ -56,16 +56,16 @@ type writeReq struct {
 	err chan error
 }
 
-// Open opens (creating if needed) the database file at path, with its
+// open opens (creating if needed) the database file at path, with its
 // directory, and migrates it to the latest schema.
-func Open(ctx context.Context, path string) (*Store, error) {
+func open(ctx context.Context, path string) (*Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("sqlite: create directory for %s: %w", path, err)
 		}
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(ON)"} {
+	for _, p := range []string{"busy_timeout(10000)", "auto_vacuum(INCREMENTAL)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(ON)"} {
 		q.Add("_pragma", p)
 	}
 	dsn := "file:" + path + "?" + q.Encode()
