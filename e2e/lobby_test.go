@@ -217,6 +217,7 @@ func variantHelp(t *testing.T, a *tab, base string) {
 	if !strings.Contains(got, "Soufflage | oui | ") || !strings.Contains(got, "prise") {
 		t.Errorf("the French huffing option reads %q", got)
 	}
+	screenshot(t, a, "lobby-options-fr")
 	a.clickAt(`[data-lang="en"]`)
 	a.waitJS("English", `document.documentElement.lang === 'en'`)
 }
