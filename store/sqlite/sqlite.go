@@ -246,19 +246,18 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
 
 type scanner interface{ Scan(...any) error }
 
-// scanGame scans the gameCols of a row, then the columns after them into
-// extra.
-func scanGame(row scanner, extra ...any) (*store.Game, error) {
+// scanGame scans the gameCols of a row.
+func scanGame(row scanner) (*store.Game, error) {
 	var g store.Game
 	var variant string
 	var result sql.NullString
-	var created, updated, clockInitial, clockIncrement int64
-	dest := append([]any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement}, extra...)
+	var created, updated, clockInitial, clockIncrement, lastMove int64
+	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
+		&clockInitial, &clockIncrement, &g.Moves, &lastMove}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -270,6 +269,9 @@ func scanGame(row scanner, extra ...any) (*store.Game, error) {
 		g.Result = json.RawMessage(result.String)
 	}
 	g.Created, g.Updated = fromNanos(created), fromNanos(updated)
+	if lastMove != 0 {
+		g.LastMove = fromNanos(lastMove)
+	}
 	return &g, nil
 }
 
@@ -327,12 +329,7 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	if limit <= 0 {
 		limit = 50
 	}
-	// A game's moves and the time of its last one come from its log; its
-	// active time is that last move's, or its creation's without moves.
-	q := "SELECT * FROM (SELECT " + gameCols + `,
-		(SELECT count(*) FROM events e WHERE e.game_id = games.id AND e.kind = 'move') AS moves,
-		(SELECT coalesce(max(e.time), 0) FROM events e WHERE e.game_id = games.id AND e.kind = 'move') AS last_move
-		FROM games`
+	q := "SELECT " + gameCols + " FROM games"
 	var where []string
 	var args []any
 	if f.Status != "" {
@@ -343,11 +340,7 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 		where = append(where, `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human' AND s.open = 1
 			AND (s.token_hash IS NULL OR length(s.token_hash) = 0))`)
 	}
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += ")"
-	where = where[:0]
+	// A game's active time: its last move's, or its creation's before any.
 	const active = "(CASE WHEN last_move = 0 THEN created ELSE last_move END)"
 	if !f.ActiveSince.IsZero() {
 		where = append(where, active+" >= ?")
@@ -368,16 +361,10 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	}
 	var gs []*store.Game
 	for rows.Next() {
-		var lastMove int64
-		var moves int
-		g, err := scanGame(rows, &moves, &lastMove)
+		g, err := scanGame(rows)
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sqlite: list: %w", err)
-		}
-		g.Moves = moves
-		if lastMove != 0 {
-			g.LastMove = fromNanos(lastMove)
 		}
 		gs = append(gs, g)
 	}
@@ -403,6 +390,7 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 		}
+		var moves, lastMove int64 // the "move" events appended and the last one's time
 		for i, e := range events {
 			if want := version + 1 + int64(i); e.Seq != want {
 				return fmt.Errorf("sqlite: append to game %q: event seq %d, want %d: %w", id, e.Seq, want, store.ErrConflict)
@@ -419,6 +407,10 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 				id, e.Seq, e.Kind, e.Player, e.Notation, data, nanos(t)); err != nil {
 				return fmt.Errorf("sqlite: append to game %q: event %d: %w", id, e.Seq, err)
 			}
+			if e.Kind == store.KindMove {
+				moves++
+				lastMove = max(lastMove, nanos(t))
+			}
 		}
 		status, result := "", any(nil)
 		if upd != nil {
@@ -432,9 +424,9 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 				}
 			}
 		}
-		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?,
+		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?, moves = moves + ?, last_move = max(last_move, ?),
 			status = CASE WHEN ? = '' THEN status ELSE ? END, result = coalesce(?, result) WHERE id = ?`,
-			version+int64(len(events)), nanos(now), status, status, result, id)
+			version+int64(len(events)), nanos(now), moves, lastMove, status, status, result, id)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 		}
