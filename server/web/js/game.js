@@ -130,6 +130,8 @@ export class GamePage {
   build() {
     this.el = {
       title: h('h1', { class: 'title' }),
+      // The rules open in a new tab: the game in progress stays open here.
+      rules: h('a', { class: 'rules-link', id: 'rules-link', target: '_blank', rel: 'noopener', hidden: true }, `${t('rules')} ↗`),
       status: h('p', { class: 'status', id: 'status', role: 'status' }),
       players: h('ul', { class: 'players', id: 'players' }),
       banner: h('div', { class: 'banner', id: 'reconnect', hidden: true }),
@@ -159,7 +161,7 @@ export class GamePage {
       if (b) this.clickLoc(b.dataset.loc);
     });
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
-      h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
+      h('div', { class: 'head' }, this.el.title, this.el.rules, this.el.status, this.el.players),
       this.el.banner, this.el.offers,
       h('div', { class: 'play' }, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
@@ -320,6 +322,8 @@ export class GamePage {
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
     document.title = `${this.el.title.textContent} — Plateau`;
+    this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
+    this.el.rules.hidden = false;
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);

@@ -33,6 +33,7 @@ const dict = {
     kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double', export: 'Game record (JSON, verifiable dice)', pdn: 'PDN', aiShort: 'AI', blocked: 'blocked',
     open_seat: 'Anyone (open seat in the lobby)', openNote: 'Seat {n} is open: anyone can take it from the lobby.', join: 'Join (seat {n})', err_seat_taken: 'Someone took this seat first.', err_seat_not_open: 'This seat is not open.',
     clock: 'Clock', clockMinutes: 'Minutes per player (0: no clock)', clockIncrement: 'Seconds added per move', reason_time: 'out of time', take: 'Take this seat',
+    rules: 'Rules',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
@@ -67,6 +68,7 @@ const dict = {
     kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double', export: 'Relevé de la partie (JSON, dés vérifiables)', pdn: 'PDN', aiShort: 'IA', blocked: 'bloqué',
     open_seat: 'N’importe qui (place libre au salon)', openNote: 'La place {n} est libre : n’importe qui peut la prendre depuis le salon.', join: 'Jouer (place {n})', err_seat_taken: 'Quelqu’un a pris cette place avant vous.', err_seat_not_open: 'Cette place n’est pas libre.',
     clock: 'Pendule', clockMinutes: 'Minutes par joueur (0 : sans pendule)', clockIncrement: 'Secondes ajoutées par coup', reason_time: 'temps écoulé', take: 'Prendre cette place',
+    rules: 'Règles',
   },
 };
 
