@@ -80,7 +80,7 @@ type Example struct {
 
 // Pages returns every game's rules page.
 func Pages() []Page {
-	return []Page{benedictine(), dames(), mahbousse(), shutbox()}
+	return []Page{benedictine(), dames(), intercept(), mahbousse(), shutbox()}
 }
 
 // PageOf returns the rules page of a game.

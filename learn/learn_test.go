@@ -47,12 +47,17 @@ func checkText(t *testing.T, what string, x learn.Text) {
 	}
 }
 
-// Every page is a game's; every text is in both languages; every diagram and
+// Every game has a page and every page is a game's; every text is in both languages; every diagram and
 // example parses; every example's answers are legal, its wrong move is legal
 // and no answer, and the player to move is a seat; every variant option of
 // the game is explained, and nothing else.
 func TestPages(t *testing.T) {
 	reg := games.Registry()
+	for _, id := range reg.IDs() {
+		if _, ok := learn.PageOf(id); !ok {
+			t.Errorf("game %s has no rules page", id)
+		}
+	}
 	for _, pg := range learn.Pages() {
 		g, err := reg.Lookup(pg.Game)
 		if err != nil {
