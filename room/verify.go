@@ -2,6 +2,7 @@ package room
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -79,8 +80,11 @@ func Verify(games *game.Registry, x Export) (int, error) {
 		if e.Kind == KindEnd && e.Seed != "" && e.Seed != x.Dice.Seed {
 			return rolls, fmt.Errorf("event %d reveals seed %s, the export %s", e.Seq, e.Seed, x.Dice.Seed)
 		}
-		se := store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Notation: e.Notation, Time: e.Time,
-			Data: mustJSON(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed})}
+		data, err := json.Marshal(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed, Auto: e.Auto})
+		if err != nil {
+			return rolls, fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		se := store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Notation: e.Notation, Time: e.Time, Data: data}
 		if err := p.Apply(se); err != nil {
 			return rolls, fmt.Errorf("event %d (%s %q) does not replay: %w", e.Seq, e.Kind, e.Notation, err)
 		}

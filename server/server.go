@@ -30,11 +30,12 @@ type Options struct {
 	Games *game.Registry
 	Log   *slog.Logger
 	// AI makes AI seats' players (default: random moves).
-	AI room.ChooserFactory
+	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
 	AILevels []string
-	// AIWorkers and AITime bound the AI (see room.Options).
+	// AIWorkers, AIKept and AITime bound the AI (see room.Options).
 	AIWorkers int
+	AIKept    int
 	AITime    time.Duration
 	// IdleTimeout unloads rooms without clients (default 1m).
 	IdleTimeout time.Duration
@@ -102,7 +103,7 @@ func New(o Options) *Server {
 		o.ConnsPerIP = 64
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
-	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
+	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
 	return s

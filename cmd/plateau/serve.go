@@ -14,7 +14,6 @@ import (
 
 	"plateau/ai"
 	"plateau/ai/level"
-	"plateau/game"
 	"plateau/hints"
 	"plateau/room"
 	"plateau/server"
@@ -88,20 +87,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 }
 
 // aiPlayers makes AI seats' players from package ai/level.
-func aiPlayers(budget time.Duration) room.ChooserFactory {
-	return func(gameID, name string) (room.Chooser, error) {
+func aiPlayers(budget time.Duration) room.PlayerFactory {
+	return func(gameID, name string) (ai.Player, error) {
 		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget})
 		if err != nil {
 			return nil, fmt.Errorf("AI %s for %s: %w", name, gameID, err)
 		}
-		return chooser{p}, nil
+		return p, nil
 	}
-}
-
-// chooser adapts an ai.Player to room.Chooser.
-type chooser struct{ p ai.Player }
-
-func (c chooser) Choose(ctx context.Context, s game.State) (game.Move, error) {
-	d, err := c.p.Choose(ctx, s)
-	return d.Move, err
 }
