@@ -93,8 +93,8 @@ func benedictine() Page {
 			section("Partie nulle", "Draws",
 				p("Rien n’est jamais pris, et tout coup peut être défait : une partie pourrait tourner en rond. Avec la règle par défaut, la troisième apparition de la même position (mêmes bouteilles, même ballon, même joueur au trait) rend la partie nulle.",
 					"Nothing is ever captured and every move can be undone, so a game could go round in circles. By default, the third time the same position appears (same bottles, same ball, same player to move), the game is drawn."),
-				p("D’après la fiche, le perdant d’une partie commence la suivante.",
-					"By the rule sheet, the loser of a game starts the next one."),
+				p("D’après la fiche, le perdant d’une partie commence la suivante : à la revanche, il prend Vert. Après une nulle, les joueurs échangent leurs couleurs.",
+					"By the rule sheet, the loser of a game starts the next one: in a rematch, the loser plays Green. After a draw, the players swap colours."),
 			),
 		},
 		Variants: map[string]Text{

@@ -89,6 +89,8 @@ func intercept() Page {
 					"You win as soon as the ball lands on the opponent’s Arrivée, empty (it then counts as a repos) or holding one of your repos. The last hop goes over a passage piece, like any other."),
 				p("Pour libérer l’Arrivée, on peut couvrir un pion adverse qui s’y trouve, en s’y posant avec un pion montrant sa face repos. Sur les cases 1 à 5 autour, on couvre avec un pion montrant sa face passage.",
 					"To free the Arrivée, you may cover an opponent’s piece standing on it, by landing there with a piece showing its repos face. On squares 1 to 5 around it, you cover with a piece showing its passage face."),
+				p("Selon la variante « cover », on peut couvrir à tout moment, ou seulement dans le tour où la boule arrive ensuite et gagne. L’exemple ci-dessous est permis dans les deux cas.",
+					"Depending on the “cover” variant, you may cover at any time, or only in the turn when the ball then arrives and wins. The example below is allowed either way."),
 				p("Le pion couvert ne compte plus : il ne bouge pas et ne sert ni de passage ni de repos. Il se libère quand le pion du dessus s’en va. Pas plus de deux pions d’une même couleur couverts à la fois.",
 					"The covered piece no longer counts: it does not move and is neither passage nor repos. It is free again when the piece on top leaves. No more than two pieces of one colour may be covered at a time."),
 				ex(Example{

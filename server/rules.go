@@ -24,14 +24,14 @@ var rulesPageT = template.Must(template.New("rules").Parse(rulesTemplate))
 var rulesWords = map[string]map[string]string{
 	"en": {
 		"title": "Rules of {game}", "play": "Play", "lobby": "Back to the lobby", "games": "The games",
-		"variants": "Variants", "variantsLead": "The game can be changed by these options, chosen when a game is created. The default comes first.",
+		"variants": "Variants", "variantsLead": "These options, chosen when a game is created, change the game.",
 		"default": "default:", "example": "Example {n}", "yourMove": "Your move:", "right": "Right!", "wrong": "Not this one.",
 		"again": "Try again", "reset": "Start again", "diagram": "Diagram", "nojs": "The boards need JavaScript.",
 		"loading": "…",
 	},
 	"fr": {
 		"title": "Règles : {game}", "play": "Jouer", "lobby": "Retour au salon", "games": "Les jeux",
-		"variants": "Variantes", "variantsLead": "Ces options, choisies à la création d’une partie, changent le jeu. La valeur par défaut vient en premier.",
+		"variants": "Variantes", "variantsLead": "Ces options, choisies à la création d’une partie, changent le jeu.",
 		"default": "par défaut :", "example": "Exemple {n}", "yourMove": "À vous :", "right": "Juste !", "wrong": "Pas celui-là.",
 		"again": "Réessayer", "reset": "Recommencer", "diagram": "Schéma", "nojs": "Les plateaux ont besoin de JavaScript.",
 		"loading": "…",
