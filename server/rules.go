@@ -23,14 +23,14 @@ var rulesPageT = template.Must(template.New("rules").Parse(rulesTemplate))
 // rulesWords are the rules page's own words (the rules are in package learn).
 var rulesWords = map[string]map[string]string{
 	"en": {
-		"title": "Rules of {game}", "play": "Play", "lobby": "Back to the lobby", "games": "The games",
+		"title": "Rules of {game}", "index": "Rules of the games", "play": "Play", "lobby": "Back to the lobby", "games": "The games",
 		"variants": "Variants", "variantsLead": "These options, chosen when a game is created, change the game.",
 		"default": "default:", "example": "Example {n}", "yourMove": "Your move:", "right": "Right!", "wrong": "Not this one.",
 		"again": "Try again", "reset": "Start again", "diagram": "Diagram", "nojs": "The boards need JavaScript.",
 		"loading": "…",
 	},
 	"fr": {
-		"title": "Règles : {game}", "play": "Jouer", "lobby": "Retour au salon", "games": "Les jeux",
+		"title": "Règles : {game}", "index": "Règles des jeux", "play": "Jouer", "lobby": "Retour au salon", "games": "Les jeux",
 		"variants": "Variantes", "variantsLead": "Ces options, choisies à la création d’une partie, changent le jeu.",
 		"default": "par défaut :", "example": "Exemple {n}", "yourMove": "À vous :", "right": "Juste !", "wrong": "Pas celui-là.",
 		"again": "Réessayer", "reset": "Recommencer", "diagram": "Schéma", "nojs": "Les plateaux ont besoin de JavaScript.",
@@ -101,11 +101,12 @@ type rulesVariant struct {
 }
 
 type rulesLink struct {
-	ID, Name string
-	Current  bool
+	ID, Name, Lead string
+	Current        bool
 }
 
 type rulesData struct {
+	Index       bool // the list of the games' rules pages
 	Lang, Other string
 	Game, Name  string
 	Title, Lead string
@@ -147,6 +148,26 @@ func (s *Server) rulesBoardOf(g game.Game, b learn.Board, e *learn.Example) (rul
 	return out, nil
 }
 
+// rulesLinks lists the rules pages of the server's games.
+func (s *Server) rulesLinks(lang, current string) []rulesLink {
+	var out []rulesLink
+	for _, g := range s.o.Games.Games() {
+		if pg, ok := learn.PageOf(g.ID()); ok {
+			out = append(out, rulesLink{ID: g.ID(), Name: g.Name(lang), Lead: pg.Lead.In(lang), Current: g.ID() == current})
+		}
+	}
+	return out
+}
+
+// rulesIndex serves /rules: the list of the games' rules pages.
+func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
+	lang := rulesLang(r)
+	words := rulesWords[lang]
+	d := rulesData{Index: true, Lang: lang, Other: map[string]string{"fr": "en", "en": "fr"}[lang], Title: words["index"], W: words,
+		Games: s.rulesLinks(lang, ""), Prefix: s.web.prefix()}
+	s.writeRules(w, d)
+}
+
 // rulesPage serves /rules/{game}: the game's rules in French or English,
 // its diagrams and examples drawn in the browser by the game's renderer.
 func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
@@ -166,11 +187,7 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	d := rulesData{Lang: lang, Other: map[string]string{"fr": "en", "en": "fr"}[lang], Game: id, Name: g.Name(lang),
 		Lead: page.Lead.In(lang), W: words, Prefix: s.web.prefix()}
 	d.Title = strings.ReplaceAll(words["title"], "{game}", d.Name)
-	for _, other := range s.o.Games.Games() {
-		if _, ok := learn.PageOf(other.ID()); ok {
-			d.Games = append(d.Games, rulesLink{ID: other.ID(), Name: other.Name(lang), Current: other.ID() == id})
-		}
-	}
+	d.Games = s.rulesLinks(lang, id)
 	var boards []rulesBoard
 	nex := 0
 	for i, sec := range page.Sections {
@@ -220,6 +237,20 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Boot = template.JS(boot) // json.Marshal escapes <, > and &
+	d.Modules = []string{"js/rules.js", "js/dom.js", "js/i18n.js", "js/api.js", "js/game.js", renderer(s.web, id)}
+	s.writeRules(w, d)
+}
+
+// renderer is the file of a game's renderer.
+func renderer(web *webApp, id string) string {
+	if f := "js/games/" + id + ".js"; web.files[f] != nil {
+		return f
+	}
+	return "js/games/generic.js"
+}
+
+// writeRules writes a rules page, its stylesheets inline.
+func (s *Server) writeRules(w http.ResponseWriter, d rulesData) {
 	var css []byte
 	for _, f := range []string{"app.css", "rules.css"} {
 		if a := s.web.files[f]; a != nil {
@@ -227,20 +258,15 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	d.CSS = template.CSS(css)
-	renderer := "js/games/" + id + ".js"
-	if s.web.files[renderer] == nil {
-		renderer = "js/games/generic.js"
-	}
-	d.Modules = []string{"js/rules.js", "js/dom.js", "js/i18n.js", "js/api.js", "js/game.js", renderer}
 	var buf bytes.Buffer
 	if err := rulesPageT.Execute(&buf, d); err != nil {
-		s.o.Log.Error("rules page", "game", id, "err", err)
+		s.o.Log.Error("rules page", "game", d.Game, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	h.Set("Content-Language", lang)
+	h.Set("Content-Language", d.Lang)
 	w.Write(buf.Bytes())
 }

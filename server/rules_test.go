@@ -56,6 +56,17 @@ func TestRulesPages(t *testing.T) {
 			t.Errorf("GET %s with Accept-Language %q: %d, want a page in %s", tt.path, tt.accept, resp.StatusCode, tt.want)
 		}
 	}
+	for _, lang := range []string{"fr", "en"} {
+		resp, body := get(t, ts, "/rules?lang="+lang, nil)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET /rules?lang=%s: %d", lang, resp.StatusCode)
+		}
+		for _, g := range games.Registry().Games() {
+			if !strings.Contains(body, `href="/rules/`+g.ID()+`?lang=`+lang+`"`) || !strings.Contains(body, jsonText(g.Name(lang))) {
+				t.Errorf("/rules?lang=%s does not link to the rules of %s", lang, g.ID())
+			}
+		}
+	}
 	resp, body := get(t, ts, "/rules/chess", nil)
 	if resp.StatusCode != http.StatusNotFound || !strings.Contains(body, `"chess"`) {
 		t.Errorf("GET /rules/chess: %d %q, want a 404 naming the game", resp.StatusCode, body)

@@ -163,6 +163,8 @@ func (s *Server) routes() {
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
 	m.HandleFunc("GET /rules/{game}", s.rulesPage)
+	m.HandleFunc("GET /rules", s.rulesIndex)
+	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
 	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
 	m.HandleFunc("GET /static/{path...}", app.static)
 	s.mux = m
