@@ -83,6 +83,8 @@ func dames() Page {
 			section("Fin de la partie", "End of the game",
 				p("On gagne quand l’adversaire, à son tour, n’a plus de pièce ou ne peut plus jouer.",
 					"You win when your opponent, on their turn, has no piece left or cannot move."),
+				p("La partie est nulle quand un joueur joue le même coup de dame pour la troisième fois, ou après 20 coups de chaque joueur sans prise ni mouvement de pion. Ces compteurs repartent de zéro à chaque prise ou coup de pion.",
+					"The game is drawn when a player makes the same king move for the third time, or after 20 moves by each player without a capture or a man’s move. Both counts start again at each capture or man’s move."),
 				p("Les joueurs peuvent aussi convenir d’une partie nulle.",
 					"The players may also agree to a draw."),
 			),
