@@ -81,7 +81,13 @@ func Decide(p *Play, seat int, a Action) ([]store.Event, error) {
 			return nil, refuse("illegal_move", "%q: %v", a.Move, err)
 		}
 		e.Notation = p.State.FormatMove(m)
-	case ActResign, ActDrawOffer, ActDrawAccept, ActDrawDecline, ActFlag:
+	case ActDrawOffer:
+		// Checked here, not in Apply, so that a stored game that has an
+		// offer from before this rule still replays.
+		if !game.DrawByAgreement(p.G) {
+			return nil, refuse("not_allowed", "%s has no draw by agreement", p.G.ID())
+		}
+	case ActResign, ActDrawAccept, ActDrawDecline, ActFlag:
 	case ActUndoRequest, ActUndoAccept, ActUndoDecline:
 		if !p.Rec.Casual {
 			return nil, refuse("not_allowed", "undo is for casual games")

@@ -137,6 +137,9 @@ func TestDecide(t *testing.T) {
 		{name: "draw offer of three players", play: func(t *testing.T) *room.Play {
 			return table(t, "shutbox", map[string]string{"players": "3"}, "hhh", false, store.Clock{})
 		}, seat: 0, a: room.Action{Kind: room.ActDrawOffer}, code: "not_allowed"},
+		{name: "draw offer in a game without draws by agreement", play: func(t *testing.T) *room.Play {
+			return table(t, "mahbousse", nil, "hh", false, store.Clock{})
+		}, seat: 0, a: room.Action{Kind: room.ActDrawOffer}, code: "not_allowed"},
 		{name: "draw accept", play: offered, seat: 1, a: room.Action{Kind: room.ActDrawAccept}, want: []string{"draw_accept", "end"}},
 		{name: "draw accept of one's own offer", play: offered, seat: 0, a: room.Action{Kind: room.ActDrawAccept}, code: "not_allowed"},
 		{name: "draw accept without offer", play: damesHH, seat: 1, a: room.Action{Kind: room.ActDrawAccept}, code: "not_allowed"},

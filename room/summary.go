@@ -49,7 +49,9 @@ type Export struct {
 	RematchOf string            `json:"rematch_of,omitempty"`
 	Dice      DiceJSON          `json:"dice"`
 	Clock     *ClockJSON        `json:"clock,omitempty"` // the time control
-	Events    []EventJSON       `json:"events"`
+	// Version is the seq of the game's last event: the number of events.
+	Version int64       `json:"version"`
+	Events  []EventJSON `json:"events"`
 }
 
 // ExportFormat names the export's format and version.
@@ -59,8 +61,11 @@ const ExportFormat = "plateau-game/1"
 func ExportOf(rec *store.Game, events []store.Event) Export {
 	s := SummaryOf(rec)
 	x := Export{Format: ExportFormat, ID: s.ID, Game: s.Game, Variant: s.Variant, Casual: s.Casual, Status: s.Status,
-		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Events: []EventJSON{}}
+		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Version: rec.Version, Events: []EventJSON{}}
 	for _, e := range events {
+		if e.Seq > rec.Version { // appended after rec was read: not part of this snapshot
+			break
+		}
 		x.Events = append(x.Events, ToJSON(e))
 	}
 	return x

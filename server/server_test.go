@@ -36,7 +36,7 @@ func newTestServer(t testing.TB, tune func(*server.Options)) *testServer {
 		t.Fatal(err)
 	}
 	o := server.Options{Store: st, Games: games.Registry(), AITime: 200 * time.Millisecond, Rate: 1e6, Burst: 1e6,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		GamesPerMinute: -1, LiveGames: -1, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if tune != nil {
 		tune(&o)
 	}
