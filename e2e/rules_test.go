@@ -64,17 +64,23 @@ func rulesExamples(t *testing.T, bctx context.Context, base string, pg learn.Pag
 			t.Errorf("%s: task %q, want %q", ex.ID, ex.Task, task)
 		}
 		solve(t, tb, ex.ID, ex.Wrong, "wrong")
+		shows(t, tb, ex.ID, ex.Wrong, positionAfter(t, g, e.Board, ex.Wrong))
 		tb.clickAt("#" + ex.ID + " [data-role=again]")
 		tb.waitJS("the example back to its start", fmt.Sprintf(`document.getElementById(%q).dataset.verdict === '' && !!document.querySelector('#%s [data-loc].target, #%s [data-role=actions] button')`, ex.ID, ex.ID, ex.ID))
 		solve(t, tb, ex.ID, ex.Answers[0], "right")
-		// The board shows the engine's position after the move.
-		after := positionAfter(t, g, e.Board, ex.Answers[0])
-		if got := eval[string](tb, fmt.Sprintf(`document.querySelector('#%s svg.board').getAttribute('aria-label')`, ex.ID)); got != after {
-			t.Errorf("%s: after %s the board shows %q, want %q", ex.ID, ex.Answers[0], got, after)
-		}
+		shows(t, tb, ex.ID, ex.Answers[0], positionAfter(t, g, e.Board, ex.Answers[0]))
 		if i == 0 {
 			rulesShots(t, tb, pg.Game, lang, ex.ID)
 		}
+	}
+}
+
+// shows checks that the example's board shows the engine's position after
+// the move (the renderers label the board with its position).
+func shows(t *testing.T, tb *tab, id, move, after string) {
+	t.Helper()
+	if got := eval[string](tb, fmt.Sprintf(`document.querySelector('#%s svg.board').getAttribute('aria-label')`, id)); got != after {
+		t.Errorf("%s: after %s the board shows %q, want %q", id, move, got, after)
 	}
 }
 

@@ -71,6 +71,7 @@ class Board {
       this.el.querySelector('[data-role=wrong]').hidden = this.verdict !== 'wrong';
       this.el.querySelector('[data-role=again]').hidden = this.verdict !== 'wrong';
       this.el.querySelector('[data-role=reset]').hidden = this.verdict !== 'right';
+      for (const c of this.el.querySelectorAll('[data-role=played]')) c.textContent = this.verdict ? this.el.dataset.played : '';
     }
     this.decorate();
   }
@@ -166,6 +167,8 @@ class Board {
     }
     this.busy = false;
     this.render();
+    // Keyboard readers go on from the button that starts the example again.
+    this.el.querySelector(this.verdict === 'right' ? '[data-role=reset]' : '[data-role=again]').focus({ preventScroll: true });
   }
 }
 
