@@ -38,6 +38,10 @@ type Options struct {
 	// OnCommit, if set, is called after each durable append with the
 	// number of events and the time the store took.
 	OnCommit func(events int, d time.Duration)
+	// MaxRooms bounds the rooms loaded (0: no bound): loading one more
+	// unloads the least recently used room without a client or a running
+	// clock, or fails with ErrTooManyRooms if there is none.
+	MaxRooms int
 }
 
 // Manager loads rooms on demand and unloads them when idle.
@@ -103,7 +107,13 @@ func (m *Manager) Acquire(ctx context.Context, id string) (*Room, error) {
 	default:
 	}
 	r := m.rooms[id]
+	var evicted *Room
 	if r == nil {
+		var err error
+		if evicted, err = m.evictFor(); err != nil {
+			m.mu.Unlock()
+			return nil, err
+		}
 		r = newRoom(m, id)
 		m.rooms[id] = r
 		m.wg.Add(1)
@@ -111,6 +121,9 @@ func (m *Manager) Acquire(ctx context.Context, id string) (*Room, error) {
 	}
 	r.refs++
 	m.mu.Unlock()
+	if evicted != nil {
+		evicted.stop()
+	}
 	select {
 	case <-r.ready:
 	case <-ctx.Done():

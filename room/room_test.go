@@ -68,14 +68,22 @@ type msg struct {
 // next returns sub's next message, failing after a deadline.
 func next(t *testing.T, sub *room.Sub) (msg, bool) {
 	t.Helper()
-	select {
-	case b := <-sub.Out:
+	decode := func(b []byte) msg {
 		var m msg
 		if err := json.Unmarshal(b, &m); err != nil {
 			t.Fatalf("message %s: %v", b, err)
 		}
-		return m, true
+		return m
+	}
+	select {
+	case b := <-sub.Out:
+		return decode(b), true
 	case <-sub.Gone:
+		select { // what the room sent before dropping sub comes first
+		case b := <-sub.Out:
+			return decode(b), true
+		default:
+		}
 		return msg{}, false
 	case <-time.After(10 * time.Second):
 		t.Fatal("no message within 10 s")

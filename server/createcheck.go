@@ -46,9 +46,9 @@ var createFields = map[string][]string{
 
 // Bounds of a create request's clock.
 const (
-	minClockMinutes = 0.25    // 15 seconds
-	maxClockMinutes = 24 * 60 // a day
-	maxIncrement    = 600     // seconds
+	minClockMinutes = 1.0 / 60 // a second: bullet and the tests' short clocks
+	maxClockMinutes = 24 * 60  // a day
+	maxIncrement    = 600      // seconds
 )
 
 // decodeCreate reads and checks a create request's body: one JSON object,
@@ -92,8 +92,8 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 	}
 	if c := req.Clock; c != nil {
 		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
-			return req, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want a number of minutes from %v to %v, a whole number of seconds (or no clock)",
-				c.Minutes, minClockMinutes, maxClockMinutes)}
+			return req, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
+				c.Minutes, maxClockMinutes)}
 		}
 		if !(c.Increment >= 0 && c.Increment <= maxIncrement) || !exact(c.Increment*1000) {
 			return req, &FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d, a whole number of milliseconds", c.Increment, maxIncrement)}

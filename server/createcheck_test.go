@@ -19,7 +19,7 @@ func TestCreateRefusesBadBodies(t *testing.T) {
 		{"out of range option", `{"game":"intercept","variant":{"limit":"5001"},` + hh + `}`, "variant.limit", "from 0 to 5000"},
 		{"unknown option", `{"game":"dames","variant":{"limit":"5"},` + hh + `}`, "variant.limit", "no option"},
 		{"bad enum", `{"game":"dames","variant":{"draw":"never"},` + hh + `}`, "variant.draw", "not one of"},
-		{"tiny clock", `{"game":"dames",` + hh + `,"clock":{"minutes":1e-300}}`, "clock.minutes", "from 0.25 to 1440"},
+		{"tiny clock", `{"game":"dames",` + hh + `,"clock":{"minutes":1e-300}}`, "clock.minutes", "from 1 second (1/60) to 1440"},
 		{"zero clock", `{"game":"dames",` + hh + `,"clock":{"minutes":0}}`, "clock.minutes", "minutes"},
 		{"negative clock", `{"game":"dames",` + hh + `,"clock":{"minutes":-5}}`, "clock.minutes", "minutes"},
 		{"huge clock", `{"game":"dames",` + hh + `,"clock":{"minutes":1e300}}`, "clock.minutes", "minutes"},

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -45,7 +46,7 @@ var DefaultHTTPLimits = HTTPLimits{
 }
 
 // HTTPServer returns an HTTP server of h with l's timeouts and header
-// bound; serve it on l.Listener(ln, ...) for the per-address cap.
+// bound; serve it on Server.Listener(ln, l) for the per-address cap.
 func (l HTTPLimits) HTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,
 		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: l.MaxHeaderBytes,
@@ -53,12 +54,14 @@ func (l HTTPLimits) HTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 }
 
 // Listener returns ln with at most l.ConnsPerAddr open connections per
-// remote IP address, except from the trusted proxies.
-func (l HTTPLimits) Listener(ln net.Listener, trusted []netip.Prefix) net.Listener {
+// remote IP address, except from the server's trusted proxies; the
+// connections refused are counted in /metrics.
+func (s *Server) Listener(ln net.Listener, l HTTPLimits) net.Listener {
 	if l.ConnsPerAddr <= 0 {
 		return ln
 	}
-	return &capListener{Listener: ln, max: l.ConnsPerAddr, trusted: trusted, open: map[netip.Addr]int{}}
+	return &capListener{Listener: ln, max: l.ConnsPerAddr, trusted: s.o.TrustedProxies, open: map[netip.Addr]int{},
+		refused: &s.metrics.refusedConns}
 }
 
 // capListener closes at once the connections from an address that already
@@ -67,6 +70,7 @@ type capListener struct {
 	net.Listener
 	max     int
 	trusted []netip.Prefix
+	refused *atomic.Int64
 
 	mu   sync.Mutex
 	open map[netip.Addr]int
@@ -89,6 +93,7 @@ func (l *capListener) Accept() (net.Conn, error) {
 		}
 		l.mu.Unlock()
 		if !ok {
+			l.refused.Add(1)
 			c.Close()
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func serveLimited(t *testing.T, srv *server.Server, l server.HTTPLimits) string 
 		t.Fatal(err)
 	}
 	hs := l.HTTPServer(srv.Handler(), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	go hs.Serve(l.Listener(ln, nil))
+	go hs.Serve(srv.Listener(ln, l))
 	t.Cleanup(func() { hs.Close() })
 	return ln.Addr().String()
 }
@@ -75,6 +76,9 @@ func TestConnectionsPerAddressCap(t *testing.T) {
 	}
 	if st, err := dialFrom(t, "127.0.0.1", addr).get(); err == nil {
 		t.Errorf("a 4th connection from the same address got %d, want it closed", st)
+	}
+	if m := metricsText(t, ts); !strings.Contains(m, "plateau_http_conns_refused_total 1\n") {
+		t.Errorf("/metrics after one refused connection:\n%s", m)
 	}
 	// Another address still gets answers, and the held ones still work.
 	if st, err := dialFrom(t, "127.0.0.2", addr).get(); err != nil || st != http.StatusOK {
@@ -129,5 +133,40 @@ func TestWebSocketOutlivesHTTPTimeouts(t *testing.T) {
 		if m.Type == "error" {
 			t.Fatalf("the move: %s %s", m.Code, m.Message)
 		}
+	}
+}
+
+// closedWithin reports whether the server closes k's connection within d.
+func (k *keepAlive) closedWithin(d time.Duration) bool {
+	k.c.SetReadDeadline(time.Now().Add(d))
+	_, err := io.Copy(io.Discard, k.r) // returns nil at EOF
+	return err == nil
+}
+
+func TestHTTPTimeoutsAndHeaderBound(t *testing.T) {
+	ts := newTestServer(t, nil)
+	l := server.DefaultHTTPLimits
+	l.ReadHeaderTimeout, l.IdleTimeout, l.MaxHeaderBytes = 200*time.Millisecond, 200*time.Millisecond, 1024
+	addr := serveLimited(t, ts.Srv, l)
+
+	slow := dialFrom(t, "127.0.0.1", addr) // headers never finished
+	io.WriteString(slow.c, "GET /healthz HTTP/1.1\r\nHost: plateau\r\n")
+	if !slow.closedWithin(5 * time.Second) {
+		t.Error("a request whose headers never end: the connection stays open")
+	}
+
+	idle := dialFrom(t, "127.0.0.1", addr)
+	if st, err := idle.get(); err != nil || st != http.StatusOK {
+		t.Fatalf("a request: %d, %v", st, err)
+	}
+	if !idle.closedWithin(5 * time.Second) {
+		t.Error("an idle keep-alive connection stays open past the idle timeout")
+	}
+
+	big := dialFrom(t, "127.0.0.1", addr)
+	big.c.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(big.c, "GET /healthz HTTP/1.1\r\nHost: plateau\r\nX-Big: "+strings.Repeat("x", 8<<10)+"\r\n\r\n")
+	if resp, err := http.ReadResponse(big.r, nil); err != nil || resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("8 KiB of headers over a 1 KiB bound: %v, %v; want 431", resp, err)
 	}
 }

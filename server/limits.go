@@ -18,6 +18,7 @@ const (
 	DefaultGamesPerMinute = 10
 	DefaultLiveGames      = 20
 	DefaultStaleGame      = 24 * time.Hour
+	DefaultMaxRooms       = 10000
 )
 
 // limitDefaults fills in the defaults of the creation limits and the clock.
@@ -34,6 +35,20 @@ func (o *Options) limitDefaults() {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	switch {
+	case o.MaxRooms == 0:
+		o.MaxRooms = DefaultMaxRooms
+	case o.MaxRooms < 0:
+		o.MaxRooms = 0 // room.Options: no bound
+	}
+}
+
+// tooManyRooms answers a request for a game that cannot be loaded now.
+func (s *Server) tooManyRooms(w http.ResponseWriter, err error) {
+	s.metrics.refusedRooms.Add(1)
+	s.o.Log.Warn("game not loaded", "err", err)
+	w.Header().Set("Retry-After", "10")
+	httpError(w, http.StatusServiceUnavailable, "busy", "the server has too many games loaded: retry in a few seconds")
 }
 
 // LimitError is a refusal of a game creation because of a limit: the
@@ -78,6 +93,7 @@ type creations struct {
 
 type addrGames struct {
 	recent  []time.Time // creations in the last minute, oldest first
+	last    time.Time   // the last creation
 	games   []string    // ids of games created that were live when last looked at
 	pending int         // creations admitted, not yet stored
 }
@@ -87,7 +103,7 @@ func newCreations(o Options) *creations {
 		addrs: map[string]*addrGames{}}
 }
 
-// Reservation is a creation admitted by creations.admit: Done records the
+// reservation is a creation admitted by creations.admit: done records the
 // game once stored, or forgets the creation if id is "".
 type reservation struct {
 	c    *creations
@@ -135,17 +151,25 @@ func (c *creations) admit(ctx context.Context, addr string) (*reservation, error
 			Message: fmt.Sprintf("at most %d unfinished games created from one address may be live at once: finish or resign one", c.live)}
 	}
 	a.recent = append(a.recent, now)
+	a.last = now
 	a.pending++
 	return &reservation{c: c, addr: addr}, nil
 }
 
-// addr returns the counts of an address, creating them; c.mu is held. It
-// drops, at most once a minute, the addresses with nothing left to count.
+// addr returns the counts of an address, creating them; c.mu is held. At
+// most once a minute it drops the addresses with nothing left to count:
+// no creation pending or in the last minute, and no live game or none
+// created within the stale time (a day if games are never stale), so that
+// the map stays bounded by the addresses recently seen.
 func (c *creations) addr(addr string) *addrGames {
 	if now := c.now(); now.Sub(c.swept) >= time.Minute {
 		c.swept = now
+		forget := c.stale
+		if forget <= 0 {
+			forget = 24 * time.Hour
+		}
 		for k, a := range c.addrs {
-			if len(a.games) == 0 && a.pending == 0 && (len(a.recent) == 0 || now.Sub(a.recent[len(a.recent)-1]) >= time.Minute) {
+			if a.pending == 0 && now.Sub(a.last) >= time.Minute && (len(a.games) == 0 || now.Sub(a.last) >= forget) {
 				delete(c.addrs, k)
 			}
 		}
@@ -167,7 +191,7 @@ func (r *reservation) done(id string) {
 	defer r.c.mu.Unlock()
 	a := r.c.addr(r.addr)
 	a.pending--
-	if id != "" {
+	if id != "" && r.c.live > 0 {
 		a.games = append(a.games, id)
 	}
 }

@@ -201,3 +201,42 @@ func metricsText(t *testing.T, ts *testServer) string {
 	}
 	return string(b)
 }
+
+func TestMaxRooms(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.MaxRooms = 1 })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	a := ts.create(t, "dames", nil, "hh", false)
+	c := ts.dial(t, a.ID) // holds a's room
+	if _, err := c.Hello(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	b := ts.create(t, "dames", nil, "hh", false) // stored; its room cannot load now
+	get := func() (int, string, string) {
+		resp, err := ts.HTTP.Get(ts.URL + "/api/games/" + b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Retry-After"), string(body)
+	}
+	if st, retry, body := get(); st != http.StatusServiceUnavailable || retry == "" || !strings.Contains(body, `"busy"`) {
+		t.Errorf("a game beyond --max-rooms while the loaded one has a client: %d, Retry-After %q, %s; want 503 busy", st, retry, body)
+	}
+	if m := metricsText(t, ts); !strings.Contains(m, "plateau_rooms_refused_total 1\n") {
+		t.Errorf("/metrics:\n%s", m)
+	}
+	c.Close() // a's room has no client any more: it gives way
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st, _, body := get()
+		if st == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("once a's client left: %d %s", st, body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

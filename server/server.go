@@ -71,6 +71,9 @@ type Options struct {
 	// StaleGame: games never started (no human seat has moved) and
 	// untouched this long are deleted (default 24h; negative: never).
 	StaleGame time.Duration
+	// MaxRooms bounds the games loaded in rooms (default 10000; negative:
+	// no bound): see room.Options.
+	MaxRooms int
 	// Inactive is how long a game in progress may go without a move
 	// before the lobby lists it as inactive instead of live (default 24h).
 	Inactive time.Duration
@@ -139,7 +142,7 @@ func New(o Options) *Server {
 	s.creations = newCreations(o)
 	s.bg.Add(1)
 	go s.sweeper()
-	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept,
+	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
 	return s
@@ -224,6 +227,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 	if errors.Is(err, store.ErrNotFound) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
+		return
+	}
+	if errors.Is(err, room.ErrTooManyRooms) {
+		s.tooManyRooms(w, err)
 		return
 	}
 	s.o.Log.Error("request failed", "game", id, "err", err)

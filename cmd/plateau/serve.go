@@ -32,6 +32,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	perMinute := fs.Int("games-per-minute", server.DefaultGamesPerMinute, "games created per client address in any minute (-1: no limit)")
 	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
 	stale := fs.Duration("stale-game", server.DefaultStaleGame, "delete games never started (no human move) and untouched this long (-1s: never)")
+	maxRooms := fs.Int("max-rooms", server.DefaultMaxRooms, "games loaded in rooms at once; beyond, the least recently used without a client is unloaded (-1: no limit)")
 	hl := server.DefaultHTTPLimits
 	fs.DurationVar(&hl.ReadHeaderTimeout, "read-header-timeout", hl.ReadHeaderTimeout, "time to read a request's headers (0: none)")
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
@@ -48,7 +49,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
 	}
-	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames} {
+	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms} {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
@@ -78,7 +79,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
 		Hints: hints.Providers(), TrustedProxies: trusted,
-		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale,
+		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -87,7 +88,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	hs := hl.HTTPServer(srv.Handler(), log)
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(hl.Listener(ln, trusted)) }()
+	go func() { errc <- hs.Serve(srv.Listener(ln, hl)) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", path, "games", strings.Join(e.games.IDs(), ","))
 	select {
 	case err := <-errc:
