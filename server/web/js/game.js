@@ -169,6 +169,8 @@ export class GamePage {
     this.el = {
       title: h('h1', { class: 'title' }),
       variant: h('p', { class: 'variant muted', id: 'variant' }),
+      // The rules open in a new tab: the game in progress stays open here.
+      rules: h('a', { class: 'rules-link', id: 'rules-link', target: '_blank', rel: 'noopener', hidden: true }, `${t('rules')} ↗`),
       status: h('p', { class: 'status', id: 'status', role: 'status' }),
       players: h('ul', { class: 'players', id: 'players' }),
       banner: h('div', { class: 'banner', id: 'reconnect', hidden: true }),
@@ -201,7 +203,7 @@ export class GamePage {
       if (b) this.clickLoc(b.dataset.loc);
     });
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
-      h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players, this.el.variant),
+      h('div', { class: 'head' }, this.el.title, this.el.rules, this.el.status, this.el.players, this.el.variant),
       this.el.banner, this.el.offers,
       h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
@@ -366,6 +368,8 @@ export class GamePage {
     this.el.title.textContent = gameName(this.cat, this.gameId);
     this.renderVariant();
     document.title = `${this.el.title.textContent} — Plateau`;
+    this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
+    this.el.rules.hidden = false;
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);

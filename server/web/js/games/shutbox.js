@@ -86,7 +86,7 @@ export function draw(board, ctx) {
       root.append(g);
     });
   } else if (board.phase === 'roll') {
-    for (let i = 0; i < (board.diceCount || 2); i++) root.append(die(mid - 54 + i * 60, 10, 48, 0, { cls: 'pending' }));
+    for (let i = 0; i < (board.diceCount || 2); i++) root.append(die(mid - 54 + i * 60, 10, 48, '?', { cls: 'pending' }));
   }
   boxes.forEach((b, i) => {
     const c = i % cols;
