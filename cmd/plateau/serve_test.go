@@ -148,7 +148,23 @@ func TestCrashLosesNothing(t *testing.T) {
 			h.play(ctx, base, 1<<30) // until the connection dies
 		}()
 	}
-	time.Sleep(700 * time.Millisecond)
+	// Kill mid-game, once every client has seen a few events (a fixed
+	// sleep let a slow machine kill before any).
+	deadline := time.Now().Add(30 * time.Second)
+	for _, h := range hs {
+		for {
+			h.mu.Lock()
+			last := h.last
+			h.mu.Unlock()
+			if last >= 2 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("game %s: %d events seen after 30s, want 2 before the kill", h.id, last)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
