@@ -10,6 +10,7 @@
 # e.g. .ci/postgres.sh go test ./store/postgres/
 
 pg_ci_setup() {
+  if declare -F step >/dev/null; then step "PostgreSQL: a throwaway cluster for the tests"; fi
   if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
