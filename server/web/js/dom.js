@@ -36,6 +36,9 @@ const ICONS = {
   turn: 'M16 5l-9 7 9 7z',
   zoom: 'M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z M15 15l6 6 M10 7v6 M7 10h6',
   fit: 'M4 9V4h5 M15 4h5v5 M20 15v5h-5 M9 20H4v-5',
+  flip: 'M7 20V4 M3 8l4-4 4 4 M17 4v16 M13 16l4 4 4-4',
+  sound: 'M4 9h4l5-4v14l-5-4H4z M16 9a4 4 0 0 1 0 6 M19 6a8 8 0 0 1 0 12',
+  mute: 'M4 9h4l5-4v14l-5-4H4z M16 9l5 6 M21 9l-5 6',
 };
 
 /** icon is an inline SVG icon (decorative: hidden from screen readers). */
