@@ -593,6 +593,8 @@ export class GamePage {
       if (!byLoc.has(loc)) acts.push(h('button', { type: 'button', 'data-loc': loc, class: 'loc' }, this.r.label ? this.r.label(loc, v.board) : loc));
     }
     if (this.prefix.length && !this.r.actions) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, icon('back'), ` ${t('undoStep')}`));
+    // Two captures from this piece end on the square clicked: which way?
+    if (this.r.shortCaptures && this.prefix.length > 1 && next.size) acts.unshift(h('p', { class: 'note', id: 'via', role: 'status' }, t('via')));
     mount(this.el.actions, acts);
     this.markPremove(byLoc);
     this.showTargets();

@@ -5,6 +5,7 @@ const KEY = 'plateau.mute';
 
 /** heard counts what was asked (last: 'move' or 'capture') and what sounded (tones): for the tests. */
 export const heard = { last: '', asked: 0, tones: 0 };
+window.plateauSound = heard; // for the browser tests
 
 /** muted says whether this browser silenced the game page. */
 export function muted() {
