@@ -58,7 +58,7 @@ export function draw(board, ctx) {
     g.append(s('rect', { x, y, width: Q, height: Q, class: 'sq dark' }));
     g.append(s('text', { x: x + 3, y: y + 11, 'font-size': 10, class: 'num' }, sq.square));
     const p = pieces.get(String(sq.square));
-    if (p) g.append(piece(x + Q / 2, y + Q / 2 + 1, Q * 0.38, p.player, p.kind === 'king'));
+    if (p) g.append(piece(x + Q / 2, y + Q / 2 + 1.5, Q * 0.36, p.player, p.kind === 'king'));
     if (huff.has(String(sq.square))) g.append(s('text', { x: x + Q - 4, y: y + Q - 4, 'text-anchor': 'end', 'font-size': 13, class: 'huff' }, '!'));
     root.append(g);
   }
