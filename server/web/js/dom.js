@@ -39,6 +39,7 @@ const ICONS = {
   flip: 'M7 20V4 M3 8l4-4 4 4 M17 4v16 M13 16l4 4 4-4',
   sound: 'M4 9h4l5-4v14l-5-4H4z M16 9a4 4 0 0 1 0 6 M19 6a8 8 0 0 1 0 12',
   mute: 'M4 9h4l5-4v14l-5-4H4z M16 9l5 6 M21 9l-5 6',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 11v6 M12 7.5v.1',
 };
 
 /** icon is an inline SVG icon (decorative: hidden from screen readers). */
