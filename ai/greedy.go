@@ -90,3 +90,6 @@ func (g *Greedy) value(s game.State, me game.Player, depth int) float64 {
 	}
 	return sum / total
 }
+
+// Close releases the player's scratch space.
+func (g *Greedy) Close() { g.moves, g.cms = nil, nil }

@@ -261,3 +261,6 @@ func (m *MCTS) mostVisited(nd *mnode) int32 {
 	}
 	return best
 }
+
+// Close releases the search tree.
+func (m *MCTS) Close() { m.tree, m.moves, m.cms, m.path = nil, nil, nil, nil }

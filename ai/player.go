@@ -12,8 +12,12 @@ import (
 
 // Player chooses moves. Choose returns a move for the seat to move in s
 // within ctx's deadline and the player's own budget; it never changes s.
+// A player may keep what it learns (search tables) from one Choose to the
+// next: keep one for a game (one goroutine at a time), and Close it after,
+// which releases its memory; a closed player is not used again.
 type Player interface {
 	Choose(ctx context.Context, s game.State) (Decision, error)
+	Close()
 }
 
 // Decision is a player's choice with what its search learnt.

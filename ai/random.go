@@ -26,3 +26,6 @@ func (r *Random) Choose(_ context.Context, s game.State) (Decision, error) {
 	m := moves[r.rng.IntN(len(moves))]
 	return Decision{Move: m, Score: 0.5, PV: []game.Move{m}, Depth: 1, Nodes: 1}, nil
 }
+
+// Close releases the player's scratch space.
+func (r *Random) Close() { r.moves = nil }

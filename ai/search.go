@@ -377,3 +377,6 @@ func (s *Search) scoreMoves(st game.State, pd *plyData, ttMove game.Move, hasTTM
 func historyIndex(m game.Move) int {
 	return int((uint64(m) * 0x9e3779b97f4a7c15) >> 52)
 }
+
+// Close releases the search's transposition table and scratch space.
+func (s *Search) Close() { s.tt, s.plies = nil, nil }

@@ -22,8 +22,10 @@ func hotseat(t *testing.T, bctx context.Context, base string) {
 		t.Errorf("hot-seat status says %q", got)
 	}
 
-	// Keyboard: focus a highlighted piece, Enter selects it, Escape takes it back.
-	eval[bool](a, `(() => { document.querySelector('#board [data-loc].target').focus(); return true; })()`)
+	// Keyboard: the board takes the focus with its cursor on a highlighted
+	// piece, Enter selects it, Escape takes it back.
+	eval[bool](a, `(() => { document.querySelector('#board').focus(); return true; })()`)
+	a.waitJS("the cursor on a target", `document.querySelector('#board [data-loc="' + document.querySelector('#board').dataset.cursor + '"]')?.classList.contains('target')`)
 	a.do("Enter", chromedp.KeyEvent("\r"))
 	a.waitJS("a piece selected by keyboard", `document.querySelector('#board').dataset.prefix !== ''`)
 	a.do("Escape", chromedp.KeyEvent(string(rune(0x1b))))

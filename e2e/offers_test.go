@@ -19,9 +19,10 @@ func offers(t *testing.T, bctx context.Context, base string) {
 	playMove(t, a, rng)
 
 	a.clickAt("#undo-request")
+	a.waitJS("the undo request waiting", `document.querySelector('#undo-request')?.disabled && !!document.querySelector('#undo-waiting')`)
 	b.waitJS("the undo request", `!!document.querySelector('#undo-pending button.primary')`)
 	b.clickAt("#undo-pending button.primary")
-	a.waitJS("the move taken back", `document.querySelector('#status').dataset.turn === 'me' && document.querySelectorAll('#movelist li').length === 0`)
+	a.waitJS("the move taken back", `document.querySelector('#status').dataset.turn === 'me' && document.querySelectorAll('#movelist li').length === 0 && !document.querySelector('#undo-waiting')`)
 
 	// The connection drops: the page says hello again with its version and goes on.
 	eval[bool](a, `(() => { window.plateauPage.conn.ws.close(); return true; })()`)

@@ -20,12 +20,20 @@ import (
 // on a loopback port and returns its URL.
 func startServer(t *testing.T) string {
 	t.Helper()
+	url, _ := startServerStore(t)
+	return url
+}
+
+// startServerStore is startServer that also returns the store, for tests
+// that create games with a dice seed of their choosing (seededGame).
+func startServerStore(t *testing.T) (string, *sqlite.Store) {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "plateau.db"))
 	if err != nil {
 		t.Fatalf("opening the store: %v", err)
 	}
 	srv := server.New(server.Options{Store: st, Games: games.Registry(), AILevels: level.Names, AITime: 200 * time.Millisecond,
-		Rate: 1e6, Burst: 1e6, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Hints: hints.Providers()})
+		Rate: 1e6, Burst: 1e6, GamesPerMinute: -1, LiveGames: -1, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Hints: hints.Providers()})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		ts.CloseClientConnections()
@@ -33,5 +41,5 @@ func startServer(t *testing.T) string {
 		ts.Close()
 		st.Close()
 	})
-	return ts.URL
+	return ts.URL, st
 }

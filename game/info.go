@@ -11,12 +11,13 @@ type Info struct {
 	Players         []int    `json:"players"`
 	Options         []Option `json:"variants"`
 	ExamplePosition string   `json:"example_position"`
+	DrawOffer       bool     `json:"draw_offer"` // the players may agree a draw (DrawByAgreement)
 }
 
 // Describe returns g's catalog entry.
 func Describe(g Game) Info {
 	return Info{ID: g.ID(), NameFR: g.Name("fr"), NameEN: g.Name("en"), Players: PlayerCounts(g),
-		Options: g.Options(), ExamplePosition: g.ExamplePosition()}
+		Options: g.Options(), ExamplePosition: g.ExamplePosition(), DrawOffer: DrawByAgreement(g)}
 }
 
 // PlayerCounts lists the numbers of players g can be played by: the values
@@ -45,4 +46,17 @@ func PlayerCounts(g Game) []int {
 		return nil
 	}
 	return []int{s.Players()}
+}
+
+// DrawAgreer is implemented by games whose rules let the players agree a
+// draw (the server then offers "Offer draw"); a game without it has none.
+type DrawAgreer interface {
+	// DrawByAgreement reports whether the players may agree a draw.
+	DrawByAgreement() bool
+}
+
+// DrawByAgreement reports whether g's players may agree a draw.
+func DrawByAgreement(g Game) bool {
+	d, ok := g.(DrawAgreer)
+	return ok && d.DrawByAgreement()
 }

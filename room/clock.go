@@ -117,16 +117,6 @@ func timeoutOutcome(n int, cfg game.Config, seat int) game.Outcome {
 	return o
 }
 
-// ClockJSON is the clocks as clients see them, at a moment: the time left
-// of each seat (milliseconds; null for a seat without a clock) and the
-// seat whose clock runs from that moment on (-1 for none).
-type ClockJSON struct {
-	InitialMS   int64    `json:"initial_ms"`
-	IncrementMS int64    `json:"increment_ms"`
-	LeftMS      []*int64 `json:"left_ms,omitempty"`
-	Running     int      `json:"running"`
-}
-
 // ClockConfigJSON is the time control alone (lobby entries, exports).
 func ClockConfigJSON(c store.Clock) *ClockJSON {
 	if !c.On() {

@@ -191,7 +191,7 @@ func TestRoomFlagsOnTimeAndSurvivesRestart(t *testing.T) {
 				t.Fatal(err)
 			}
 			sub := room.NewSub(64)
-			if _, ref := r.Join(sub, 0, toks); ref != nil {
+			if _, ref := r.Join(ctx, sub, 0, toks); ref != nil {
 				t.Fatal(ref)
 			}
 			return m, r, sub
@@ -204,7 +204,7 @@ func TestRoomFlagsOnTimeAndSurvivesRestart(t *testing.T) {
 			var first struct{ Notation string }
 			b, _ := json.Marshal(s.View.Moves[0])
 			json.Unmarshal(b, &first)
-			r.Do(sub, room.Action{Type: "move", Version: &v, Move: first.Notation, ID: "m"})
+			r.Do(sub, room.Request{Type: "move", Version: &v, Move: first.Notation, ID: "m"})
 			for msg := range sub.Out {
 				var x struct{ Type, Code, Message string }
 				json.Unmarshal(msg, &x)

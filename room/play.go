@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"plateau/game"
 	"plateau/store"
@@ -34,19 +33,7 @@ type eventData struct {
 	RematchID string          `json:"rematch_id,omitempty"`
 	Seat      *int            `json:"seat,omitempty"` // undo_accept/undo_decline: the requester
 	Seed      string          `json:"seed,omitempty"` // end: the revealed dice seed
-}
-
-// EventJSON is an event as clients see it.
-type EventJSON struct {
-	Kind      string          `json:"kind"`
-	Seq       int64           `json:"seq"`
-	Player    int             `json:"player"`
-	Notation  string          `json:"notation,omitempty"`
-	Result    json.RawMessage `json:"result,omitempty"` // a game.Outcome
-	RematchID string          `json:"rematch_id,omitempty"`
-	Seat      *int            `json:"seat,omitempty"`
-	Seed      string          `json:"seed,omitempty"`
-	Time      time.Time       `json:"time"`
+	Auto      bool            `json:"auto,omitempty"` // move: played by the server, the only legal move (a pass)
 }
 
 // ToJSON converts a stored event.
@@ -55,23 +42,19 @@ func ToJSON(e store.Event) EventJSON {
 	if len(e.Data) > 0 {
 		var d eventData
 		if json.Unmarshal(e.Data, &d) == nil {
-			j.Result, j.RematchID, j.Seat, j.Seed = d.Result, d.RematchID, d.Seat, d.Seed
+			j.Result, j.RematchID, j.Seat, j.Seed, j.Auto = d.Result, d.RematchID, d.Seat, d.Seed, d.Auto
 		}
 	}
 	return j
-}
-
-// MoveRec is one move of the effective move list (after undos).
-type MoveRec struct {
-	Seq      int64  `json:"seq"`
-	Player   int    `json:"player"`
-	Notation string `json:"notation"`
 }
 
 // Play is a game rebuilt from its log: the engine state plus what the log
 // adds (agreed results, pending offers, undos). Apply is the one place that
 // interprets events, used both to replay a log and to validate new events.
 type Play struct {
+	// Rec is the game's record (seats, dice seed, casual), shared with
+	// the room that owns it; nil for a play rebuilt from an export.
+	Rec     *store.Game
 	G       game.Game
 	Cfg     game.Config
 	State   game.State
@@ -247,15 +230,6 @@ func (p *Play) undoCut(seat int) (int, error) {
 	return 0, refuse("not_allowed", "seat %d has no move to take back", seat)
 }
 
-// Refusal is why an event or message was refused: an error code of the API
-// and a message.
-type Refusal struct {
-	Code    string
-	Message string
-}
-
-func (r *Refusal) Error() string { return r.Code + ": " + r.Message }
-
 func refuse(code, format string, args ...any) error {
 	return &Refusal{Code: code, Message: fmt.Sprintf(format, args...)}
 }
@@ -279,6 +253,7 @@ func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play,
 		kinds[i] = st.Kind
 	}
 	p.Clock = NewClocks(rec.Clock, kinds)
+	p.Rec = rec
 	for _, e := range events {
 		if err := p.Apply(e); err != nil {
 			return nil, fmt.Errorf("game %s: replay event %d (%s %q): %w", rec.ID, e.Seq, e.Kind, e.Notation, err)

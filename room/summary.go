@@ -5,46 +5,21 @@ import (
 	"time"
 
 	"plateau/dice"
-	"plateau/game"
+	"plateau/protocol"
 	"plateau/store"
 )
 
-// SeatJSON is a seat as clients see it.
-type SeatJSON struct {
-	Seat   int    `json:"seat"`
-	Kind   string `json:"kind"`
-	Level  string `json:"level,omitempty"`
-	Joined bool   `json:"joined"`
-	// Open: anyone may claim the seat now (POST /api/games/{id}/seats/{seat}/claim).
-	Open bool `json:"open,omitempty"`
-}
-
-// DiceJSON is the dice commitment, and the seed once the game is finished.
-type DiceJSON struct {
-	Commitment string `json:"commitment"`
-	Seed       string `json:"seed,omitempty"`
-}
-
-// Summary is a game as GET /api/games/{id}, the lobby and welcome show it.
-type Summary struct {
-	ID        string            `json:"id"`
-	Game      string            `json:"game"`
-	Variant   map[string]string `json:"variant"`
-	Casual    bool              `json:"casual"`
-	Status    string            `json:"status"`
-	Created   time.Time         `json:"created"`
-	Updated   time.Time         `json:"updated"`
-	Seats     []SeatJSON        `json:"seats"`
-	Version   int64             `json:"version"`
-	Result    json.RawMessage   `json:"result,omitempty"`
-	RematchOf string            `json:"rematch_of,omitempty"`
-	RematchID string            `json:"rematch_id,omitempty"`
-	Moves     []MoveRec         `json:"moves,omitempty"`
-	View      *game.View        `json:"view,omitempty"`
-	Dice      DiceJSON          `json:"dice"`
-	// Clock is the time control; in a game's summary, the clocks now.
-	Clock *ClockJSON `json:"clock,omitempty"`
-}
+// The wire types, defined in package protocol.
+type (
+	SeatJSON  = protocol.Seat
+	DiceJSON  = protocol.Dice
+	Summary   = protocol.Summary
+	ClockJSON = protocol.Clock
+	EventJSON = protocol.Event
+	MoveRec   = protocol.Move
+	// Refusal is why an event or message was refused.
+	Refusal = protocol.Refusal
+)
 
 // SummaryOf is the summary of a stored game, without moves or view.
 func SummaryOf(rec *store.Game) Summary {
@@ -74,7 +49,9 @@ type Export struct {
 	RematchOf string            `json:"rematch_of,omitempty"`
 	Dice      DiceJSON          `json:"dice"`
 	Clock     *ClockJSON        `json:"clock,omitempty"` // the time control
-	Events    []EventJSON       `json:"events"`
+	// Version is the seq of the game's last event: the number of events.
+	Version int64       `json:"version"`
+	Events  []EventJSON `json:"events"`
 }
 
 // ExportFormat names the export's format and version.
@@ -84,8 +61,11 @@ const ExportFormat = "plateau-game/1"
 func ExportOf(rec *store.Game, events []store.Event) Export {
 	s := SummaryOf(rec)
 	x := Export{Format: ExportFormat, ID: s.ID, Game: s.Game, Variant: s.Variant, Casual: s.Casual, Status: s.Status,
-		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Events: []EventJSON{}}
+		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Version: rec.Version, Events: []EventJSON{}}
 	for _, e := range events {
+		if e.Seq > rec.Version { // appended after rec was read: not part of this snapshot
+			break
+		}
 		x.Events = append(x.Events, ToJSON(e))
 	}
 	return x

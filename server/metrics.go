@@ -12,6 +12,12 @@ import (
 type metrics struct {
 	conns  atomic.Int64
 	events atomic.Int64
+	// refusedGames counts creations refused by each limit (the keys are
+	// fixed at creation), swept the stale games deleted.
+	refusedGames map[string]*atomic.Int64
+	swept        atomic.Int64
+	refusedRooms atomic.Int64 // requests refused because MaxRooms rooms were in use
+	refusedConns atomic.Int64 // TCP connections closed over the per-address cap
 
 	mu      sync.Mutex
 	buckets []float64 // write latency bucket bounds, seconds
@@ -24,7 +30,8 @@ type metrics struct {
 
 func newMetrics() *metrics {
 	b := []float64{0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1}
-	return &metrics{buckets: b, counts: make([]int64, len(b)+1)}
+	return &metrics{buckets: b, counts: make([]int64, len(b)+1),
+		refusedGames: map[string]*atomic.Int64{"games-per-minute": {}, "live-games-per-ip": {}}}
 }
 
 func (m *metrics) commit(events int, d time.Duration) {
@@ -65,6 +72,13 @@ func (m *metrics) write(w io.Writer, live int) {
 	fmt.Fprintf(w, "# HELP plateau_games_live Games loaded in a room.\n# TYPE plateau_games_live gauge\nplateau_games_live %d\n", live)
 	fmt.Fprintf(w, "# HELP plateau_connections WebSocket connections open.\n# TYPE plateau_connections gauge\nplateau_connections %d\n", m.conns.Load())
 	fmt.Fprintf(w, "# HELP plateau_events_total Game events stored (moves, rolls, ...).\n# TYPE plateau_events_total counter\nplateau_events_total %d\n", m.events.Load())
+	fmt.Fprintf(w, "# HELP plateau_games_refused_total Game creations refused by a limit.\n# TYPE plateau_games_refused_total counter\n")
+	for _, l := range []string{"games-per-minute", "live-games-per-ip"} {
+		fmt.Fprintf(w, "plateau_games_refused_total{limit=%q} %d\n", l, m.refusedGames[l].Load())
+	}
+	fmt.Fprintf(w, "# HELP plateau_rooms_refused_total Requests refused because every loaded room was in use (--max-rooms).\n# TYPE plateau_rooms_refused_total counter\nplateau_rooms_refused_total %d\n", m.refusedRooms.Load())
+	fmt.Fprintf(w, "# HELP plateau_http_conns_refused_total TCP connections closed at once over the per-address cap.\n# TYPE plateau_http_conns_refused_total counter\nplateau_http_conns_refused_total %d\n", m.refusedConns.Load())
+	fmt.Fprintf(w, "# HELP plateau_games_swept_total Games deleted as never started and stale.\n# TYPE plateau_games_swept_total counter\nplateau_games_swept_total %d\n", m.swept.Load())
 	fmt.Fprintf(w, "# HELP plateau_moves_per_second Events stored per second over the last 10 seconds.\n# TYPE plateau_moves_per_second gauge\nplateau_moves_per_second %g\n", m.rate())
 	m.mu.Lock()
 	defer m.mu.Unlock()

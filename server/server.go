@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
-	"strconv"
-	"strings"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -30,11 +28,12 @@ type Options struct {
 	Games *game.Registry
 	Log   *slog.Logger
 	// AI makes AI seats' players (default: random moves).
-	AI room.ChooserFactory
+	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
 	AILevels []string
-	// AIWorkers and AITime bound the AI (see room.Options).
+	// AIWorkers, AIKept and AITime bound the AI (see room.Options).
 	AIWorkers int
+	AIKept    int
 	AITime    time.Duration
 	// IdleTimeout unloads rooms without clients (default 1m).
 	IdleTimeout time.Duration
@@ -59,6 +58,28 @@ type Options struct {
 	// chance and that is not over; an error means the position has no
 	// hints. It must be safe for concurrent use.
 	Hints map[string]func(game.State) (any, error)
+	// TrustedProxies are the proxies whose X-Forwarded-For gives the
+	// client's address; from any other peer the header is ignored.
+	TrustedProxies []netip.Prefix
+	// GamesPerMinute bounds the games created from one client address
+	// in any minute (default 10; negative: no limit).
+	GamesPerMinute int
+	// LiveGames bounds the live games created from one client address:
+	// not finished and touched within StaleGame (default 20; negative:
+	// no limit). Counted by this server process.
+	LiveGames int
+	// StaleGame: games never started (no human seat has moved) and
+	// untouched this long are deleted (default 24h; negative: never).
+	StaleGame time.Duration
+	// MaxRooms bounds the games loaded in rooms (default 10000; negative:
+	// no bound): see room.Options.
+	MaxRooms int
+	// Inactive is how long a game in progress may go without a move
+	// before the lobby lists it as inactive instead of live (default 24h).
+	Inactive time.Duration
+	// Now is the clock of the lobby, of the creation limits and of the
+	// sweeper of stale games (default time.Now).
+	Now func() time.Time
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -76,9 +97,15 @@ type Server struct {
 	stopped bool          // Close was called, guarded by ipMu
 	allGone chan struct{} // closed when the last connection ends after Close
 
-	web     *webApp
-	catOnce sync.Once
-	catJSON json.RawMessage
+	health    *health
+	creations *creations
+	bg        sync.WaitGroup // the sweeper
+	web       *webApp
+	catOnce   sync.Once
+	catJSON   json.RawMessage
+
+	startsOnce sync.Once
+	startsJSON json.RawMessage
 }
 
 // New returns a server for o.
@@ -101,15 +128,28 @@ func New(o Options) *Server {
 	if o.ConnsPerIP == 0 {
 		o.ConnsPerIP = 64
 	}
+	if o.Inactive <= 0 {
+		o.Inactive = 24 * time.Hour
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
-	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers,
+	o.limitDefaults()
+	s.health = &health{st: o.Store}
+	o.Store = watchedStore{Store: o.Store, h: s.health}
+	s.o = o
+	s.creations = newCreations(o)
+	s.bg.Add(1)
+	go s.sweeper()
+	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
 	return s
 }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.frontDoor(s.mux) }
 
 // Close closes the WebSocket connections (going away) and stops the rooms,
 // letting writes in progress finish. It does not close the store.
@@ -123,6 +163,7 @@ func (s *Server) Close() {
 		if n > 0 {
 			<-s.allGone
 		}
+		s.bg.Wait()
 		s.rooms.Close()
 	})
 }
@@ -131,6 +172,7 @@ func (s *Server) routes() {
 	web, _ := fs.Sub(webFS, "web")
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/catalog", s.catalog)
+	m.HandleFunc("GET /api/starts", s.starts)
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
 	m.HandleFunc("GET /api/games/{id}", s.get)
@@ -142,10 +184,7 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
-	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
-	})
+	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
@@ -156,7 +195,7 @@ func (s *Server) routes() {
 	}
 	s.web = app
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		app.page(w, "", bootData{Catalog: s.catalogJSON()})
+		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
 	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
@@ -185,6 +224,10 @@ func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
 		return
 	}
+	if errors.Is(err, room.ErrTooManyRooms) {
+		s.tooManyRooms(w, err)
+		return
+	}
 	s.o.Log.Error("request failed", "game", id, "err", err)
 	httpError(w, http.StatusInternalServerError, "internal", "internal error")
 }
@@ -209,6 +252,7 @@ func (s *Server) catalogJSON() json.RawMessage {
 // bootData is the JSON inlined in a page: what the page would fetch first.
 type bootData struct {
 	Catalog json.RawMessage `json:"catalog"`
+	Starts  json.RawMessage `json:"starts,omitempty"` // the lobby's start positions (GET /api/starts)
 	Game    *room.Summary   `json:"game,omitempty"`
 	Missing string          `json:"missing,omitempty"` // the id of a game that does not exist
 }
@@ -230,208 +274,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		s.rooms.Release(rm)
 	}
-	s.web.page(w, renderer, boot)
-}
-
-// CreateRequest is the body of POST /api/games.
-type CreateRequest struct {
-	Game    string            `json:"game"`
-	Variant map[string]string `json:"variant"`
-	Seats   []struct {
-		Kind  string `json:"kind"`
-		Level string `json:"level"`
-	} `json:"seats"`
-	Casual bool `json:"casual"`
-	// Clock is the optional time control.
-	Clock *struct {
-		Minutes   float64 `json:"minutes"`   // each timed seat's time for the game
-		Increment float64 `json:"increment"` // seconds added after each move
-	} `json:"clock"`
-}
-
-// CreatedSeat is one seat of POST /api/games's answer.
-type CreatedSeat struct {
-	Seat   int    `json:"seat"`
-	Kind   string `json:"kind"`
-	Level  string `json:"level,omitempty"`
-	Token  string `json:"token,omitempty"`
-	Invite string `json:"invite,omitempty"`
-}
-
-// Created is POST /api/games's answer.
-type Created struct {
-	ID             string        `json:"id"`
-	Seats          []CreatedSeat `json:"seats"`
-	DiceCommitment string        `json:"dice_commitment"`
-}
-
-func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	var req CreateRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
-		return
-	}
-	g, err := s.o.Games.Lookup(req.Game)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	if len(req.Seats) == 0 || len(req.Seats) > 16 {
-		httpError(w, http.StatusBadRequest, "bad_request", "seats: give one seat per player")
-		return
-	}
-	settings := map[string]string{}
-	for k, v := range req.Variant {
-		settings[k] = v
-	}
-	for _, o := range g.Options() {
-		if _, ok := settings[o.Key]; o.Key == "players" && !ok {
-			settings["players"] = strconv.Itoa(len(req.Seats))
-		}
-	}
-	cfg, err := game.NewConfig(g, settings)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	if st.Players() != len(req.Seats) {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats)))
-		return
-	}
-	seats := make([]store.Seat, len(req.Seats))
-	out := Created{Seats: make([]CreatedSeat, len(req.Seats))}
-	tokens := make([]string, len(req.Seats))
-	for i, rs := range req.Seats {
-		switch rs.Kind {
-		case store.Human:
-			tokens[i] = room.NewToken()
-			seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i])}
-		case "open":
-			seats[i] = store.Seat{Kind: store.Human, Open: true}
-		case store.AI:
-			level := rs.Level
-			if level == "" {
-				level = s.o.AILevels[0]
-			}
-			ok := false
-			for _, l := range s.o.AILevels {
-				ok = ok || l == level
-			}
-			if !ok {
-				httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", ")))
-				return
-			}
-			seats[i] = store.Seat{Kind: store.AI, Level: level}
-		default:
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human, open or ai", i, rs.Kind))
-			return
-		}
-	}
-	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
-	if err != nil {
-		s.storeError(w, "", err)
-		return
-	}
-	if c := req.Clock; c != nil {
-		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment))
-			return
-		}
-		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
-			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
-	}
-	if err := s.o.Store.Create(r.Context(), rec); err != nil {
-		s.storeError(w, rec.ID, err)
-		return
-	}
-	out.ID = rec.ID
-	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
-	for i, st := range seats {
-		out.Seats[i] = CreatedSeat{Seat: i, Kind: st.Kind, Level: st.Level}
-		if st.Open {
-			out.Seats[i].Kind = "open"
-		} else if st.Kind == store.Human {
-			out.Seats[i].Token = tokens[i]
-			out.Seats[i].Invite = fmt.Sprintf("/g/%s?seat=%d&token=%s", rec.ID, i, tokens[i])
-		}
-	}
-	// Load the room so that it rolls the opening dice and starts AI seats.
-	if rm, err := s.rooms.Acquire(r.Context(), rec.ID); err == nil {
-		s.rooms.Release(rm)
-	}
-	s.o.Log.Info("game created", "game", rec.ID, "engine", g.ID(), "variant", cfg.String())
-	writeJSON(w, http.StatusCreated, out)
-}
-
-// Claimed is the answer of POST /api/games/{id}/seats/{seat}/claim.
-type Claimed struct {
-	ID     string `json:"id"`
-	Seat   int    `json:"seat"`
-	Token  string `json:"token"`
-	Invite string `json:"invite"`
-}
-
-// claim gives an open seat to whoever asks first.
-func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	seat, err := strconv.Atoi(r.PathValue("seat"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %q is not a number", r.PathValue("seat")))
-		return
-	}
-	rm, err := s.rooms.Acquire(r.Context(), id)
-	if err != nil {
-		s.storeError(w, id, err)
-		return
-	}
-	defer s.rooms.Release(rm)
-	tok, ref := rm.Claim(r.Context(), seat)
-	if ref != nil {
-		status := map[string]int{"not_found": http.StatusNotFound, "internal": http.StatusInternalServerError}[ref.Code]
-		if status == 0 {
-			status = http.StatusConflict
-		}
-		httpError(w, status, ref.Code, ref.Message)
-		return
-	}
-	s.o.Log.Info("seat claimed", "game", id, "seat", seat)
-	writeJSON(w, http.StatusOK, Claimed{ID: id, Seat: seat, Token: tok, Invite: fmt.Sprintf("/g/%s?seat=%d&token=%s", id, seat, tok)})
-}
-
-func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	f := store.Filter{Status: q.Get("status"), Limit: 50}
-	switch f.Status {
-	case "", store.StatusOpen, store.StatusLive, store.StatusFinished:
-	default:
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live or finished", f.Status))
-		return
-	}
-	if l := q.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > 200 {
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("limit %q is not a number from 1 to 200", l))
-			return
-		}
-		f.Limit = n
-	}
-	gs, err := s.o.Store.List(r.Context(), f)
-	if err != nil {
-		s.storeError(w, "", err)
-		return
-	}
-	out := []room.Summary{}
-	for _, g := range gs {
-		out = append(out, room.SummaryOf(g))
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.web.page(w, r, renderer, boot)
 }
 
 func (s *Server) get(w http.ResponseWriter, r *http.Request) {

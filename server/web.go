@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -35,15 +37,54 @@ type webApp struct {
 
 type asset struct {
 	data  []byte
+	gz    []byte // data gzipped once at start; nil when it would not be smaller
 	etag  string
 	ctype string
+}
+
+// compressible reports whether files of a content type are worth gzipping
+// (text; images such as PNG are compressed already).
+func compressible(ctype string) bool {
+	return strings.HasPrefix(ctype, "text/") || strings.Contains(ctype, "javascript") ||
+		strings.Contains(ctype, "json") || strings.Contains(ctype, "svg") || strings.Contains(ctype, "xml")
+}
+
+// gzipBytes compresses b at the best level: it runs once per file, at start.
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+// acceptsGzip reports whether a request's Accept-Encoding allows gzip
+// (listed, or "*", without q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != "gzip" && name != "*" {
+			continue
+		}
+		for _, prm := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(prm), "=")
+			if strings.EqualFold(k, "q") {
+				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && q <= 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // pageModules are main.js and the modules it imports, preloaded in
 // parallel by every page; the lobby page adds lobby.js, a game page its
 // renderer. They are few, with the stylesheet inline, so that a browser's
 // six connections to the server fetch them all in one round.
-var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js"}
+var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js", "js/guide.js", "js/lobby-text.js"}
 
 func newWebApp(web fs.FS) (*webApp, error) {
 	a := &webApp{files: map[string]*asset{}}
@@ -67,7 +108,13 @@ func newWebApp(web fs.FS) (*webApp, error) {
 		if ctype == "" {
 			ctype = http.DetectContentType(b)
 		}
-		a.files[p] = &asset{data: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: ctype}
+		f := &asset{data: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: ctype}
+		if compressible(ctype) {
+			if z := gzipBytes(b); len(z) < len(b) {
+				f.gz = z
+			}
+		}
+		a.files[p] = f
 		fmt.Fprintf(all, "%s\x00%x\x00", p, sum)
 		return nil
 	})
@@ -104,21 +151,31 @@ func (a *webApp) serveAsset(w http.ResponseWriter, r *http.Request, name string,
 		return
 	}
 	h := w.Header()
-	h.Set("ETag", f.etag)
+	data, etag := f.data, f.etag
+	if f.gz != nil {
+		// The gzipped body is another representation: its own strong ETag.
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			data, etag = f.gz, strings.TrimSuffix(f.etag, `"`)+`-gz"`
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("ETag", etag)
 	if immutable {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}
-	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, f.etag) {
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, etag) {
+		h.Del("Content-Encoding")
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	h.Set("Content-Type", f.ctype)
-	h.Set("Content-Length", fmt.Sprint(len(f.data)))
+	h.Set("Content-Length", fmt.Sprint(len(data)))
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		w.Write(f.data)
+		w.Write(data)
 	}
 }
 
@@ -150,7 +207,7 @@ func (a *webApp) static(w http.ResponseWriter, r *http.Request) {
 // game's renderer before main.js runs (modules execute in document order)
 // and registers it in window.plateauRenderers for game.js: the page needs
 // no dynamic import before its first drawing.
-func (a *webApp) page(w http.ResponseWriter, renderer string, boot any) {
+func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, boot any) {
 	modules := pageModules[:len(pageModules):len(pageModules)]
 	if renderer != "" && a.files["js/games/"+renderer+".js"] == nil {
 		renderer = "generic"
@@ -184,5 +241,15 @@ func (a *webApp) page(w http.ResponseWriter, renderer string, boot any) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	w.Write(buf.Bytes())
+	h.Set("Vary", "Accept-Encoding")
+	if !acceptsGzip(r) {
+		w.Write(buf.Bytes())
+		return
+	}
+	// A page carries its own boot JSON, so it is compressed per request,
+	// at a fast level (the stylesheet inside makes most of its bytes).
+	h.Set("Content-Encoding", "gzip")
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed) // the level is valid
+	zw.Write(buf.Bytes())
+	zw.Close()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"plateau/protocol"
 	"plateau/room"
 )
 
@@ -45,7 +46,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	s.metrics.conns.Add(1)
 	defer s.metrics.conns.Add(-1)
 	c.SetReadLimit(s.o.MaxMessage)
-	ctx, cancel := s.contextClosing(context.Background())
+	ctx, cancel := s.contextClosing(r.Context())
 	defer cancel()
 	s.serveConn(ctx, c, rm)
 }
@@ -104,14 +105,14 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		return
 	}
 	refuseHello := func(id, code, msg string) {
-		write(ctx, c, room.ErrorMsg(id, code, msg))
+		write(ctx, c, protocol.ErrorJSON(id, code, msg))
 		c.Close(closeBadHello, code)
 	}
 	if typ != websocket.MessageText {
 		refuseHello("", "bad_message", "messages are JSON text")
 		return
 	}
-	m, ref := Decode(data)
+	m, ref := protocol.Decode(data)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
 		return
@@ -121,7 +122,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		return
 	}
 	sub := room.NewSub(outBuffer)
-	initial, ref := rm.Join(sub, *m.Version, m.Tokens)
+	initial, ref := rm.Join(ctx, sub, *m.Version, m.Tokens)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
 		return
@@ -148,6 +149,13 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 				return
 			}
 		case <-sub.Gone:
+			// Flush what the room sent before dropping it (the error of a
+			// room that failed).
+			for len(sub.Out) > 0 {
+				if write(ctx, c, <-sub.Out) != nil {
+					break
+				}
+			}
 			c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
 			return
 		case err := <-readErr:
@@ -207,33 +215,48 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room,
 		}
 		if !lim.allow(time.Now()) {
 			if lim.strikes > s.o.Burst {
-				reply(room.ErrorMsg("", "rate_limited", "flood: closing the connection"))
+				reply(protocol.ErrorJSON("", "rate_limited", "flood: closing the connection"))
 				return closeError{websocket.StatusPolicyViolation, "rate_limited"}
 			}
-			reply(room.ErrorMsg("", "rate_limited", "too many messages: slow down"))
+			reply(protocol.ErrorJSON("", "rate_limited", "too many messages: slow down"))
 			continue
 		}
 		if typ != websocket.MessageText {
-			reply(room.ErrorMsg("", "bad_message", "messages are JSON text"))
+			reply(protocol.ErrorJSON("", "bad_message", "messages are JSON text"))
 			continue
 		}
-		m, ref := Decode(data)
+		m, ref := protocol.Decode(data)
 		if ref != nil {
-			reply(room.ErrorMsg(m.ID, ref.Code, ref.Message))
+			reply(protocol.ErrorJSON(m.ID, ref.Code, ref.Message))
 			continue
 		}
 		switch m.Type {
 		case "ping":
-			reply([]byte(`{"type":"pong"}`))
+			reply(pong)
 		case "hello":
-			reply(room.ErrorMsg(m.ID, "bad_message", "hello is the first message only"))
+			reply(protocol.ErrorJSON(m.ID, "bad_message", "hello is the first message only"))
 		default:
-			if !rm.Do(sub, m.action()) {
-				reply(room.ErrorMsg(m.ID, "internal", "the game's room closed: reconnect"))
+			if !rm.Do(sub, request(m)) {
+				reply(protocol.ErrorJSON(m.ID, "internal", "the game's room closed: reconnect"))
 				return closeError{websocket.StatusTryAgainLater, "room closed"}
 			}
 		}
 	}
+}
+
+// pong is the answer to a ping.
+var pong = func() []byte {
+	b, _ := protocol.Marshal(protocol.NewPong())
+	return b
+}()
+
+// request converts a decoded client message for the room.
+func request(m protocol.ClientMsg) room.Request {
+	r := room.Request{Type: m.Type, ID: m.ID, Version: m.Version, Seat: m.Seat, Action: m.Action}
+	if m.Move != nil {
+		r.Move = *m.Move
+	}
+	return r
 }
 
 // limiter is a token bucket.

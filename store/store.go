@@ -79,6 +79,20 @@ type Game struct {
 	Clock   Clock
 	Created time.Time
 	Updated time.Time
+	// Moves is the number of "move" events in the game's log and LastMove
+	// the time of the last one (zero when there is none). List fills them
+	// in; Game leaves them zero.
+	Moves    int
+	LastMove time.Time
+}
+
+// Active is when the game last moved: its last move, or its creation when
+// it has none. It needs Moves and LastMove (set by List).
+func (g *Game) Active() time.Time {
+	if g.Moves == 0 || g.LastMove.IsZero() {
+		return g.Created
+	}
+	return g.LastMove
 }
 
 // Clock is a time control: each timed seat has Initial time for the game
@@ -111,10 +125,18 @@ type Update struct {
 	Joined []int           // seats to mark joined
 }
 
-// Filter selects games for the lobby.
+// Filter selects games for the lobby. Its conditions add up.
 type Filter struct {
 	Status string // "" for any
 	Limit  int    // at most this many (<= 0: 50)
+	// Claimable keeps only the games with a seat anyone may take (a
+	// claimable open seat, see Seat.Claimable).
+	Claimable bool
+	// ActiveSince, when not zero, keeps only the games whose Active time
+	// is at or after it; IdleBefore, when not zero, only those whose
+	// Active time is before it.
+	ActiveSince time.Time
+	IdleBefore  time.Time
 }
 
 // Store keeps games and their event logs. Its methods are safe for
@@ -125,7 +147,8 @@ type Store interface {
 	Create(ctx context.Context, g *Game) error
 	// Game returns a game's record; ErrNotFound if there is none.
 	Game(ctx context.Context, id string) (*Game, error)
-	// List returns games matching f, newest first.
+	// List returns games matching f, newest first, with Moves and
+	// LastMove filled in.
 	List(ctx context.Context, f Filter) ([]*Game, error)
 	// Append atomically appends events to a game's log and applies upd.
 	// The events' seqs must be consecutive from the game's version + 1,
@@ -141,6 +164,17 @@ type Store interface {
 	Claim(ctx context.Context, id string, seat int, tokenHash []byte) error
 	// Events returns a game's events with seq > after, in order.
 	Events(ctx context.Context, id string, after int64) ([]Event, error)
+	// DeleteStale deletes the games never started and untouched since
+	// before, with their seats and events, and returns how many it
+	// deleted. A game is never started while it is not finished and no
+	// human seat has moved in it (it may hold rolls and AI moves);
+	// untouched means its record was last updated (created, joined,
+	// appended to) before before.
+	DeleteStale(ctx context.Context, before time.Time) (int, error)
+	// CheckWrite makes one small durable write the way game writes are
+	// made and returns its error: nil means the store could write just
+	// now. Readiness checks call it.
+	CheckWrite(ctx context.Context) error
 	// Close releases the store's resources.
 	Close() error
 }

@@ -116,6 +116,9 @@ type switcher struct {
 func (w *switcher) Choose(ctx context.Context, s game.State) (ai.Decision, error) {
 	if w.p == nil || w.players != s.Players() {
 		w.players = s.Players()
+		if w.p != nil {
+			w.p.Close()
+		}
 		if w.players <= 2 {
 			w.p = w.two(w.seed, w.o)
 		} else {
@@ -123,6 +126,13 @@ func (w *switcher) Choose(ctx context.Context, s game.State) (ai.Decision, error
 		}
 	}
 	return w.p.Choose(ctx, s)
+}
+
+func (w *switcher) Close() {
+	if w.p != nil {
+		w.p.Close()
+		w.p = nil
+	}
 }
 
 // table returns the makers of a game's players.

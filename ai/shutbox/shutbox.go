@@ -44,3 +44,6 @@ func (Exact) Choose(_ context.Context, s game.State) (ai.Decision, error) {
 	}
 	return d, nil
 }
+
+// Close does nothing: the solver's tables are shared.
+func (Exact) Close() {}

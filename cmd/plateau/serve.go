@@ -14,7 +14,6 @@ import (
 
 	"plateau/ai"
 	"plateau/ai/level"
-	"plateau/game"
 	"plateau/hints"
 	"plateau/room"
 	"plateau/server"
@@ -30,6 +29,18 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
+	perMinute := fs.Int("games-per-minute", server.DefaultGamesPerMinute, "games created per client address in any minute (-1: no limit)")
+	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
+	stale := fs.Duration("stale-game", server.DefaultStaleGame, "delete games never started (no human move) and untouched this long (-1s: never)")
+	maxRooms := fs.Int("max-rooms", server.DefaultMaxRooms, "games loaded in rooms at once; beyond, the least recently used without a client is unloaded (-1: no limit)")
+	hl := server.DefaultHTTPLimits
+	fs.DurationVar(&hl.ReadHeaderTimeout, "read-header-timeout", hl.ReadHeaderTimeout, "time to read a request's headers (0: none)")
+	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
+	fs.DurationVar(&hl.WriteTimeout, "write-timeout", hl.WriteTimeout, "time to write a response; not for WebSockets (0: none)")
+	fs.DurationVar(&hl.IdleTimeout, "idle-timeout", hl.IdleTimeout, "close keep-alive HTTP connections idle this long (0: none)")
+	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request headers in bytes")
+	fs.IntVar(&hl.ConnsPerAddr, "http-conns-per-ip", hl.ConnsPerAddr, "open TCP connections allowed per client address, WebSockets included; trusted proxies exempt (-1: no limit)")
+	proxies := fs.String("trusted-proxy", "", "`CIDR,...` of reverse proxies whose X-Forwarded-For gives the client address (default none: the header is ignored)")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	var origins multiFlag
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
@@ -37,6 +48,18 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
+	}
+	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms} {
+		if v == 0 || v < -1 {
+			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
+		}
+	}
+	if *stale == 0 {
+		return usagef("--stale-game 0: want a duration, or -1s never to delete games")
+	}
+	trusted, err := server.ParseTrustedProxies(*proxies)
+	if err != nil {
+		return usagef("--trusted-proxy: %v", err)
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
 	if *pprofAddr != "" {
@@ -55,16 +78,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
-		Hints: hints.Providers(),
+		Hints: hints.Providers(), TrustedProxies: trusted,
+		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		srv.Close()
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	hs := hl.HTTPServer(srv.Handler(), log)
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(srv.Listener(ln, hl)) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", path, "games", strings.Join(e.games.IDs(), ","))
 	select {
 	case err := <-errc:
@@ -88,20 +112,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 }
 
 // aiPlayers makes AI seats' players from package ai/level.
-func aiPlayers(budget time.Duration) room.ChooserFactory {
-	return func(gameID, name string) (room.Chooser, error) {
+func aiPlayers(budget time.Duration) room.PlayerFactory {
+	return func(gameID, name string) (ai.Player, error) {
 		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget})
 		if err != nil {
 			return nil, fmt.Errorf("AI %s for %s: %w", name, gameID, err)
 		}
-		return chooser{p}, nil
+		return p, nil
 	}
-}
-
-// chooser adapts an ai.Player to room.Chooser.
-type chooser struct{ p ai.Player }
-
-func (c chooser) Choose(ctx context.Context, s game.State) (game.Move, error) {
-	d, err := c.p.Choose(ctx, s)
-	return d.Move, err
 }

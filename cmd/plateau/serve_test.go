@@ -2,19 +2,24 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"plateau/games"
 	"plateau/room"
 	"plateau/server/wsclient"
 )
@@ -33,7 +38,8 @@ func TestMain(m *testing.M) {
 // its base URL once it listens.
 func startServe(t *testing.T, db string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+db, "--conns-per-ip", "-1", "--rate", "1000")
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+db, "--conns-per-ip", "-1", "--rate", "1000",
+		"--http-conns-per-ip", "-1", "--games-per-minute", "-1", "--live-games-per-ip", "-1")
 	cmd.Env = append(os.Environ(), "PLATEAU_TEST_MAIN=1")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -148,28 +154,23 @@ func TestCrashLosesNothing(t *testing.T) {
 			h.play(ctx, base, 1<<30) // until the connection dies
 		}()
 	}
-	// Kill mid-game, once every client has seen a few events (a fixed
-	// sleep let a slow machine kill before any).
-	deadline := time.Now().Add(30 * time.Second)
-	for _, h := range hs {
-		for {
-			h.mu.Lock()
-			last := h.last
-			h.mu.Unlock()
-			if last >= 2 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("game %s: %d events seen after 30s, want 2 before the kill", h.id, last)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
+	// Meanwhile a loadtest plays other games: the kill comes under load.
+	lctx, lcancel := context.WithCancel(ctx)
+	loadDone := make(chan struct{})
+	go func() {
+		defer close(loadDone)
+		var out bytes.Buffer
+		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &out, games: games.Registry()}
+		run(lctx, e, []string{"loadtest", "--url", base, "--clients", "60", "--duration", "60s", "--ramp", "300ms", "--think", "20ms"})
+	}()
+	waitEvents(t, ctx, base, 300)
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	cmd.Wait()
 	wg.Wait()
+	lcancel()
+	<-loadDone
 
 	cmd, base = startServe(t, db)
 	for _, h := range hs {
@@ -194,6 +195,20 @@ func TestCrashLosesNothing(t *testing.T) {
 			t.Errorf("game %s after restart: %v", h.id, err)
 		}
 	}
+	// Every game, the loadtest's too, replays from its log after the crash.
+	var lobby []room.Summary
+	if err := wsclient.GetJSON(ctx, http.DefaultClient, base, "/api/games?limit=200", &lobby); err != nil {
+		t.Fatal(err)
+	}
+	if len(lobby) <= len(hs) {
+		t.Errorf("%d games stored, want the loadtest's besides the %d hot-seat games", len(lobby), len(hs))
+	}
+	for _, g := range lobby {
+		var sum room.Summary
+		if err := wsclient.GetJSON(ctx, http.DefaultClient, base, "/api/games/"+g.ID, &sum); err != nil || sum.Version != g.Version {
+			t.Errorf("game %s after the crash: version %d (lobby %d), %v", g.ID, sum.Version, g.Version, err)
+		}
+	}
 	// A graceful stop on SIGTERM.
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -207,5 +222,30 @@ func TestCrashLosesNothing(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Error("serve did not stop within 15s of SIGTERM")
+	}
+}
+
+// waitEvents waits until the server at base has stored at least n events
+// (its plateau_events_total metric).
+func waitEvents(t *testing.T, ctx context.Context, base string, n int) {
+	t.Helper()
+	re := regexp.MustCompile(`(?m)^plateau_events_total (\d+)$`)
+	for {
+		resp, err := http.Get(base + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if m := re.FindSubmatch(b); m != nil {
+			if got, _ := strconv.Atoi(string(m[1])); got >= n {
+				return
+			}
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("fewer than %d events stored: %v", n, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }

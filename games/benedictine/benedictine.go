@@ -43,6 +43,9 @@ var setups = []setup{
 // ID is "benedictine".
 func (Game) ID() string { return "benedictine" }
 
+// DrawByAgreement is true: the players may agree a draw (docs/rules/benedictine.md).
+func (Game) DrawByAgreement() bool { return true }
+
 // Name is the game's display name; it is the same in French and English.
 func (Game) Name(lang string) string { return "Master Bénédictine" }
 

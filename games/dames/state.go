@@ -19,6 +19,9 @@ var _ game.Game = Game{}
 // ID is "dames".
 func (Game) ID() string { return "dames" }
 
+// DrawByAgreement is true: the players may agree a draw (docs/rules/dames.md).
+func (Game) DrawByAgreement() bool { return true }
+
 // Name is "Dames" in French, "International draughts" otherwise.
 func (Game) Name(lang string) string {
 	if lang == "fr" {

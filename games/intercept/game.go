@@ -13,6 +13,9 @@ type Game struct{}
 // ID returns "intercept".
 func (Game) ID() string { return "intercept" }
 
+// DrawByAgreement is true: the players may agree a draw (docs/rules/intercept.md).
+func (Game) DrawByAgreement() bool { return true }
+
 // Name returns the display name (the same in every language).
 func (Game) Name(lang string) string { return "Intercept" }
 

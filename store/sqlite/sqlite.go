@@ -58,16 +58,16 @@ type writeReq struct {
 	err  chan error
 }
 
-// Open opens (creating if needed) the database file at path, with its
+// open opens (creating if needed) the database file at path, with its
 // directory, and migrates it to the latest schema.
-func Open(ctx context.Context, path string) (*Store, error) {
+func open(ctx context.Context, path string) (*Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("sqlite: create directory for %s: %w", path, err)
 		}
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(ON)"} {
+	for _, p := range []string{"busy_timeout(10000)", "auto_vacuum(INCREMENTAL)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(ON)"} {
 		q.Add("_pragma", p)
 	}
 	dsn := "file:" + path + "?" + q.Encode()
@@ -278,13 +278,16 @@ const gameCols = `id, game, variant, casual, status, version, result, dice_seed,
 
 type scanner interface{ Scan(...any) error }
 
-func scanGame(row scanner) (*store.Game, error) {
+// scanGame scans the gameCols of a row, then the columns after them into
+// extra.
+func scanGame(row scanner, extra ...any) (*store.Game, error) {
 	var g store.Game
 	var variant string
 	var result sql.NullString
 	var created, updated, clockInitial, clockIncrement int64
-	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement); err != nil {
+	dest := append([]any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
+		&clockInitial, &clockIncrement}, extra...)
+	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
@@ -352,11 +355,38 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	if limit <= 0 {
 		limit = 50
 	}
-	q := "SELECT " + gameCols + " FROM games"
+	// A game's moves and the time of its last one come from its log; its
+	// active time is that last move's, or its creation's without moves.
+	q := "SELECT * FROM (SELECT " + gameCols + `,
+		(SELECT count(*) FROM events e WHERE e.game_id = games.id AND e.kind = 'move') AS moves,
+		(SELECT coalesce(max(e.time), 0) FROM events e WHERE e.game_id = games.id AND e.kind = 'move') AS last_move
+		FROM games`
+	var where []string
 	var args []any
 	if f.Status != "" {
-		q += " WHERE status = ?"
+		where = append(where, "status = ?")
 		args = append(args, f.Status)
+	}
+	if f.Claimable {
+		where = append(where, `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human' AND s.open = 1
+			AND (s.token_hash IS NULL OR length(s.token_hash) = 0))`)
+	}
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	q += ")"
+	where = where[:0]
+	const active = "(CASE WHEN last_move = 0 THEN created ELSE last_move END)"
+	if !f.ActiveSince.IsZero() {
+		where = append(where, active+" >= ?")
+		args = append(args, nanos(f.ActiveSince))
+	}
+	if !f.IdleBefore.IsZero() {
+		where = append(where, active+" < ?")
+		args = append(args, nanos(f.IdleBefore))
+	}
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
 	}
 	q += " ORDER BY created DESC, id LIMIT ?"
 	args = append(args, limit)
@@ -366,10 +396,16 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	}
 	var gs []*store.Game
 	for rows.Next() {
-		g, err := scanGame(rows)
+		var lastMove int64
+		var moves int
+		g, err := scanGame(rows, &moves, &lastMove)
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sqlite: list: %w", err)
+		}
+		g.Moves = moves
+		if lastMove != 0 {
+			g.LastMove = fromNanos(lastMove)
 		}
 		gs = append(gs, g)
 	}

@@ -31,8 +31,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentAppendOneWins", testConcurrentAppend},
 		{"ManyGamesInParallel", testManyGames},
 		{"List", testList},
+		{"ListLobby", testListLobby},
 		{"ClaimOpenSeat", testClaim},
 		{"ConcurrentClaimOneWins", testConcurrentClaim},
+		{"CheckWrite", testCheckWrite},
+		{"DeleteStale", testDeleteStale},
+		{"DeleteStaleMany", testDeleteStaleMany},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,6 +266,89 @@ func testList(t *testing.T, s store.Store) {
 	}
 }
 
+// testListLobby checks the lobby's filters: games with a seat anyone may
+// take, and games active since or idle before a time, with their moves
+// counted and the last one's time.
+func testListLobby(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	base := time.Date(2026, 1, 2, 3, 0, 0, 0, time.UTC)
+	day := 24 * time.Hour
+	// open0: an open seat; open1: its open seat claimed; open2: a private
+	// invite (a human seat not joined yet).
+	for i, g := range []*store.Game{openGame("open0"), openGame("open1"), NewGame("open2")} {
+		g.Created = base.Add(time.Duration(i) * time.Second)
+		mustCreate(t, s, g)
+	}
+	if err := s.Claim(ctx, "open1", 1, bytes.Repeat([]byte{7}, 32)); err != nil {
+		t.Fatal(err)
+	}
+	// Live games: fresh (created now, no move), moved (created 3 days ago,
+	// moved an hour ago), stale (created 3 days ago, last move 2 days ago),
+	// old (created 2 days ago, no move; a roll does not count as a move).
+	now := base.Add(3 * day)
+	type ev struct {
+		kind string
+		at   time.Time
+	}
+	live := []struct {
+		id      string
+		created time.Time
+		events  []ev
+	}{
+		{"fresh", now, nil},
+		{"moved", now.Add(-3 * day), []ev{{"roll", now.Add(-3 * day)}, {"move", now.Add(-2 * day)}, {"move", now.Add(-time.Hour)}, {"draw_offer", now.Add(-time.Minute)}}},
+		{"stale", now.Add(-3 * day), []ev{{"move", now.Add(-3 * day)}, {"move", now.Add(-2 * day)}}},
+		{"old", now.Add(-2*day + time.Second), []ev{{"roll", now.Add(-time.Minute)}}},
+	}
+	for _, l := range live {
+		g := NewGame(l.id)
+		g.Status = store.StatusLive
+		g.Created = l.created
+		mustCreate(t, s, g)
+		var evs []store.Event
+		for i, e := range l.events {
+			evs = append(evs, store.Event{Seq: int64(i + 1), Kind: e.kind, Player: 0, Notation: "x", Time: e.at})
+		}
+		if len(evs) > 0 {
+			if err := s.Append(ctx, l.id, evs, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cutoff := now.Add(-day)
+	for _, c := range []struct {
+		name string
+		f    store.Filter
+		want []string
+	}{
+		{"claimable", store.Filter{Status: store.StatusOpen, Claimable: true}, []string{"open0"}},
+		{"claimable any status", store.Filter{Claimable: true}, []string{"open0"}},
+		{"active", store.Filter{Status: store.StatusLive, ActiveSince: cutoff}, []string{"fresh", "moved"}},
+		{"idle", store.Filter{Status: store.StatusLive, IdleBefore: cutoff}, []string{"old", "stale"}},
+		{"both", store.Filter{Status: store.StatusLive, ActiveSince: now.Add(-3 * day), IdleBefore: cutoff}, []string{"old", "stale"}},
+		{"idle limit 1", store.Filter{Status: store.StatusLive, IdleBefore: cutoff, Limit: 1}, []string{"old"}},
+	} {
+		gs, err := s.List(ctx, c.f)
+		if err != nil {
+			t.Fatalf("List(%s): %v", c.name, err)
+		}
+		if fmt.Sprint(ids(gs)) != fmt.Sprint(c.want) {
+			t.Errorf("List(%s) = %v, want %v", c.name, ids(gs), c.want)
+		}
+	}
+	gs, err := s.List(ctx, store.Filter{Status: store.StatusLive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMoves := map[string]int{"fresh": 0, "moved": 2, "stale": 2, "old": 0}
+	wantLast := map[string]time.Time{"moved": now.Add(-time.Hour), "stale": now.Add(-2 * day)}
+	for _, g := range gs {
+		if g.Moves != wantMoves[g.ID] || !g.LastMove.Equal(wantLast[g.ID]) {
+			t.Errorf("game %s: %d moves, last at %v; want %d at %v", g.ID, g.Moves, g.LastMove, wantMoves[g.ID], wantLast[g.ID])
+		}
+	}
+}
+
 func ids(gs []*store.Game) []string {
 	var s []string
 	for _, g := range gs {
@@ -347,4 +434,101 @@ func race(n int, f func(i int) error) []error {
 	}
 	wg.Wait()
 	return errs
+}
+
+func testCheckWrite(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for i := range 3 {
+		if err := s.CheckWrite(ctx); err != nil {
+			t.Fatalf("CheckWrite %d on a new store: %v", i+1, err)
+		}
+	}
+	mustCreate(t, s, NewGame("g1"))
+	if err := s.CheckWrite(ctx); err != nil {
+		t.Fatalf("CheckWrite with a game: %v", err)
+	}
+	if g, err := s.Game(ctx, "g1"); err != nil || g.Version != 0 {
+		t.Errorf("after CheckWrite the game is %+v, %v; want it unchanged", g, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckWrite(ctx); err == nil {
+		t.Error("CheckWrite on a closed store: nil error, want one")
+	}
+}
+
+func testDeleteStale(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	now := time.Now().UTC()
+	ev := func(seq int64, kind string, player int) store.Event {
+		return store.Event{Seq: seq, Kind: kind, Player: player, Notation: fmt.Sprintf("m%d", seq), Time: now}
+	}
+	// NewGame's seat 0 is human, seat 1 an AI.
+	games := []struct {
+		id      string
+		updated time.Time // as created; an Append sets it to now
+		events  []store.Event
+		upd     *store.Update
+		stale   bool
+	}{
+		{"empty", now, nil, nil, true},
+		{"joined", now, nil, &store.Update{Joined: []int{0}, Status: store.StatusLive}, true},
+		{"rolls-and-ai", now, []store.Event{ev(1, "roll", -1), ev(2, "move", 1)}, nil, true},
+		{"human-moved", now, []store.Event{ev(1, "roll", -1), ev(2, "move", 0)}, nil, false},
+		{"finished", now, []store.Event{ev(1, "move", 1)}, &store.Update{Status: store.StatusFinished, Result: json.RawMessage(`{"over":true}`)}, false},
+		{"recent", now.Add(48 * time.Hour), nil, nil, false},
+	}
+	for _, g := range games {
+		rec := NewGame(g.id)
+		rec.Updated = g.updated
+		mustCreate(t, s, rec)
+		if g.events != nil || g.upd != nil {
+			if err := s.Append(ctx, g.id, g.events, g.upd); err != nil {
+				t.Fatalf("%s: %v", g.id, err)
+			}
+		}
+	}
+	// Nothing is untouched since an hour ago.
+	if n, err := s.DeleteStale(ctx, now.Add(-time.Hour)); err != nil || n != 0 {
+		t.Errorf("DeleteStale(an hour ago) = %d, %v; want 0", n, err)
+	}
+	cutoff := time.Now().Add(time.Hour)
+	n, err := s.DeleteStale(ctx, cutoff)
+	if err != nil || n != 3 {
+		t.Errorf("DeleteStale = %d, %v; want 3", n, err)
+	}
+	for _, g := range games {
+		_, err := s.Game(ctx, g.id)
+		evs, eerr := s.Events(ctx, g.id, 0)
+		switch {
+		case g.stale && (!errors.Is(err, store.ErrNotFound) || eerr != nil || len(evs) != 0):
+			t.Errorf("%s: after DeleteStale, Game: %v, %d events (%v); want ErrNotFound and none", g.id, err, len(evs), eerr)
+		case !g.stale && (err != nil || eerr != nil || len(evs) != len(g.events)):
+			t.Errorf("%s: after DeleteStale, Game: %v, %d events (%v); want it kept with %d", g.id, err, len(evs), eerr, len(g.events))
+		}
+	}
+	if n, err := s.DeleteStale(ctx, cutoff); err != nil || n != 0 {
+		t.Errorf("DeleteStale again = %d, %v; want 0", n, err)
+	}
+	// The id of a deleted game may be used again.
+	mustCreate(t, s, NewGame("empty"))
+}
+
+func testDeleteStaleMany(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 500
+	errs := race(n, func(i int) error { return s.Create(ctx, NewGame(fmt.Sprintf("s%03d", i))) })
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.DeleteStale(ctx, time.Now().Add(time.Hour))
+	if err != nil || got != n {
+		t.Errorf("DeleteStale of %d games = %d, %v", n, got, err)
+	}
+	if gs, err := s.List(ctx, store.Filter{}); err != nil || len(gs) != 0 {
+		t.Errorf("after DeleteStale, List = %d games, %v; want none", len(gs), err)
+	}
 }

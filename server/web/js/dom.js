@@ -26,6 +26,24 @@ export const s = (tag, attrs, ...kids) => build(document.createElementNS(SVGNS, 
 export const svg = (w, hgt, attrs, ...kids) =>
   s('svg', { viewBox: `0 0 ${w} ${hgt}`, class: 'board', role: 'img', ...attrs }, ...kids);
 
+// Icons drawn in SVG (24x24, stroked in the text's colour), for symbols
+// that the fonts of a plain Linux install may lack (a stopwatch, an
+// hourglass: U+23F1, U+231B have no glyph in DejaVu).
+const ICONS = {
+  clock: 'M12 7v5l3 2 M9 2h6 M12 2v2 M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
+  hourglass: 'M6 3h12 M6 21h12 M7 3c0 6 10 6 10 9s-10 3-10 9 M17 3c0 6-10 6-10 9s10 3 10 9',
+  back: 'M9 14L4 9l5-5 M4 9h11a5 5 0 0 1 0 10h-3',
+  turn: 'M16 5l-9 7 9 7z',
+  zoom: 'M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z M15 15l6 6 M10 7v6 M7 10h6',
+  fit: 'M4 9V4h5 M15 4h5v5 M20 15v5h-5 M9 20H4v-5',
+};
+
+/** icon is an inline SVG icon (decorative: hidden from screen readers). */
+export function icon(name) {
+  return s('svg', { class: `icon icon-${name}`, viewBox: '0 0 24 24', width: '1em', height: '1em', 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { d: ICONS[name] || '' }));
+}
+
 /** clear empties an element and appends kids. */
 export function mount(el, ...kids) {
   el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));

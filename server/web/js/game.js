@@ -3,9 +3,18 @@
 // builds moves click by click from the legal moves, and holds the move list,
 // replay slider, offers, result dialog and reconnect banner.
 import { t, lang, gameName, has } from './i18n.js';
-import { h, s, mount } from './dom.js';
+import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
+import { attachGuide } from './guide.js';
 
+// A renderer exports draw(board, ctx) and, if it needs them: playerNames,
+// swatch, label, info, markAt, hints, unordered (clicks in any order),
+// drawsLast (it marks the last move itself, from ctx.lastMove), and for a
+// move built step by step on the board (Mahboussé): drawsPrefix (the board
+// is drawn again after each click, from ctx.prefix), options, click, back
+// and selected (in place of this page's), actions (its buttons) and forced
+// (a move the page plays by itself).
+//
 // The served page loads the game's renderer into window.plateauRenderers
 // (server/web.go) before main.js runs; other games are imported when needed.
 const renderers = {};
@@ -28,6 +37,28 @@ function fmtClock(ms) {
 }
 const HISTORY = 200;
 
+// The engines and the room say why a game ended in English words
+// (game.Outcome.Reason); the page shows each in its language. Every reason
+// the server can give is here (e2e/reasons_test.go checks it).
+const REASONS = {
+  'try scored': 'try', 'threefold repetition': 'repetition', 'no legal move': 'nomove',
+  'both mother checkers pinned': 'bothpinned', 'deadlock: neither player can ever move': 'deadlock',
+  'all checkers borne off': 'borneoff', 'mother checker pinned': 'motherpinned', 'no pieces left': 'nopieces',
+  '25 moves each with only kings moving and no capture': 'kings25', '20 moves each without a capture or a man move': 'quiet20',
+  'the same move played a third time': 'samemove', 'ball placed on the Arrivée': 'arrivee', 'no player can move': 'noplayer',
+  'turn limit reached': 'limit', blocked: 'blocked', 'box shut': 'shut', 'every player is blocked or has shut the box': 'allblocked',
+  'draw agreed': 'agreed', time: 'time',
+};
+const REASON_PATTERNS = [
+  [/^player (\d+) resigned$/, 'resigned', (m, page) => ({ p: page.playerName(+m[1]) })],
+  [/^match won (\d+)-(\d+)$/, 'match', (m) => ({ a: m[1], b: m[2] })],
+  [/^(\d+) moves each in a counted endgame$/, 'endgame', (m) => ({ n: m[1] })],
+];
+
+// Keyboard cursor and phone sizes.
+const MIN_TAP = 40; // CSS px: the least side of a location on the board
+const MIN_TEXT = 11; // CSS px: the least size of the board's text
+
 export class GamePage {
   constructor(root, id) {
     this.root = root;
@@ -47,11 +78,16 @@ export class GamePage {
     }
     this.keys = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
+    this.cursor = null; // the keyboard cursor's location
+    this.aim = null; // where arrow keys aim, relative to the board (kept along a row or column)
+    this.lastFocus = null;
+    root.addEventListener('focusin', (e) => { if (e.target.closest?.('#game')) this.lastFocus = e.target; });
     this.resize = () => { clearTimeout(this.rt); this.rt = setTimeout(() => this.render(), 150); };
     window.addEventListener('resize', this.resize);
     this.hints = new HintPanel(id, () => this.renderHints());
     this.build();
     this.start();
+    attachGuide(this); // the hints of a guided first game (guide.js)
     window.plateauPage = this; // for debugging and the browser tests
   }
 
@@ -134,8 +170,9 @@ export class GamePage {
       players: h('ul', { class: 'players', id: 'players' }),
       banner: h('div', { class: 'banner', id: 'reconnect', hidden: true }),
       offers: h('div', { class: 'offers', id: 'offers' }),
-      board: h('div', { class: 'board-wrap', id: 'board' }),
+      board: h('div', { class: 'board-wrap', id: 'board', tabindex: 0, role: 'application', 'aria-label': t('boardKeys') }),
       actions: h('div', { class: 'actions', id: 'actions' }),
+      zoom: h('button', { type: 'button', class: 'zoom link', id: 'zoom', hidden: true }),
       info: h('div', { class: 'info', id: 'info' }),
       moves: h('ol', { class: 'movelist', id: 'movelist' }),
       slider: h('input', { type: 'range', id: 'replay', min: 0, max: 0, value: 0, 'aria-label': t('replay') }),
@@ -154,6 +191,8 @@ export class GamePage {
     this.el.board.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.el.board.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.el.board.addEventListener('contextmenu', (e) => { if (this.prefix.length) { e.preventDefault(); this.back(); } });
+    this.el.zoom.addEventListener('click', () => { setZoomPref(!this.el.board.classList.contains('zoomed')); this.render(); });
+    this.el.board.addEventListener('focus', () => { if (!this.cursor) this.startCursor(); else this.drawCursor(); });
     this.el.actions.addEventListener('click', (e) => {
       const b = e.target.closest('[data-loc]');
       if (b) this.clickLoc(b.dataset.loc);
@@ -161,7 +200,7 @@ export class GamePage {
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
       h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
       this.el.banner, this.el.offers,
-      h('div', { class: 'play' }, this.el.board, this.el.actions, this.el.info, this.hints.el),
+      h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
         h('h2', {}, t('moves')), this.el.moves,
         h('label', { class: 'replay' }, h('span', {}, t('replay')), this.el.slider, this.el.replayLabel),
@@ -229,7 +268,7 @@ export class GamePage {
       this.moves.sort((a, b) => a.seq - b.seq);
     }
     if (ev.kind === 'undo_accept' && v > this.version) this.refetchMoves();
-    if (v <= this.version) { this.renderSoon(); return; } // a catch-up event: for the move list and replay
+    if (v <= this.version) { this.onOffer(ev, true); this.renderSoon(); return; } // a catch-up event: for the move list, replay and pending offers
     this.version = v;
     if (m.clock) this.setClock(m.clock); // a live event: its clocks are now
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
@@ -257,15 +296,17 @@ export class GamePage {
     } catch { /* the next welcome will bring them */ }
   }
 
-  onOffer(ev) {
+  // onOffer follows the draw offers and undo requests; quiet: a catch-up
+  // event, whose answer was given already (no message).
+  onOffer(ev, quiet = false) {
     const mineSeat = this.seats.includes(ev.player);
     switch (ev.kind) {
       case 'draw_offer': this.offers.draw = mineSeat ? 'sent' : ev.player; break;
       case 'undo_request': this.offers.undo = mineSeat ? 'sent' : ev.player; break;
-      case 'draw_decline': this.offers.draw = null; if (!mineSeat) this.toast(t('drawDeclined')); break;
-      case 'undo_decline': this.offers.undo = null; if (!mineSeat) this.toast(t('undoDeclined')); break;
+      case 'draw_decline': this.offers.draw = null; if (!mineSeat && !quiet) this.toast(t('drawDeclined')); break;
+      case 'undo_decline': this.offers.undo = null; if (!mineSeat && !quiet) this.toast(t('undoDeclined')); break;
       case 'draw_accept': case 'undo_accept': this.offers = {}; break;
-      case 'move': this.offers = {}; break;
+      case 'move': case 'resign': case 'timeout': this.offers = {}; break;
       default:
     }
   }
@@ -317,16 +358,19 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r) return;
+    this.playForced();
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
     document.title = `${this.el.title.textContent} — Plateau`;
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);
-    const ctx = { replay: this.replayAt !== null, seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats };
+    const ctx = { replay: this.replayAt !== null, seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats,
+      prefix: this.myTurn() ? this.prefix : [], lastMove: this.lastMove(this.replayAt ?? this.version) };
     this.rolled = false;
     const board = this.r.draw(v.board, ctx);
     mount(this.el.board, board);
+    this.fitBoard(board);
     mount(this.el.info, this.r.info ? this.r.info(v.board, ctx) : null);
     this.decorate(lastLocs);
     this.renderMoves();
@@ -334,6 +378,62 @@ export class GamePage {
     this.renderHints();
     this.renderOffers();
     if (this.showResult) { this.showResult = false; this.openResult(); }
+    this.keepFocus();
+  }
+
+  // keepFocus puts the focus back when the element that held it was
+  // redrawn away: on the element of the same id, else on the board (never
+  // the page's body).
+  keepFocus() {
+    const a = document.activeElement;
+    if (a && a !== document.body && a.isConnected) return;
+    const was = this.lastFocus;
+    if (!was || was.isConnected || !this.root.isConnected || this.el.dialog.open) return;
+    const again = (was.id && document.getElementById(was.id)) || this.el.board;
+    again.focus({ preventScroll: true });
+  }
+
+  // fitBoard gives the board a zoomed layout when fitting it to the screen
+  // would make a location smaller than MIN_TAP or its text smaller than
+  // MIN_TEXT CSS px: the board then scrolls sideways in its frame. A button
+  // switches between the zoomed board and the whole board (a player's
+  // default is the zoomed one, a spectator's the whole one; the choice is
+  // remembered).
+  fitBoard(root) {
+    if (!(root instanceof SVGSVGElement)) return;
+    const vb = root.viewBox.baseVal;
+    const fitted = root.getBoundingClientRect().width;
+    if (!vb || !vb.width || !fitted) return;
+    let loc = Infinity;
+    for (const el of root.querySelectorAll('[data-loc]')) {
+      const b = el.getBBox();
+      if (b.width && b.height) loc = Math.min(loc, b.width, b.height);
+    }
+    let text = Infinity;
+    for (const el of root.querySelectorAll('text')) {
+      if (!el.textContent.trim() || !el.getClientRects().length) continue;
+      const fs = parseFloat(getComputedStyle(el).fontSize);
+      if (fs > 0) text = Math.min(text, fs);
+    }
+    const need = Math.max(loc < Infinity ? MIN_TAP / loc : 0, text < Infinity ? MIN_TEXT / text : 0);
+    const small = fitted / vb.width < need;
+    const zoom = small && (zoomPref() ?? this.seats.length > 0);
+    if (zoom) root.style.minWidth = `${Math.ceil(vb.width * need)}px`;
+    this.el.board.classList.toggle('zoomed', zoom);
+    this.el.zoom.hidden = !small;
+    mount(this.el.zoom, icon(zoom ? 'fit' : 'zoom'), ' ', t(zoom ? 'wholeBoard' : 'zoomBoard'));
+  }
+
+  // playForced plays by itself a move the renderer says leaves no choice
+  // (Mahboussé's forced pass), after a pause that shows why, unless the
+  // server has played it meanwhile; the page is busy until then.
+  playForced() {
+    const m = this.myTurn() && this.r.forced?.(this.view.moves || []);
+    if (!m || this.forcedAt === this.version) return;
+    const v = this.forcedAt = this.version;
+    this.busy = true;
+    this.awaiting = v + 1; // any next event ends the wait
+    setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
   }
 
   renderStatus() {
@@ -364,8 +464,8 @@ export class GamePage {
         h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
         who ? h('span', { class: 'muted' }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
-        this.clockLeft(p) !== null ? h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p))) : null,
-        v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ◀') : null));
+        this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,
+        v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ', icon('turn')) : null));
     }
     mount(this.el.players, items);
     this.tickClocks();
@@ -380,45 +480,58 @@ export class GamePage {
     else if (drawn.length && drawn.length < r.length) s0 = t('drawn', { p: drawn.map((i) => this.playerName(i)).join(', ') });
     else s0 = t('draw');
     if (o.scores) s0 += ` · ${t('score')}: ${o.scores.join(' / ')}`;
-    if (o.reason) s0 += ` (${has(`reason_${o.reason}`) ? t(`reason_${o.reason}`) : o.reason})`;
+    if (o.reason) s0 += ` (${this.reasonText(o.reason)})`;
     return s0;
   }
 
-  // lastLocs lists the clicks of the last player move at or before version v,
-  // found in the legal moves of the view it was played from.
+  // reasonText is an outcome's reason in the page's language, naming
+  // players as the page does.
+  reasonText(reason) {
+    const code = REASONS[reason];
+    if (code) return t(`reason_${code}`);
+    for (const [re, c, params] of REASON_PATTERNS) {
+      const m = re.exec(reason);
+      if (m) return t(`reason_${c}`, params(m, this));
+    }
+    return has(`reason_${reason}`) ? t(`reason_${reason}`) : reason;
+  }
+
+  // lastLocs lists the clicks of the last player move at or before version v
+  // (none for renderers that mark the last move themselves: drawsLast).
   lastLocs(v) {
+    return this.r?.drawsLast ? [] : this.lastMove(v)?.clicks || [];
+  }
+
+  // lastMove is the last player move at or before version v: {player,
+  // notation, clicks}, its clicks found in the legal moves of the view it
+  // was played from; null when none is known.
+  lastMove(v) {
     for (let i = v; i > 0; i--) {
       const e = this.history.get(i);
-      if (!e || !e.event) return [];
-      if (e.event.kind === 'undo_accept') return [];
+      if (!e || !e.event) return null;
+      if (e.event.kind === 'undo_accept') return null;
       if (e.event.kind !== 'move') continue;
       const before = this.history.get(i - 1)?.view;
       const m = before?.moves?.find((x) => x.notation === e.event.notation);
-      return m?.clicks ? m.clicks.map(String) : [];
+      return { player: e.event.player, notation: e.event.notation, clicks: m?.clicks ? m.clicks.map(String) : [] };
     }
-    return [];
+    return null;
   }
 
   decorate(lastLocs) {
     const v = this.shownView();
     const moves = this.myTurn() ? v.moves || [] : [];
-    const { next, complete } = options(moves, this.prefix, !!this.r.unordered);
+    const { next, complete } = (this.r.options || options)(moves, this.prefix, !!this.r.unordered);
+    const chosen = this.r.selected ? this.r.selected(this.prefix) : this.prefix;
     const root = this.el.board.querySelector('svg');
     const byLoc = new Map();
     for (const el of this.el.board.querySelectorAll('[data-loc]')) {
       const loc = el.dataset.loc;
       if (!byLoc.has(loc)) byLoc.set(loc, el);
       el.classList.toggle('target', next.has(loc));
-      el.classList.toggle('sel', this.prefix.includes(loc));
+      el.classList.toggle('sel', chosen.includes(loc));
       el.classList.toggle('last', lastLocs.includes(loc));
-      if (next.has(loc)) {
-        el.setAttribute('tabindex', '0');
-        el.setAttribute('role', 'button');
-        el.setAttribute('aria-label', this.r.label ? this.r.label(loc, v.board) : loc);
-      } else {
-        el.removeAttribute('tabindex');
-        el.removeAttribute('role');
-      }
+      el.setAttribute('aria-label', this.r.label ? this.r.label(loc, v.board) : loc);
     }
     // Marks: a ring on each target, a dot on the selected ones: shapes, not only colours.
     if (root) {
@@ -433,25 +546,29 @@ export class GamePage {
         marks.append(s('circle', { cx: at.x, cy: at.y, r, class: cls }));
       };
       for (const loc of next) mark(loc, 'm-target');
-      for (const loc of this.prefix) mark(loc, 'm-sel');
+      for (const loc of chosen) mark(loc, 'm-sel');
       root.append(marks);
     }
     // Actions: confirm a move that others extend, choose among equal ones,
     // take back the partial move, and buttons for clicks the board does not draw.
     const acts = [];
-    const pick = this.choose || (complete.length && next.size ? complete : null);
+    if (this.r.actions) acts.push(...this.r.actions({ moves, prefix: this.prefix, t, send: (m) => this.send(m), back: () => this.back() }));
+    const pick = this.r.actions ? null : this.choose || (complete.length && next.size ? complete : null);
     if (pick) {
       for (const m of pick) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, this.choose ? m.notation : `${t('confirm')} (${m.notation})`));
     }
-    if (!this.prefix.length) {
+    if (!this.prefix.length && !this.r.actions) {
       // Moves made of no click at all (a pass): a button each.
       for (const m of moves) if (!(m.clicks || []).length && !(m.paths || []).length) acts.push(h('button', { type: 'button', class: 'primary', 'data-move': m.notation, onclick: () => this.send(m) }, m.notation));
     }
     for (const loc of next) {
       if (!byLoc.has(loc)) acts.push(h('button', { type: 'button', 'data-loc': loc, class: 'loc' }, this.r.label ? this.r.label(loc, v.board) : loc));
     }
-    if (this.prefix.length) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, `↶ ${t('undoStep')}`));
+    if (this.prefix.length && !this.r.actions) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, icon('back'), ` ${t('undoStep')}`));
     mount(this.el.actions, acts);
+    this.showTargets();
+    this.drawCursor();
+    this.keepFocus();
     this.el.board.dataset.prefix = this.prefix.join(' ');
     this.el.board.dataset.version = String(this.version);
     // The time from navigation to a playable board, read by the browser tests.
@@ -492,11 +609,16 @@ export class GamePage {
     const holds = this.seats.length > 0;
     const two = v.players === 2;
     const btn = (id, label, fn, show = true) => (show ? h('button', { type: 'button', id, onclick: fn }, label) : null);
+    // A request of mine waiting for its answer: the button stays, disabled, and says so.
+    const asked = (id, label, kind, fn, show) => (!show ? null : this.offers[kind] === 'sent'
+      ? h('button', { type: 'button', id, disabled: true, class: 'waiting', 'aria-describedby': `${kind}-waiting` }, icon('hourglass'), ' ', label)
+      : btn(id, t(kind === 'draw' ? 'offerDraw' : 'undoReq'), fn, !this.offers[kind]));
+    const drawGame = !!this.cat?.find((g) => g.id === this.gameId)?.draw_offer;
     const watch = new URL(`/g/${this.id}`, location.origin).href;
     mount(this.el.controls,
       btn('resign', t('resign'), () => this.resign(), holds && !over && two),
-      btn('draw-offer', t('offerDraw'), () => this.request({ type: 'draw', action: 'offer' }), holds && !over && two && this.seats.length === 1 && !this.offers.draw),
-      btn('undo-request', t('undoReq'), () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && this.moves.some((m) => this.seats.includes(m.player)) && !this.offers.undo),
+      asked('draw-offer', t('drawSent'), 'draw', () => this.request({ type: 'draw', action: 'offer' }), holds && !over && two && drawGame && this.seats.length === 1),
+      asked('undo-request', t('undoSent'), 'undo', () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && (this.offers.undo === 'sent' || this.moves.some((m) => this.seats.includes(m.player)))),
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
       this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
       this.r.hints ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
@@ -535,8 +657,11 @@ export class GamePage {
     const items = [];
     for (const kind of ['draw', 'undo']) {
       const p = this.offers[kind];
-      if (p === null || p === undefined || p === 'sent') continue;
-      if (!this.seats.length) continue;
+      if (p === null || p === undefined || !this.seats.length || this.view?.outcome) continue;
+      if (p === 'sent') {
+        items.push(h('div', { class: 'offer waiting', id: `${kind}-waiting`, role: 'status' }, icon('hourglass'), ' ', t(kind === 'draw' ? 'drawWaiting' : 'undoWaiting')));
+        continue;
+      }
       const type = kind;
       items.push(h('div', { class: 'offer', id: `${kind}-pending`, role: 'alert' },
         h('span', {}, t(kind === 'draw' ? 'drawOffered' : 'undoRequested', { p: this.playerName(p) })), ' ',
@@ -589,11 +714,16 @@ export class GamePage {
 
   onKey(e) {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const onBoard = e.target === this.el.board;
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (e.key === 'Escape' || e.key === 'Backspace') {
       if (this.prefix.length) { e.preventDefault(); this.back(); }
-    } else if ((e.key === 'Enter' || e.key === ' ') && e.target.closest?.('#board [data-loc]')) {
+    } else if (onBoard && arrows[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
-      this.clickLoc(e.target.closest('[data-loc]').dataset.loc);
+      this.moveCursor(...arrows[e.key]);
+    } else if (onBoard && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      if (this.cursor !== null) this.clickLoc(this.cursor);
     } else if ((e.key === 'ArrowLeft' && e.altKey) || e.key === '[') {
       e.preventDefault();
       this.jump(Math.max(+this.el.slider.min, (this.replayAt ?? this.version) - 1));
@@ -603,25 +733,122 @@ export class GamePage {
     }
   }
 
+  // showTargets scrolls a zoomed board sideways to its targets when none is
+  // in sight (on a phone, the move to make is on the screen).
+  // On a phone's first drawing with targets, the page scrolls down, if it
+  // must, until one is in sight.
+  showTargets() {
+    const w = this.el.board;
+    const els = [...w.querySelectorAll('svg [data-loc].target')];
+    if (els.length && !this.revealed && innerWidth <= 760) {
+      this.revealed = true;
+      if (!els.some((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })) {
+        const low = els.reduce((a, b) => (a.getBoundingClientRect().bottom <= b.getBoundingClientRect().bottom ? a : b));
+        const r = low.getBoundingClientRect();
+        scrollBy(0, r.bottom - innerHeight + 8);
+      }
+    }
+    if (!w.classList.contains('zoomed')) return;
+    const wr = w.getBoundingClientRect();
+    const ts = els.map((el) => el.getBoundingClientRect());
+    if (!ts.length || ts.some((r) => r.left >= wr.left - 1 && r.right <= wr.right + 1)) return;
+    const left = Math.min(...ts.map((r) => r.left));
+    const right = Math.max(...ts.map((r) => r.right));
+    w.scrollLeft += Math.min(left - wr.left, (left + right) / 2 - (wr.left + wr.right) / 2);
+  }
+
+  // ---- keyboard cursor ----------------------------------------------------
+  // Arrow keys move a cursor over the board's locations (every [data-loc]
+  // the renderer draws), from where each is drawn: whatever a renderer
+  // draws, turned or zoomed, the arrows follow the picture.
+
+  // locBoxes lists the board's locations with their centres, relative to
+  // the board, in CSS px; one per location.
+  locBoxes() {
+    const root = this.el.board.querySelector('svg');
+    if (!root) return [];
+    const o = root.getBoundingClientRect();
+    const seen = new Set();
+    const out = [];
+    for (const el of root.querySelectorAll('[data-loc]')) {
+      const loc = el.dataset.loc;
+      const r = el.getBoundingClientRect();
+      if (seen.has(loc) || (!r.width && !r.height)) continue;
+      seen.add(loc);
+      out.push({ loc, el, x: r.left - o.left + r.width / 2, y: r.top - o.top + r.height / 2 });
+    }
+    return out;
+  }
+
+  // startCursor puts the cursor on the first target (or location).
+  startCursor() {
+    const all = this.locBoxes();
+    const first = all.find((l) => l.el.classList.contains('target')) || all[0];
+    if (first) this.setCursor(first.loc);
+  }
+
+  setCursor(loc, keepAim = false) {
+    this.cursor = loc;
+    if (!keepAim) this.aim = null;
+    this.drawCursor();
+    const el = this.el.board.querySelector(`svg [data-loc="${CSS.escape(loc)}"]`);
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }
+
+  // moveCursor moves the cursor to the nearest location in a direction:
+  // one step along the row (or column), keeping the aim of earlier steps
+  // across, like a text cursor keeps its column.
+  moveCursor(dx, dy) {
+    const all = this.locBoxes();
+    if (!all.some((l) => l.loc === this.cursor)) { this.startCursor(); return; }
+    const next = cursorStep(all, this.cursor, this.aim, dx, dy);
+    if (!next) return;
+    this.aim = next.aim;
+    this.setCursor(next.loc, true);
+  }
+
+  // drawCursor draws the cursor's frame (shown while the board has the
+  // keyboard focus) and names its location for screen readers.
+  drawCursor() {
+    const root = this.el.board.querySelector('svg');
+    if (!root) return;
+    root.querySelector('.kcursor')?.remove();
+    this.el.board.querySelector('#kcursor-loc')?.removeAttribute('id');
+    const el = this.cursor === null ? null : root.querySelector(`[data-loc="${CSS.escape(this.cursor)}"]`);
+    if (!el) { this.el.board.removeAttribute('aria-activedescendant'); return; }
+    const b = el.getBBox();
+    const pad = 1.5;
+    root.append(s('rect', { class: 'kcursor', 'aria-hidden': 'true', x: b.x + pad, y: b.y + pad, width: Math.max(0, b.width - 2 * pad), height: Math.max(0, b.height - 2 * pad), rx: 3 }));
+    el.id = 'kcursor-loc';
+    this.el.board.setAttribute('aria-activedescendant', 'kcursor-loc');
+    this.el.board.dataset.cursor = this.cursor;
+  }
+
   clickLoc(loc) {
     if (!this.myTurn()) return;
-    const r = click(this.shownView().moves || [], this.prefix, loc, !!this.r.unordered);
+    const moves = this.shownView().moves || [];
+    const r = this.r.click ? this.r.click(moves, this.prefix, loc) : click(moves, this.prefix, loc, !!this.r.unordered);
     if (!r.changed) return;
     this.prefix = r.prefix;
     this.choose = r.choose || null;
+    if (this.el.board.contains(this.el.board.querySelector(`svg [data-loc="${CSS.escape(loc)}"]`))) {
+      this.cursor = loc;
+      this.aim = null;
+    }
     if (r.send) { this.send(r.send); return; }
-    const focused = document.activeElement?.dataset?.loc;
+    if (this.r.drawsPrefix) { this.render(); return; } // the board shows the steps so far
     this.decorate(this.lastLocs(this.version));
-    if (focused) this.el.board.querySelector(`[data-loc="${CSS.escape(focused)}"]`)?.focus?.();
   }
 
   back() {
-    this.prefix = this.prefix.slice(0, -1);
+    this.prefix = this.r.back ? this.r.back(this.prefix) : this.prefix.slice(0, -1);
     this.choose = null;
-    this.decorate(this.lastLocs(this.version));
+    if (this.r.drawsPrefix) this.render(); else this.decorate(this.lastLocs(this.version));
   }
 
-  async send(m) {
+  // send plays m; quiet: a move the page played by itself, whose refusal
+  // (the server played it first) needs no message.
+  async send(m, quiet = false) {
     this.choose = null;
     this.prefix = [];
     this.busy = true;
@@ -634,7 +861,7 @@ export class GamePage {
         return;
       }
     } catch (e) {
-      this.toast(this.errText(e));
+      if (!quiet) this.toast(this.errText(e));
     }
     this.busy = false;
     this.render();
@@ -702,6 +929,43 @@ export class GamePage {
 }
 
 
+
+// ---- zoom ------------------------------------------------------------------
+
+const ZOOM_KEY = 'plateau.zoom';
+
+/** zoomPref is this browser's choice of a zoomed board on a small screen (null: none yet). */
+function zoomPref() {
+  try { const z = localStorage.getItem(ZOOM_KEY); return z === null ? null : z === '1'; } catch { return null; }
+}
+
+function setZoomPref(on) {
+  try { localStorage.setItem(ZOOM_KEY, on ? '1' : '0'); } catch { /* storage may be disabled */ }
+}
+
+// ---- keyboard cursor -------------------------------------------------------
+
+/**
+ * cursorStep is where an arrow key (dx, dy) takes the cursor from loc,
+ * among locations all ({loc, x, y}: their centres): to the nearest column
+ * (or row) ahead, on the location nearest to the aim across (the row, or
+ * column, the cursor keeps while it moves the other way). aim is null or
+ * {x, y}. It returns {loc, aim}, or null at the edge.
+ */
+export function cursorStep(all, loc, aim, dx, dy) {
+  const cur = all.find((l) => l.loc === loc);
+  if (!cur) return null;
+  const ahead = all.filter((l) => (dx ? (l.x - cur.x) * dx : (l.y - cur.y) * dy) > 2);
+  if (!ahead.length) return null;
+  const dist = (l) => (dx ? Math.abs(l.x - cur.x) : Math.abs(l.y - cur.y));
+  const step = Math.min(...ahead.map(dist));
+  const band = ahead.filter((l) => dist(l) <= step * 1.5);
+  const a = aim || { x: cur.x, y: cur.y };
+  const across = (l) => (dx ? Math.abs(l.y - a.y) : Math.abs(l.x - a.x));
+  band.sort((p, q) => across(p) - across(q) || dist(p) - dist(q) || (p.y - q.y) || (p.x - q.x));
+  const to = band[0];
+  return { loc: to.loc, aim: dx ? { x: to.x, y: a.y } : { x: a.x, y: to.y } };
+}
 
 // ---- pick ------------------------------------------------------------------
 

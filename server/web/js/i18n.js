@@ -29,9 +29,21 @@ const dict = {
     hintMove: 'Move', hintScore: 'Expected score', hintShut: 'Shut chance', hintWin: 'Win chance', hintLoading: 'Computing the hints…', hintEstimate: 'Win chance: an estimate with 3 or 4 players.', hintsTitle: 'Hints (best first)',
     roll: 'roll', seatFree: 'waiting for a player', seatJoined: 'joined', tiles: 'Tiles',
     home: 'Home', bar: 'Bar', off: 'Off', arrival: 'Arrival', ball: 'Ball', opponent: 'Opponent',
+    pips: 'pips', undoLast: 'Undo', done: 'Done', autoDone: 'Send the turn when complete', noMovePass: 'no legal move: pass', lastMoveOf: 'Last move: {p}',
     flip: 'Flip board', watchers: 'Link to watch', hotseat: 'Hot-seat: you play {p}',
     kind_passage: 'passage', kind_repos: 'rest', kind_double: 'double', export: 'Game record (JSON, verifiable dice)', pdn: 'PDN', aiShort: 'AI', blocked: 'blocked',
     open_seat: 'Anyone (open seat in the lobby)', openNote: 'Seat {n} is open: anyone can take it from the lobby.', join: 'Join (seat {n})', err_seat_taken: 'Someone took this seat first.', err_seat_not_open: 'This seat is not open.',
+    reason_try: 'try scored', reason_repetition: 'threefold repetition', reason_nomove: 'no legal move',
+    reason_bothpinned: 'both mother checkers pinned', reason_deadlock: 'deadlock: neither player can ever move',
+    reason_borneoff: 'all checkers borne off', reason_motherpinned: 'mother checker pinned', reason_match: 'match won {a}-{b}',
+    reason_nopieces: 'no pieces left', reason_kings25: '25 moves each with only kings moving and no capture',
+    reason_endgame: '{n} moves each in a counted endgame', reason_quiet20: '20 moves each without a capture or a man move',
+    reason_samemove: 'the same move played a third time', reason_arrivee: 'ball placed on the Arrivée',
+    reason_noplayer: 'no player can move', reason_limit: 'turn limit reached', reason_blocked: 'blocked', reason_shut: 'box shut',
+    reason_allblocked: 'every player is blocked or has shut the box', reason_agreed: 'draw agreed', reason_resigned: '{p} resigned',
+    drawSent: 'Draw offered', undoSent: 'Undo asked', drawWaiting: 'Your draw offer is waiting for an answer.',
+    undoWaiting: 'Your undo request is waiting for an answer.', zoomBoard: 'Zoom the board', wholeBoard: 'Whole board',
+    boardKeys: 'Board: arrow keys move the cursor, Enter or Space selects, Escape takes back',
     clock: 'Clock', clockMinutes: 'Minutes per player (0: no clock)', clockIncrement: 'Seconds added per move', reason_time: 'out of time', take: 'Take this seat',
   },
   fr: {
@@ -63,12 +75,29 @@ const dict = {
     hintMove: 'Coup', hintScore: 'Score espéré', hintShut: 'Chance de fermer', hintWin: 'Chance de gagner', hintLoading: 'Calcul des conseils…', hintEstimate: 'Chance de gagner : une estimation à 3 ou 4 joueurs.', hintsTitle: 'Conseils (le meilleur d’abord)',
     roll: 'lancer', seatFree: 'en attente d’un joueur', seatJoined: 'présent', tiles: 'Cases',
     home: 'Maison', bar: 'Prison', off: 'Sortis', arrival: 'Arrivée', ball: 'Ballon', opponent: 'Adversaire',
+    pips: 'points', undoLast: 'Annuler', done: 'Valider', autoDone: 'Envoyer le tour dès qu’il est complet', noMovePass: 'aucun coup possible : passe', lastMoveOf: 'Dernier coup : {p}',
     flip: 'Retourner', watchers: 'Lien pour regarder', hotseat: 'Même écran : vous jouez {p}',
     kind_passage: 'passage', kind_repos: 'repos', kind_double: 'double', export: 'Relevé de la partie (JSON, dés vérifiables)', pdn: 'PDN', aiShort: 'IA', blocked: 'bloqué',
     open_seat: 'N’importe qui (place libre au salon)', openNote: 'La place {n} est libre : n’importe qui peut la prendre depuis le salon.', join: 'Jouer (place {n})', err_seat_taken: 'Quelqu’un a pris cette place avant vous.', err_seat_not_open: 'Cette place n’est pas libre.',
+    reason_try: 'essai marqué', reason_repetition: 'triple répétition', reason_nomove: 'aucun coup légal',
+    reason_bothpinned: 'les deux pions mères emprisonnés', reason_deadlock: 'blocage : plus aucun joueur ne pourra jouer',
+    reason_borneoff: 'tous les pions retirés', reason_motherpinned: 'pion mère emprisonné', reason_match: 'match gagné {a}-{b}',
+    reason_nopieces: 'plus aucune pièce', reason_kings25: '25 coups de chaque côté avec seulement des dames et sans prise',
+    reason_endgame: '{n} coups de chaque côté dans une finale comptée', reason_quiet20: '20 coups de chaque côté sans prise ni déplacement de pion',
+    reason_samemove: 'le même coup joué une troisième fois', reason_arrivee: 'boule posée sur l’Arrivée',
+    reason_noplayer: 'aucun joueur ne peut jouer', reason_limit: 'limite de tours atteinte', reason_blocked: 'bloqué', reason_shut: 'boîte fermée',
+    reason_allblocked: 'chaque joueur est bloqué ou a fermé sa boîte', reason_agreed: 'nulle par accord', reason_resigned: '{p} abandonne',
+    drawSent: 'Nulle proposée', undoSent: 'Reprise demandée', drawWaiting: 'Votre proposition de nulle attend une réponse.',
+    undoWaiting: 'Votre demande de reprise attend une réponse.', zoomBoard: 'Agrandir le plateau', wholeBoard: 'Plateau entier',
+    boardKeys: 'Plateau : les flèches déplacent le curseur, Entrée ou Espace choisit, Échap revient en arrière',
     clock: 'Pendule', clockMinutes: 'Minutes par joueur (0 : sans pendule)', clockIncrement: 'Secondes ajoutées par coup', reason_time: 'temps écoulé', take: 'Prendre cette place',
   },
 };
+
+/** addStrings merges a module's own strings ({en: {...}, fr: {...}}) into the dictionary. */
+export function addStrings(more) {
+  for (const l of Object.keys(dict)) Object.assign(dict[l], more[l] || {});
+}
 
 const KEY = 'plateau.lang';
 

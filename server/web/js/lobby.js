@@ -1,17 +1,54 @@
-// The lobby: create a game, copy invite links, join or watch games, resume
-// my recent games.
+// The lobby: a card per game (its start position drawn by its renderer, what
+// it is, and one-click ways to play: against the computer, with a friend by
+// invite link, or a guided first game), the full form behind "More options",
+// my recent games, and the open, live and inactive games.
 import { t, lang, gameName } from './i18n.js';
-import { h, mount, go } from './dom.js';
+import { h, s, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
+import { CARD_ORDER, variantName, variantHelp, valueName, playersText } from './lobby-text.js';
+import { markGuided } from './guide.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
+
+// The computer's level for "Play the computer", and for the guided game.
+const QUICK_LEVEL = 'medium';
+const LEARN_LEVEL = 'easy';
+
+// The start positions (GET /api/starts), inlined in the lobby page.
+let startsPromise = (() => {
+  try {
+    const b = JSON.parse(document.getElementById('boot')?.textContent || 'null');
+    return b && b.starts ? Promise.resolve(b.starts) : undefined;
+  } catch { return undefined; }
+})();
+function starts() {
+  startsPromise ??= api('/api/starts').catch(() => { startsPromise = undefined; return {}; });
+  return startsPromise;
+}
+
+/** infoIcon is the ⓘ of a variant's help, drawn in SVG. */
+const infoIcon = () => s('svg', { viewBox: '0 0 20 20', width: 18, height: 18, 'aria-hidden': 'true', class: 'icon' },
+  s('circle', { cx: 10, cy: 10, r: 8.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }),
+  s('circle', { cx: 10, cy: 6, r: 1.3, fill: 'currentColor' }),
+  s('path', { d: 'M10 9v6', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round' }));
+
+/** ago says how long ago, from a number of seconds. */
+function ago(sec) {
+  const f = new Intl.RelativeTimeFormat(lang, { numeric: 'always', style: 'short' });
+  if (sec < 60) return f.format(-Math.max(1, Math.round(sec)), 'second');
+  if (sec < 3600) return f.format(-Math.round(sec / 60), 'minute');
+  if (sec < 86400 * 2) return f.format(-Math.round(sec / 3600), 'hour');
+  return f.format(-Math.round(sec / 86400), 'day');
+}
 
 export class Lobby {
   constructor(root) {
     this.root = root;
     this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true, minutes: 0, increment: 0 };
-    this.lists = { open: null, live: null };
+    this.lists = { open: null, live: null, inactive: null };
     this.created = null;
+    this.friend = {}; // game id -> created game with an invite link
+    this.renderers = {};
     this.load();
   }
 
@@ -22,25 +59,27 @@ export class Lobby {
       mount(this.root, h('p', { class: 'error' }, t('error', { m: e.message })));
       return;
     }
-    if (!this.form.game && this.cat.length) this.selectGame(this.cat[0].id);
+    this.order = [...this.cat].sort((a, b) => rank(a.id) - rank(b.id));
+    if (!this.form.game && this.order.length) this.selectGame(this.order[0].id);
     this.redraw();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
+    this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); }
+  destroy() { clearInterval(this.timer); this.gone = true; }
 
   async refresh() {
-    for (const status of ['open', 'live']) {
+    await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
       try {
         const r = await api(`/api/games?status=${status}&limit=20`);
-        this.lists[status] = Array.isArray(r) ? r : (r && (r.games || r.items)) || [];
+        this.lists[status] = Array.isArray(r) ? r : [];
       } catch { this.lists[status] = this.lists[status] || []; }
-    }
+    }));
     this.drawLists();
   }
 
-  spec() { return this.cat.find((g) => g.id === this.form.game); }
+  spec(id = this.form.game) { return this.cat.find((g) => g.id === id); }
 
   selectGame(id) {
     this.form.game = id;
@@ -51,34 +90,158 @@ export class Lobby {
   }
 
   seatCount() {
-    const g = this.spec();
-    if (!g) return 2;
     const p = this.form.variant.players;
     if (p !== undefined && p !== '' && !Number.isNaN(+p)) return +p;
-    return (g.players && g.players[0]) || 2;
+    return defaultPlayers(this.spec());
   }
 
   fitSeats() {
     const n = this.seatCount();
-    const s = this.form.seats.slice(0, n);
-    while (s.length < n) s.push(s.length === 0 ? 'me' : 'friend');
-    this.form.seats = s;
+    const s0 = this.form.seats.slice(0, n);
+    while (s0.length < n) s0.push(s0.length === 0 ? 'me' : 'friend');
+    this.form.seats = s0;
   }
 
   redraw() {
     if (!this.cat) return;
-    this.formEl = h('section', { class: 'card create' });
+    this.cardsEl = h('div', { class: 'gamecards', id: 'game-cards' }, this.order.map((g) => this.card(g)));
+    this.formEl = h('div', { class: 'create' });
     this.listEl = h('div', { class: 'lists' });
-    mount(this.root, h('div', { class: 'lobby' }, this.formEl, this.listEl));
+    this.more = h('details', { class: 'card more', id: 'more-options', open: this.moreOpen || null,
+      ontoggle: (e) => { this.moreOpen = e.target.open; } },
+    h('summary', {}, t('moreOptions')), this.formEl);
+    mount(this.root, h('div', { class: 'lobby' },
+      h('p', { class: 'intro' }, t('lobbyIntro')),
+      this.cardsEl,
+      h('div', { class: 'lobby-lower' }, this.more, this.listEl)));
     this.drawForm();
     this.drawLists();
+    this.drawThumbs();
   }
+
+  // ---- game cards ------------------------------------------------------------
+
+  card(g) {
+    const id = g.id;
+    const name = gameName(this.cat, id);
+    const thumb = h('div', { class: 'thumb', 'data-thumb': id, role: 'img', 'aria-label': t('startPosition', { g: name }) });
+    const f = this.friend[id];
+    return h('article', { class: 'card gamecard', 'data-game': id },
+      h('div', { class: 'gc-head' },
+        h('h2', {}, name),
+        h('p', { class: 'meta muted' }, `${playersText(g.players)} · ${t(`length_${id}`)}`)),
+      h('div', { class: 'gc-body' }, thumb, h('p', { class: 'desc' }, t(`desc_${id}`))),
+      h('div', { class: 'gc-actions' },
+        h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => this.quick(id, e.currentTarget) }, t('playAI')),
+        h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
+      h('div', { class: 'gc-links' },
+        h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
+        h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules'))),
+      f ? this.friendPanel(id, f) : null);
+  }
+
+  // drawThumbs draws each game's start position with its own renderer.
+  async drawThumbs() {
+    if (!this.cardsEl) return;
+    const views = await starts();
+    for (const el of this.cardsEl.querySelectorAll('[data-thumb]')) {
+      const id = el.dataset.thumb;
+      const v = views[id];
+      if (!v) continue;
+      try {
+        this.renderers[id] ??= await import(`./games/${id}.js`);
+        const r = this.renderers[id];
+        const ctx = { replay: true, seat: 0, players: v.players, toMove: v.toMove, rolled: false, lang, t, last: [], view: v, mine: [], thumb: true };
+        const pic = r.draw(v.board, ctx);
+        pic.setAttribute('aria-hidden', 'true');
+        pic.removeAttribute('role');
+        mount(el, pic);
+      } catch { /* a card without its picture still plays */ }
+    }
+  }
+
+  // body is the POST /api/games body of a game with the default variant:
+  // seat 0 me, the other seats kind (an AI level, or a human by invite).
+  body(id, other) {
+    const g = this.spec(id);
+    const n = defaultPlayers(g);
+    const seats = [{ kind: 'human' }];
+    for (let i = 1; i < n; i++) seats.push(other);
+    return { game: id, variant: {}, seats, casual: true };
+  }
+
+  async start(id, body, btn) {
+    btn.disabled = true;
+    try {
+      const res = await api('/api/games', { method: 'POST', body });
+      const me = (res.seats || []).find((x) => x.seat === 0);
+      remember(res.id, id, 0, me && me.token);
+      return res;
+    } catch (e) {
+      btn.disabled = false;
+      alert(t('error', { m: e.message }));
+      return null;
+    }
+  }
+
+  /** quick starts a game against the computer and opens it. */
+  async quick(id, btn) {
+    const res = await this.start(id, this.body(id, { kind: 'ai', level: QUICK_LEVEL }), btn);
+    if (res) go(`/g/${res.id}`);
+  }
+
+  /** learn starts the guided game: the easy computer, with hints. */
+  async learn(id, btn) {
+    const res = await this.start(id, this.body(id, { kind: 'ai', level: LEARN_LEVEL }), btn);
+    if (!res) return;
+    markGuided(res.id, id);
+    go(`/g/${res.id}`);
+  }
+
+  /** playFriend creates a game whose other seats are invite links, and shows them. */
+  async playFriend(id, btn) {
+    const res = await this.start(id, this.body(id, { kind: 'human' }), btn);
+    if (!res) return;
+    this.friend[id] = res;
+    const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
+    card.querySelector('.friend')?.remove();
+    card.append(this.friendPanel(id, res));
+    btn.disabled = false;
+    card.querySelector('.friend input')?.focus();
+  }
+
+  friendPanel(id, res) {
+    return h('div', { class: 'friend', role: 'status', 'data-created': res.id },
+      h('p', {}, t('friendLink')),
+      this.inviteRows(res, [0]),
+      h('a', { href: `/g/${res.id}`, 'data-nav': true, class: 'button primary', 'data-open': res.id }, t('open')));
+  }
+
+  // inviteRows are the invite links, with a copy button, of the human
+  // seats of a created game except mine.
+  inviteRows(res, mineSeats) {
+    return (res.seats || []).filter((x) => x.kind === 'human' && !mineSeats.includes(x.seat) && x.invite).map((x) => {
+      const url = new URL(x.invite, location.origin).href;
+      const input = h('input', { readonly: true, value: url, class: 'invite', 'data-seat': x.seat, 'aria-label': t('invite', { n: x.seat + 1 }), onfocus: (e) => e.target.select() });
+      const copy = h('button', {
+        type: 'button',
+        onclick: async (e) => {
+          const b = e.currentTarget;
+          try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.('copy'); }
+          b.textContent = t('copied');
+        },
+      }, t('copy'));
+      return h('div', { class: 'field' }, (res.seats || []).length > 2 ? h('span', {}, t('invite', { n: x.seat + 1 })) : null, h('div', { class: 'row' }, input, copy));
+    });
+  }
+
+  // ---- the full form -----------------------------------------------------------
 
   drawForm() {
     const f = this.form;
     const g = this.spec();
     const gameSel = h('select', { id: 'new-game', name: 'game', onchange: (e) => { this.selectGame(e.target.value); this.drawForm(); } },
-      this.cat.map((c) => h('option', { value: c.id, selected: c.id === f.game }, gameName(this.cat, c.id))));
+      this.order.map((c) => h('option', { value: c.id, selected: c.id === f.game }, gameName(this.cat, c.id))));
     const variants = (g?.variants || []).map((v) => {
       const id = `var-${v.key}`;
       let input;
@@ -87,11 +250,23 @@ export class Lobby {
         if (v.key === 'players') { this.fitSeats(); this.drawForm(); }
       };
       if (v.values && v.values.length) {
-        input = h('select', { id, name: v.key, onchange }, v.values.map((x) => h('option', { value: x, selected: x === f.variant[v.key] }, x)));
+        input = h('select', { id, name: v.key, onchange }, v.values.map((x) => h('option', { value: x, selected: x === f.variant[v.key] }, valueName(g.id, v.key, x))));
       } else {
         input = h('input', { id, name: v.key, type: 'number', min: v.min, max: v.max, value: f.variant[v.key], onchange });
       }
-      return h('label', { class: 'field', title: v.help || '' }, h('span', {}, v.key), input, v.help ? h('small', {}, v.help) : null);
+      const help = variantHelp(g.id, v.key);
+      const helpEl = help ? h('small', { class: 'vhelp', id: `help-${v.key}`, hidden: true }, help) : null;
+      const toggle = help ? h('button', {
+        type: 'button', class: 'info', 'data-help': v.key, 'aria-expanded': 'false', 'aria-controls': `help-${v.key}`, title: t('variantHelp'), 'aria-label': `${t('variantHelp')} ${variantName(g.id, v.key)}`,
+        onclick: (e) => {
+          const b = e.currentTarget;
+          helpEl.hidden = !helpEl.hidden;
+          b.setAttribute('aria-expanded', String(!helpEl.hidden));
+        },
+      }, infoIcon()) : null;
+      return h('div', { class: 'field' },
+        h('div', { class: 'vlabel' }, h('label', { for: id }, variantName(g.id, v.key)), toggle),
+        input, helpEl);
     });
     const seatOpts = ['me', 'friend', 'open', ...LEVELS.map((l) => `ai:${l}`)];
     const seats = f.seats.map((kind, i) => h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
@@ -102,7 +277,6 @@ export class Lobby {
     const form = h('form', {
       onsubmit: (e) => { e.preventDefault(); this.create(btn); },
     },
-    h('h2', {}, t('newGame')),
     h('label', { class: 'field' }, h('span', {}, t('game')), gameSel),
     variants.length ? h('fieldset', {}, h('legend', {}, t('variant')), variants) : null,
     h('fieldset', {}, h('legend', {}, t('seats')), seats),
@@ -119,20 +293,8 @@ export class Lobby {
 
   createdPanel() {
     const c = this.created;
-    const links = c.seats.filter((s) => s.kind === 'human' && !c.mine.includes(s.seat) && s.invite).map((s) => {
-      const url = new URL(s.invite, location.origin).href;
-      const input = h('input', { readonly: true, value: url, class: 'invite', 'data-seat': s.seat, onfocus: (e) => e.target.select() });
-      const copy = h('button', {
-        type: 'button',
-        onclick: async (e) => {
-          try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.('copy'); }
-          e.target.textContent = t('copied');
-        },
-      }, t('copy'));
-      return h('div', { class: 'field' }, h('span', {}, t('invite', { n: s.seat + 1 })), h('div', { class: 'row' }, input, copy));
-    });
-    const open = c.seats.filter((s) => s.kind === 'open').map((s) => h('p', { class: 'muted open-note' }, t('openNote', { n: s.seat + 1 })));
-    return h('div', { class: 'created', role: 'status' }, links, open,
+    const open = c.seats.filter((x) => x.kind === 'open').map((x) => h('p', { class: 'muted open-note' }, t('openNote', { n: x.seat + 1 })));
+    return h('div', { class: 'created', role: 'status' }, this.inviteRows(c, c.mine), open,
       h('a', { href: `/g/${c.id}`, 'data-nav': true, class: 'button primary', id: 'open-created' }, t('open')));
   }
 
@@ -146,10 +308,10 @@ export class Lobby {
       if (f.minutes > 0) body.clock = { minutes: f.minutes, increment: f.increment };
       const res = await api('/api/games', { method: 'POST', body });
       const mineSeats = [];
-      for (const s of res.seats || []) {
-        if (s.kind === 'human' && f.seats[s.seat] === 'me' && s.token) {
-          remember(res.id, f.game, s.seat, s.token);
-          mineSeats.push(s.seat);
+      for (const x of res.seats || []) {
+        if (x.kind === 'human' && f.seats[x.seat] === 'me' && x.token) {
+          remember(res.id, f.game, x.seat, x.token);
+          mineSeats.push(x.seat);
         }
       }
       if (!mineSeats.length) remember(res.id, f.game, null, null);
@@ -176,32 +338,55 @@ export class Lobby {
     }
   }
 
+  // ---- lists -------------------------------------------------------------------
+
   drawLists() {
-    if (!this.listEl) return;
+    if (!this.listEl || this.gone) return;
     const my = mine();
     const row = (g) => {
       const holds = my[g.id] && Object.keys(my[g.id].tokens || {}).length;
-      const seats = (g.seats || []).map((s) => (s.kind === 'ai' ? `${t('aiShort')} ${t(s.level || 'easy')}` : s.joined ? '●' : '○')).join(' ');
-      const joins = holds ? [] : (g.seats || []).filter((s) => s.open).map((s) => h('button', {
-        type: 'button', class: 'primary join', 'data-join': g.id, 'data-seat': s.seat, onclick: (e) => this.join(g, s.seat, e.target),
-      }, t('join', { n: s.seat + 1 })));
-      return h('li', {}, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
+      const seats = (g.seats || []).map((x) => (x.kind === 'ai' ? `${t('aiShort')} ${t(x.level || 'easy')}` : x.joined ? '●' : '○')).join(' ');
+      const joins = holds ? [] : (g.seats || []).filter((x) => x.open).map((x) => h('button', {
+        type: 'button', class: 'primary join', 'data-join': g.id, 'data-seat': x.seat, onclick: (e) => this.join(g, x.seat, e.currentTarget),
+      }, t('join', { n: x.seat + 1 })));
+      const n = g.move_count || 0;
+      return h('li', { 'data-listed': g.id }, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
-        g.clock ? [h('span', { class: 'tc', title: t('clock') }, `⏱ ${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
-        h('span', { class: `badge ${g.status}` }, t(`status_${g.status}`)), ' ',
+        g.clock ? [h('span', { class: 'tc', title: t('clock') }, `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
+        h('span', { class: 'age muted', 'data-age': g.age_s }, ago(g.age_s || 0)), ' · ',
+        h('span', { class: 'count muted', 'data-moves': n }, t(n === 1 ? 'moveCount1' : 'moveCountN', { n })), ' ',
         h('span', { class: 'action' }, holds ? t('resume') : t('watch'))), joins.length ? [' ', joins] : null);
     };
-    const list = (title, items, id) => h('section', { class: 'card', id },
+    const items = (list) => (list === null ? h('p', { class: 'muted' }, '…') : list.length ? h('ul', { class: 'games' }, list.map(row)) : h('p', { class: 'muted' }, t('none')));
+    const list = (title, key, id) => h('section', { class: 'card', id },
       h('h2', {}, title),
       id === 'open-games' && this.joinError ? h('p', { class: 'error', id: 'join-error', role: 'alert' }, this.joinError) : null,
-      items === null ? h('p', { class: 'muted' }, '…') : items.length ? h('ul', { class: 'games' }, items.map(row)) : h('p', { class: 'muted' }, t('none')));
+      items(this.lists[key]));
     const recent = Object.entries(my).slice(0, 15).map(([id, g]) => h('li', {},
       h('a', { href: `/g/${id}`, 'data-nav': true }, h('strong', {}, gameName(this.cat, g.game)), ' ',
         h('span', { class: 'muted' }, new Date(g.time || 0).toLocaleString(lang)), ' ', h('span', { class: 'action' }, t('resume'))),
       ' ', h('button', { type: 'button', class: 'link', onclick: () => { forget(id); this.drawLists(); } }, t('forget'))));
+    const inactive = this.lists.inactive;
+    const openInactive = this.listEl.querySelector('#inactive-games')?.open;
     mount(this.listEl,
-      h('section', { class: 'card', id: 'my-games' }, h('h2', {}, t('myGames')), recent.length ? h('ul', { class: 'games' }, recent) : h('p', { class: 'muted' }, t('none'))),
-      list(t('openGames'), this.lists.open, 'open-games'),
-      list(t('liveGames'), this.lists.live, 'live-games'));
+      list(t('openGames'), 'open', 'open-games'),
+      recent.length ? h('section', { class: 'card', id: 'my-games' }, h('h2', {}, t('myGames')), h('ul', { class: 'games' }, recent)) : null,
+      list(t('liveGames'), 'live', 'live-games'),
+      h('details', { class: 'card', id: 'inactive-games', open: openInactive || null },
+        h('summary', {}, `${t('inactiveGames')}${inactive && inactive.length ? ` (${inactive.length})` : ''}`), items(inactive)));
   }
+}
+
+// rank is a game's place among the cards (unknown games last).
+function rank(id) {
+  const i = CARD_ORDER.indexOf(id);
+  return i < 0 ? CARD_ORDER.length : i;
+}
+
+// defaultPlayers is the number of players of a game's default variant.
+function defaultPlayers(g) {
+  if (!g) return 2;
+  const p = (g.variants || []).find((v) => v.key === 'players');
+  if (p && p.default !== undefined && !Number.isNaN(+p.default)) return +p.default;
+  return (g.players && g.players[0]) || 2;
 }

@@ -5,7 +5,7 @@
 import { svg, s } from '../dom.js';
 
 const Q = 60;
-const TRY = 34;
+const TRY = 54; // tall enough to tap on a phone (40 CSS px at the board's fitted size)
 const M = 18; // margin for coordinates
 
 export function bottle(cx, cy, p, size = Q) {
@@ -63,13 +63,17 @@ export function draw(board, ctx) {
       const y = ry(r);
       const g = s('g', { 'data-loc': name, class: `try t${pl.player}` });
       g.append(s('rect', { x, y, width: Q, height: rh(r), class: 'sq trysq' }));
-      g.append(s('text', { x: x + Q / 2, y: y + rh(r) / 2 + 4, 'text-anchor': 'middle', 'font-size': 10, class: 'trytext' }, pl.player === 0 ? '▲' : '▼'));
+      // an arrow (drawn: the fonts may lack ▲ ▼) pointing the way this player scores, as the viewer sees it
+      const up = (pl.player === 0) !== flip;
+      const cx = x + Q / 2;
+      const cy = y + rh(r) / 2;
+      g.append(s('path', { d: up ? `M${cx - 7},${cy + 5} L${cx},${cy - 6} L${cx + 7},${cy + 5} Z` : `M${cx - 7},${cy - 5} L${cx},${cy + 6} L${cx + 7},${cy - 5} Z`, class: 'trytext' }));
       if (ballSq === name) g.append(ball(x + Q / 2, y + rh(r) / 2, TRY * 0.4));
       root.append(g);
     }
   }
-  for (let f = 0; f < 7; f++) root.append(s('text', { x: fx(f) + Q / 2, y: H - 4, 'text-anchor': 'middle', 'font-size': 12, class: 'coord' }, String.fromCharCode(97 + f)));
-  for (let r = 1; r <= 7; r++) root.append(s('text', { x: 6, y: ry(r) + Q / 2 + 4, 'text-anchor': 'middle', 'font-size': 12, class: 'coord' }, String(r)));
+  for (let f = 0; f < 7; f++) root.append(s('text', { x: fx(f) + Q / 2, y: H - 4, 'text-anchor': 'middle', 'font-size': 15, class: 'coord' }, String.fromCharCode(97 + f)));
+  for (let r = 1; r <= 7; r++) root.append(s('text', { x: 8, y: ry(r) + Q / 2 + 5, 'text-anchor': 'middle', 'font-size': 15, class: 'coord' }, String(r)));
   return root;
 }
 

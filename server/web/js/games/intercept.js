@@ -25,7 +25,7 @@ export function pieceShape(cx, cy, pc, r = Q * 0.38) {
   }
   if (pc.kind === 'double') {
     g.append(s('circle', { cx, cy, r: r + 3, class: `dbl d${o}` }));
-    g.append(s('text', { x: cx + r * 0.55, y: cy - r * 0.45, 'font-size': 11, 'font-weight': 700, class: 'dbltext' }, '2'));
+    g.append(s('text', { x: cx + r * 0.55, y: cy - r * 0.45, 'font-size': 12, 'font-weight': 700, class: 'dbltext' }, '2'));
   }
   return g;
 }
@@ -68,12 +68,13 @@ export function draw(board, ctx) {
       const py = M + r * Q;
       const g = s('g', { 'data-loc': name });
       const mk = marks.get(name);
+      const labels = []; // drawn over the pieces, with a halo, to stay readable
       g.append(s('rect', { x: px, y: py, width: Q, height: Q, class: `sq ${(x + y) % 2 ? 'i1' : 'i0'}${mk && mk.arr !== undefined ? ' arr' : ''}${name === board.centre ? ' centre' : ''}` }));
       if (mk && mk.arr !== undefined) {
         g.append(s('path', { d: `M${px + 5},${py + Q - 5} v${-Q + 12} l${12},${5} l${-12},${5}`, class: `flag fl${mk.arr}` }));
-        g.append(s('text', { x: px + Q - 6, y: py + Q - 6, 'text-anchor': 'end', 'font-size': 10, 'font-weight': 700, class: 'arrtext' }, 'A'));
+        labels.push(s('text', { x: px + Q - 4, y: py + Q - 4, 'text-anchor': 'end', 'font-size': 12, 'font-weight': 700, class: 'arrtext' }, 'A'));
       } else if (mk && mk.five) {
-        g.append(s('text', { x: px + 3, y: py + 10, 'font-size': 9, class: 'five' }, String(mk.five)));
+        labels.push(s('text', { x: px + 2, y: py + 11, 'font-size': 12, class: 'five' }, String(mk.five)));
       }
       const st = stacks.get(name);
       if (st && st.pieces.length > 1) {
@@ -82,10 +83,11 @@ export function draw(board, ctx) {
       const pc = pieces.get(name);
       if (pc) g.append(pieceShape(px + Q / 2, py + Q / 2, pc));
       if (st && st.pieces.length > 1) {
-        g.append(s('rect', { x: px + Q - 15, y: py + 1, width: 14, height: 13, rx: 3, class: 'stackbadge' }));
-        g.append(s('text', { x: px + Q - 8, y: py + 11, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, class: 'stacktext' }, String(st.pieces.length)));
+        g.append(s('rect', { x: px + Q - 16, y: py + 1, width: 15, height: 15, rx: 3, class: 'stackbadge' }));
+        g.append(s('text', { x: px + Q - 8.5, y: py + 13, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, class: 'stacktext' }, String(st.pieces.length)));
       }
       if (ball.square === name) g.append(ballShape(px + Q / 2, py + Q / 2, pc ? Q * 0.17 : Q * 0.3));
+      g.append(...labels);
       root.append(g);
     }
   }

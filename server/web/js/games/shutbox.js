@@ -9,6 +9,10 @@ export const unordered = true;
 // hints: the shell offers the solver's hints (GET /api/games/{id}/hints).
 export const hints = true;
 
+// drawsLast: the last move is marked here, in the box of the player who
+// made it (the shell would mark the same tiles in the box to move).
+export const drawsLast = true;
+
 const TW = 38; // tile width
 const TH = 74; // tile height
 
@@ -19,13 +23,16 @@ function box(b, x, y, n, ctx, board) {
   g.append(s('rect', { x, y, width: w, height: TH + 46, rx: 8, class: 'tray' }));
   const title = `${ctx.t('player', { n: b.player + 1 })}${ctx.mine.includes(b.player) ? ' ★' : ''}`;
   g.append(s('text', { x: x + 10, y: y + 18, class: 'boxtitle', 'font-size': 14, 'font-weight': 700 }, `${active ? '▶ ' : ''}${title}`));
+  const last = ctx.lastMove && ctx.lastMove.player === b.player ? ctx.lastMove.clicks : [];
   const state = b.shut ? '✓ 0' : `${ctx.t('score')} ${b.score}${b.blocked ? ` ✕ ${ctx.t('blocked')}` : ''}`;
   g.append(s('text', { x: x + w - 10, y: y + 18, 'text-anchor': 'end', 'font-size': 13, class: 'boxscore' }, state));
   b.tiles.forEach((tile, i) => {
     const tx = x + 10 + i * TW;
     const ty = y + 30;
     const attrs = active && !ctx.replay ? { 'data-loc': tile.name } : {};
-    const tg = s('g', { class: `tile ${tile.open ? 'open' : 'shut'}`, ...attrs });
+    const isLast = last.includes(tile.name);
+    const tg = s('g', { class: `tile ${tile.open ? 'open' : 'shut'}${isLast ? ' lastmove' : ''}`, ...attrs, 'data-last': isLast ? tile.name : null });
+    if (isLast) tg.append(s('rect', { x: tx, y: ty - 3, width: TW, height: TH + 6, rx: 6, class: 'lastmark' }));
     if (tile.open) {
       tg.append(s('rect', { x: tx + 2, y: ty, width: TW - 4, height: TH, rx: 4, class: 'hit face' }));
       tg.append(s('text', { x: tx + TW / 2, y: ty + 30, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 700 }, tile.name));
@@ -76,6 +83,11 @@ export function draw(board, ctx) {
     root.append(box(b, 10 + c * (bw + gap), top + r * (TH + 46 + gap), n, ctx, board).g);
   });
   return root;
+}
+
+/** markAt puts a tile's target ring under its number. */
+export function markAt(loc, box) {
+  return { x: box.x + box.width / 2, y: box.y + box.height * (/^\d+$/.test(loc) ? 0.7 : 0.5) };
 }
 
 export function label(loc, board) {

@@ -1,14 +1,32 @@
-package server
+package protocol
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-
-	"plateau/room"
 )
 
-// ClientMsg is a decoded client message.
+// Types of client messages.
+const (
+	TypeHello   = "hello"
+	TypeMove    = "move"
+	TypeResign  = "resign"
+	TypeDraw    = "draw"
+	TypeUndo    = "undo"
+	TypeRematch = "rematch"
+	TypePing    = "ping"
+)
+
+// ClientMsg is a decoded client message: one struct for every type, with
+// the fields that apply to it.
+//
+//	{"type":"hello","version":V,"tokens":["..."],"protocol":1}
+//	{"type":"move","version":V,"move":"32-28","id":"c7","seat":S}
+//	{"type":"resign","seat":S}
+//	{"type":"draw","action":"offer"|"accept"|"decline","seat":S}
+//	{"type":"undo","action":"request"|"accept"|"decline","seat":S}
+//	{"type":"rematch"}
+//	{"type":"ping"}
 type ClientMsg struct {
 	Type    string   `json:"type"`
 	ID      string   `json:"id"`
@@ -17,6 +35,9 @@ type ClientMsg struct {
 	Move    *string  `json:"move"`
 	Seat    *int     `json:"seat"`
 	Action  string   `json:"action"`
+	// Protocol is the version of the protocol the client speaks (hello
+	// only; 0 or absent: version 1).
+	Protocol int `json:"protocol,omitempty"`
 }
 
 // Limits of message fields.
@@ -31,10 +52,10 @@ const (
 
 // Decode parses and checks one client message. Errors are refusals with
 // code bad_message (or bad_token for malformed tokens).
-func Decode(data []byte) (ClientMsg, *room.Refusal) {
+func Decode(data []byte) (ClientMsg, *Refusal) {
 	var m ClientMsg
-	bad := func(format string, args ...any) (ClientMsg, *room.Refusal) {
-		return m, &room.Refusal{Code: "bad_message", Message: fmt.Sprintf(format, args...)}
+	bad := func(format string, args ...any) (ClientMsg, *Refusal) {
+		return m, &Refusal{Code: "bad_message", Message: fmt.Sprintf(format, args...)}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&m); err != nil {
@@ -54,6 +75,9 @@ func Decode(data []byte) (ClientMsg, *room.Refusal) {
 	}
 	switch m.Type {
 	case "hello":
+		if m.Protocol < 0 || m.Protocol > Version {
+			return bad("protocol version %d is not supported (this server speaks 1 to %d)", m.Protocol, Version)
+		}
 		if m.Version == nil {
 			return bad("hello needs the client's version (0 for none)")
 		}
@@ -62,7 +86,7 @@ func Decode(data []byte) (ClientMsg, *room.Refusal) {
 		}
 		for i, t := range m.Tokens {
 			if t == "" || len(t) > maxTokenLen {
-				return m, &room.Refusal{Code: "bad_token", Message: fmt.Sprintf("token %d is empty or too long", i+1)}
+				return m, &Refusal{Code: "bad_token", Message: fmt.Sprintf("token %d is empty or too long", i+1)}
 			}
 		}
 	case "move":
@@ -93,13 +117,4 @@ func Decode(data []byte) (ClientMsg, *room.Refusal) {
 		return bad("unknown message type %q", m.Type)
 	}
 	return m, nil
-}
-
-// action converts a decoded message for the room.
-func (m ClientMsg) action() room.Action {
-	a := room.Action{Type: m.Type, ID: m.ID, Version: m.Version, Seat: m.Seat, Action: m.Action}
-	if m.Move != nil {
-		a.Move = *m.Move
-	}
-	return a
 }

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestServeFlagErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--trusted-proxy", "10.0.0.0/33"}, 2, `--trusted-proxy: trusted proxy "10.0.0.0/33" is not an IP address or a CIDR prefix`},
+		{[]string{"--games-per-minute", "0"}, 2, "--games-per-minute 0: want a limit of at least 1, or -1 for none"},
+		{[]string{"--live-games-per-ip", "-2"}, 2, "--live-games-per-ip -2: want a limit of at least 1, or -1 for none"},
+		{[]string{"--stale-game", "0s"}, 2, "--stale-game 0: want a duration, or -1s never to delete games"},
+		{[]string{"--db", "sqlite:" + filepath.Join(file, "data", "p.db")}, 1,
+			"the directory " + filepath.Join(file, "data") + " of the database is missing and cannot be created"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := cli("", append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...)...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("serve %q: exit %d, %q; want %d and %q", tt.args, code, stderr, tt.code, tt.want)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"plateau/games"
+)
+
+// phoneJS measures the board of a game page from the DOM: the least side
+// of a location, the least size of a visible text (its font size in the
+// SVG times the board's scale), and whether the status and the actions are
+// in sight without scrolling.
+const phoneJS = `(() => {
+	const root = document.querySelector('#board svg');
+	const vb = root.viewBox.baseVal, scale = root.getBoundingClientRect().width / vb.width;
+	let tap = Infinity, tapLoc = '', text = Infinity, textOf = '';
+	for (const el of root.querySelectorAll('[data-loc]')) {
+		const r = el.getBoundingClientRect();
+		if (!r.width && !r.height) continue;
+		if (Math.min(r.width, r.height) < tap) { tap = Math.min(r.width, r.height); tapLoc = el.dataset.loc; }
+	}
+	for (const el of root.querySelectorAll('text')) {
+		if (!el.textContent.trim() || !el.getClientRects().length) continue;
+		const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+		if (px < text) { text = px; textOf = el.textContent; }
+	}
+	const inView = (el) => { if (!el) return true; const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 0.5 && r.left >= 0 && r.right <= innerWidth + 0.5; };
+	const acts = [...document.querySelectorAll('#actions button')];
+	const targets = [...root.querySelectorAll('[data-loc].target')];
+	return {Tap: tap === Infinity ? 0 : tap, TapLoc: tapLoc, Text: text === Infinity ? 99 : text, TextOf: textOf, Locs: root.querySelectorAll('[data-loc]').length,
+		Targets: targets.length, TargetInView: targets.some(inView), Status: inView(document.querySelector('#status')), Actions: acts.every(inView), NActions: acts.length,
+		PageWide: document.documentElement.scrollWidth > innerWidth + 1};
+})()`
+
+type phoneInfo struct {
+	Tap, Text      float64
+	TapLoc, TextOf string
+	Locs, NActions int
+	Targets        int
+	TargetInView   bool
+	Status         bool
+	Actions        bool
+	PageWide       bool
+}
+
+// phoneSizes opens a game page of every game, as a player, at two phone
+// sizes and measures the board: locations at least 40 CSS px, text at least
+// 11 px, the status and the game's actions in sight, and no page wider than
+// the screen (a zoomed board scrolls in its own frame).
+func phoneSizes(t *testing.T, bctx context.Context, base string) {
+	for _, id := range games.Registry().IDs() {
+		a := newTab(t, bctx, id)
+		path, _ := createGame(t, a, base, id)
+		for _, size := range [][2]int64{{390, 844}, {360, 640}} {
+			a.do("phone size", chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+			a.open(base+path, boardReady)
+			a.waitJS("the board laid out for the phone", fmt.Sprintf(`innerWidth === %d`, size[0]))
+			a.waitJS("a stable board", `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`)
+			p := eval[phoneInfo](a, phoneJS)
+			if dir := os.Getenv("PLATEAU_PHONE_SHOTS"); dir != "" { // pictures to look at, not kept
+				buf, err := chromedp.Run(a.ctx, chromedp.CaptureScreenshot())
+				if err == nil {
+					err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", id, size[0])), buf, 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Logf("%s at %dx%d: %d locations, least side %.1f px (%s), least text %.1f px (%q), %d actions, %d targets, status in sight %v", id, size[0], size[1], p.Locs, p.Tap, p.TapLoc, p.Text, p.TextOf, p.NActions, p.Targets, p.Status)
+			if p.Locs == 0 {
+				t.Errorf("%s at %dx%d: no location on the board", id, size[0], size[1])
+			}
+			if p.Tap < 40 {
+				t.Errorf("%s at %dx%d: location %s is %.1f px, under 40", id, size[0], size[1], p.TapLoc, p.Tap)
+			}
+			if p.Text < 11 {
+				t.Errorf("%s at %dx%d: text %q is %.1f px, under 11", id, size[0], size[1], p.TextOf, p.Text)
+			}
+			if !p.Actions {
+				t.Errorf("%s at %dx%d: the actions are not all in sight", id, size[0], size[1])
+			}
+			if p.Targets > 0 && !p.TargetInView {
+				t.Errorf("%s at %dx%d: none of the %d targets on the board is in sight", id, size[0], size[1], p.Targets)
+			}
+			if p.PageWide {
+				t.Errorf("%s at %dx%d: the page is wider than the screen", id, size[0], size[1])
+			}
+		}
+	}
+}

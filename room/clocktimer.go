@@ -1,0 +1,43 @@
+package room
+
+import "time"
+
+// armClock sets the timer of the running clock, if any.
+func (r *Room) armClock() {
+	if r.flagAt != nil {
+		r.flagAt.Stop()
+		r.flagAt = nil
+	}
+	c := r.play.Clock
+	r.ticking.Store(c != nil && c.Running >= 0 && !r.play.Over())
+	if !r.ticking.Load() {
+		return
+	}
+	version := r.play.Version
+	r.flagAt = time.AfterFunc(c.LeftAt(c.Running, time.Now()), func() {
+		r.post(func() {
+			if r.play.Version == version {
+				r.flagDue(time.Now().UTC())
+			}
+		})
+	})
+}
+
+// flagDue ends the game if the running clock has run out at now. Its error
+// is a failed commit (the room has failed).
+func (r *Room) flagDue(now time.Time) error {
+	c := r.play.Clock
+	if c == nil || c.Running < 0 || r.play.Over() {
+		return nil
+	}
+	if c.LeftAt(c.Running, now) > 0 {
+		r.armClock() // a timer that fired early
+		return nil
+	}
+	evs, err := Decide(r.play, c.Running, Action{Kind: ActFlag, Time: now})
+	if err != nil {
+		r.m.o.Log.Error("timeout refused", "game", r.id, "err", err)
+		return nil
+	}
+	return r.commit(r.ctx, evs)
+}

@@ -1,0 +1,203 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"plateau/ai"
+	"plateau/game"
+	"plateau/store"
+)
+
+// PlayerFactory returns a new player for an AI seat of a game at a level.
+// A room makes one per AI seat and keeps it for the game (its search
+// tables serve every move), then closes it.
+type PlayerFactory func(gameID, level string) (ai.Player, error)
+
+// Options configures a Manager.
+type Options struct {
+	Store store.Store
+	Games *game.Registry
+	// AI makes the players of AI seats (default: random moves for every level).
+	AI PlayerFactory
+	// AIWorkers bounds the AI moves computed at once (default 2).
+	AIWorkers int
+	// AIKept bounds the AI players kept from one move to the next, each
+	// with its search tables (default 4 per AI worker); past it, an AI
+	// seat's player is made for one move.
+	AIKept int
+	// AITime is the time budget of one AI move (default 2s).
+	AITime time.Duration
+	// IdleTimeout is how long a room with no client stays loaded (default 1m).
+	IdleTimeout time.Duration
+	Log         *slog.Logger
+	// OnCommit, if set, is called after each durable append with the
+	// number of events and the time the store took.
+	OnCommit func(events int, d time.Duration)
+	// MaxRooms bounds the rooms loaded (0: no bound): loading one more
+	// unloads the least recently used room without a client or a running
+	// clock, or fails with ErrTooManyRooms if there is none.
+	MaxRooms int
+}
+
+// Manager loads rooms on demand and unloads them when idle.
+type Manager struct {
+	o      Options
+	mu     sync.Mutex
+	rooms  map[string]*Room
+	aiSem  chan struct{}
+	aiKept chan struct{} // a place per AI player kept
+	quit   chan struct{}
+	ctx    context.Context // the rooms' context: cancelled once they have all stopped
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // the janitor, the rooms and their AI searches
+}
+
+// randomPlayers is the default PlayerFactory.
+func randomPlayers(string, string) (ai.Player, error) { return ai.NewRandom(rand.Uint64()), nil }
+
+// NewManager starts a manager.
+func NewManager(o Options) *Manager {
+	if o.AI == nil {
+		o.AI = randomPlayers
+	}
+	if o.AIWorkers <= 0 {
+		o.AIWorkers = 2
+	}
+	if o.AIKept <= 0 {
+		o.AIKept = 4 * o.AIWorkers
+	}
+	if o.AITime <= 0 {
+		o.AITime = 2 * time.Second
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = time.Minute
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: make(chan struct{}, o.AIWorkers),
+		aiKept: make(chan struct{}, o.AIKept), quit: make(chan struct{})}
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.wg.Add(1)
+	go m.janitor()
+	return m
+}
+
+// Live is the number of rooms loaded.
+func (m *Manager) Live() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.rooms)
+}
+
+// Acquire returns the room of a game, loading it from the store if needed.
+// Every Acquire must be followed by a Release. The error wraps
+// store.ErrNotFound for an unknown game.
+func (m *Manager) Acquire(ctx context.Context, id string) (*Room, error) {
+	m.mu.Lock()
+	select {
+	case <-m.quit:
+		m.mu.Unlock()
+		return nil, errors.New("server is shutting down")
+	default:
+	}
+	r := m.rooms[id]
+	var evicted *Room
+	if r == nil {
+		var err error
+		if evicted, err = m.evictFor(); err != nil {
+			m.mu.Unlock()
+			return nil, err
+		}
+		r = newRoom(m, id)
+		m.rooms[id] = r
+		m.wg.Add(1)
+		go r.run()
+	}
+	r.refs++
+	m.mu.Unlock()
+	if evicted != nil {
+		evicted.stop()
+	}
+	select {
+	case <-r.ready:
+	case <-ctx.Done():
+		m.Release(r)
+		return nil, ctx.Err()
+	}
+	if r.loadErr != nil {
+		m.Release(r)
+		return nil, r.loadErr
+	}
+	return r, nil
+}
+
+// Release gives back a room obtained by Acquire.
+func (m *Manager) Release(r *Room) {
+	m.mu.Lock()
+	r.refs--
+	if r.refs == 0 {
+		r.idleSince = time.Now()
+	}
+	m.mu.Unlock()
+}
+
+// remove forgets r (if it is still the loaded room of its game) and stops it.
+func (m *Manager) remove(r *Room) {
+	m.mu.Lock()
+	if m.rooms[r.id] == r {
+		delete(m.rooms, r.id)
+	}
+	m.mu.Unlock()
+	r.stop()
+}
+
+func (m *Manager) janitor() {
+	defer m.wg.Done()
+	t := time.NewTicker(max(m.o.IdleTimeout/4, 10*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-m.quit:
+			return
+		case now := <-t.C:
+			var idle []*Room
+			m.mu.Lock()
+			for id, r := range m.rooms {
+				// A room whose clock runs stays until the clock stops: its timer ends the game on time.
+				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout && !r.ticking.Load() {
+					delete(m.rooms, id)
+					idle = append(idle, r)
+				}
+			}
+			m.mu.Unlock()
+			for _, r := range idle {
+				r.stop()
+			}
+		}
+	}
+}
+
+// Close stops every room, letting writes in progress finish, and waits
+// for them and their AI searches.
+func (m *Manager) Close() {
+	m.mu.Lock()
+	select {
+	case <-m.quit:
+	default:
+		close(m.quit)
+	}
+	rooms := m.rooms
+	m.rooms = map[string]*Room{}
+	m.mu.Unlock()
+	for _, r := range rooms {
+		r.stop()
+	}
+	m.wg.Wait()
+	m.cancel()
+}

@@ -1,0 +1,132 @@
+package room
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"slices"
+
+	"plateau/protocol"
+	"plateau/store"
+)
+
+// Join subscribes sub with the seats of tokens, after version. It returns
+// the welcome message and the events after version, to be sent before
+// anything sub receives on Out.
+func (r *Room) Join(ctx context.Context, sub *Sub, version int64, tokens []string) ([][]byte, *Refusal) {
+	var out [][]byte
+	var ref *Refusal
+	ok := r.call(func() { out, ref = r.join(ctx, sub, version, tokens) })
+	if !ok {
+		return nil, &Refusal{Code: "internal", Message: "the game's room closed: reconnect"}
+	}
+	return out, ref
+}
+
+func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []string) ([][]byte, *Refusal) {
+	if version < 0 || version > r.play.Version {
+		return nil, &Refusal{Code: "stale_version", Message: fmt.Sprintf("version %d is not between 0 and the game's version %d", version, r.play.Version)}
+	}
+	var seats, fresh []int
+	for i, tok := range tokens {
+		seat := r.seatOf(tok)
+		if seat < 0 {
+			return nil, &Refusal{Code: "bad_token", Message: fmt.Sprintf("token %d matches no seat of game %s", i+1, r.id)}
+		}
+		seats = append(seats, seat)
+		if !r.rec.Seats[seat].Joined {
+			fresh = append(fresh, seat)
+		}
+	}
+	if len(fresh) > 0 {
+		upd := &store.Update{Joined: fresh}
+		allJoined := true
+		for i, st := range r.rec.Seats {
+			if st.Kind == store.Human && !st.Joined && !slices.Contains(fresh, i) {
+				allJoined = false
+			}
+		}
+		if allJoined && r.rec.Status == store.StatusOpen {
+			upd.Status = store.StatusLive
+		}
+		if err := r.m.o.Store.Append(ctx, r.id, nil, upd); err != nil {
+			return nil, &Refusal{Code: "internal", Message: "could not record the seat: " + err.Error()}
+		}
+		for _, s := range fresh {
+			r.rec.Seats[s].Joined = true
+		}
+		if upd.Status != "" {
+			r.rec.Status = upd.Status
+		}
+		r.broadcastSeats()
+	}
+	sub.seats = seats
+	welcome, err := protocol.Marshal(protocol.NewWelcome(r.play.Version, seats, r.summary()))
+	if err == nil {
+		var events [][]byte
+		if events, err = r.catchUp(version); err == nil {
+			r.subs[sub] = struct{}{}
+			return append([][]byte{welcome}, events...), nil
+		}
+	}
+	r.fail(fmt.Errorf("welcome: %w", err))
+	return nil, &Refusal{Code: "internal", Message: "the game's room failed: " + err.Error()}
+}
+
+// HashToken is how seat tokens are stored.
+func HashToken(tok string) []byte {
+	h := sha256.Sum256([]byte(tok))
+	return h[:]
+}
+
+func (r *Room) seatOf(tok string) int {
+	h := HashToken(tok)
+	found := -1
+	for i, st := range r.rec.Seats {
+		if st.Kind == store.Human && subtle.ConstantTimeCompare(h, st.TokenHash) == 1 {
+			found = i
+		}
+	}
+	return found
+}
+
+// Claim gives the open seat of the game to a new player: it returns the
+// seat's fresh token (shown once, stored hashed), or why not: codes
+// not_found (no such seat), seat_not_open, seat_taken, game_over, internal.
+func (r *Room) Claim(ctx context.Context, seat int) (string, *Refusal) {
+	var tok string
+	var ref *Refusal
+	if !r.call(func() { tok, ref = r.claim(ctx, seat) }) {
+		return "", &Refusal{Code: "internal", Message: "the game's room closed: retry"}
+	}
+	return tok, ref
+}
+
+func (r *Room) claim(ctx context.Context, seat int) (string, *Refusal) {
+	if _, err := Decide(r.play, seat, Action{Kind: ActClaim}); err != nil {
+		return "", asRefusal(err)
+	}
+	tok := NewToken()
+	h := HashToken(tok)
+	if err := r.m.o.Store.Claim(ctx, r.id, seat, h); err != nil {
+		if errors.Is(err, store.ErrSeatTaken) { // by another server instance
+			r.fail(err) // the record is stale: the next Acquire reloads it
+			return "", &Refusal{Code: "seat_taken", Message: fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
+		}
+		return "", &Refusal{Code: "internal", Message: fmt.Sprintf("could not claim seat %d: %v", seat, err)}
+	}
+	r.rec.Seats[seat].TokenHash = h
+	r.broadcastSeats()
+	return tok, nil
+}
+
+// asRefusal returns err's refusal, or an internal one.
+func asRefusal(err error) *Refusal {
+	var ref *Refusal
+	if !errors.As(err, &ref) {
+		ref = &Refusal{Code: "internal", Message: err.Error()}
+	}
+	return ref
+}

@@ -1,0 +1,169 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"plateau/game"
+)
+
+// FieldError is a refused create request: 400 naming the field at fault
+// ("variant.limit", "seats[1].kind", "clock.minutes"; "" for the body).
+type FieldError struct {
+	Field   string
+	Message string
+}
+
+func (e *FieldError) Error() string {
+	if e.Field == "" {
+		return "body: " + e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+func (e *FieldError) write(w http.ResponseWriter) {
+	writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{
+		"code": "bad_request", "field": e.Field, "message": e.Error()}})
+}
+
+// createFields are the keys of the objects of a create request, spelled
+// exactly; the keys of variant are checked against the game's options.
+var createFields = map[string][]string{
+	"":        {"game", "variant", "seats", "casual", "clock"},
+	"seats[]": {"kind", "level"},
+	"clock":   {"minutes", "increment"},
+}
+
+// Bounds of a create request's clock.
+const (
+	minClockMinutes = 1.0 / 60 // a second: bullet and the tests' short clocks
+	maxClockMinutes = 24 * 60  // a day
+	maxIncrement    = 600      // seconds
+)
+
+// decodeCreate reads and checks a create request's body: one JSON object,
+// no duplicate key, no key in another case or unknown, variant values in
+// their canonical form, a clock in range and exact to the second (minutes)
+// and the millisecond (increment).
+func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateRequest, *FieldError) {
+	var req CreateRequest
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	if err != nil {
+		return req, &FieldError{Message: err.Error()}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := scanKeys(dec, "", 0); err != nil {
+		return req, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return req, &FieldError{Message: "trailing data after the JSON object"}
+	}
+	dec = json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return req, &FieldError{Field: te.Field, Message: fmt.Sprintf("a JSON %s is not a %s", te.Value, te.Type)}
+		}
+		return req, &FieldError{Message: err.Error()}
+	}
+	if g, err := s.o.Games.Lookup(req.Game); err == nil {
+		keys := slices.Sorted(maps.Keys(req.Variant))
+		for _, k := range keys {
+			v := req.Variant[k]
+			if _, err := game.NewConfig(g, map[string]string{k: v}); err != nil {
+				return req, &FieldError{Field: "variant." + k, Message: err.Error()}
+			}
+			i := slices.IndexFunc(g.Options(), func(o game.Option) bool { return o.Key == k })
+			if n, err := strconv.Atoi(v); err == nil && g.Options()[i].Kind == game.Int && strconv.Itoa(n) != v {
+				return req, &FieldError{Field: "variant." + k, Message: fmt.Sprintf("%q is not written canonically: write %q", v, strconv.Itoa(n))}
+			}
+		}
+	}
+	if c := req.Clock; c != nil {
+		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
+			return req, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
+				c.Minutes, maxClockMinutes)}
+		}
+		if !(c.Increment >= 0 && c.Increment <= maxIncrement) || !exact(c.Increment*1000) {
+			return req, &FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d, a whole number of milliseconds", c.Increment, maxIncrement)}
+		}
+	}
+	return req, nil
+}
+
+// exact reports whether x is a whole number, to rounding error, and not a
+// tiny number that rounds to 0.
+func exact(x float64) bool {
+	return math.Abs(x-math.Round(x)) < 1e-6 && (x == 0) == (math.Round(x) == 0)
+}
+
+var index = regexp.MustCompile(`\[\d+\]`)
+
+// scanKeys reads one JSON value from dec and refuses, in its objects, a
+// key given twice and, in the request's own objects (createFields), a key
+// that is not one of its fields exactly.
+func scanKeys(dec *json.Decoder, path string, depth int) *FieldError {
+	if depth > 8 {
+		return &FieldError{Field: path, Message: "nested too deep"}
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
+	}
+	join := func(key string) string {
+		if path == "" {
+			return key
+		}
+		return path + "." + key
+	}
+	switch tok {
+	case json.Delim('{'):
+		fields, strict := createFields[index.ReplaceAllString(path, "[]")]
+		seen := map[string]bool{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
+			}
+			key := kt.(string)
+			if seen[key] {
+				return &FieldError{Field: join(key), Message: "the key is given twice"}
+			}
+			seen[key] = true
+			if strict && !slices.Contains(fields, key) {
+				msg := fmt.Sprintf("unknown field (fields: %s)", strings.Join(fields, ", "))
+				if i := slices.IndexFunc(fields, func(f string) bool { return strings.EqualFold(f, key) }); i >= 0 {
+					msg = fmt.Sprintf("write %q: keys are case-sensitive", fields[i])
+				}
+				return &FieldError{Field: join(key), Message: msg}
+			}
+			if err := scanKeys(dec, join(key), depth+1); err != nil {
+				return err
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
+		}
+	case json.Delim('['):
+		for i := 0; dec.More(); i++ {
+			if err := scanKeys(dec, fmt.Sprintf("%s[%d]", path, i), depth+1); err != nil {
+				return err
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
+		}
+	}
+	return nil
+}

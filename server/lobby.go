@@ -1,0 +1,92 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"plateau/game"
+	"plateau/room"
+	"plateau/store"
+)
+
+func (s *Server) starts(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(s.startsView())
+}
+
+// startsView is the JSON of GET /api/starts, built once: for each game id,
+// the view of its start position in the default variant, without the legal
+// moves (the lobby draws it on the game's card).
+func (s *Server) startsView() json.RawMessage {
+	s.startsOnce.Do(func() {
+		views := map[string]game.View{}
+		for _, g := range s.o.Games.Games() {
+			st, err := g.New(game.DefaultConfig(g))
+			if err != nil {
+				s.o.Log.Error("start position", "game", g.ID(), "err", err)
+				continue
+			}
+			v := game.NewView(g, st)
+			v.Moves = []any{}
+			views[g.ID()] = v
+		}
+		s.startsJSON, _ = json.Marshal(views)
+	})
+	return s.startsJSON
+}
+
+// Listed is one game of GET /api/games: its summary, how many moves it
+// has, its age and when it last moved.
+type Listed struct {
+	room.Summary
+	MoveCount int        `json:"move_count"`
+	AgeS      int64      `json:"age_s"`               // seconds since its creation
+	LastMove  *time.Time `json:"last_move,omitempty"` // its last move, if any
+}
+
+// list serves GET /api/games: status open lists the games with a seat
+// anyone may take, live the games in progress that moved within
+// Options.Inactive, inactive those that did not, finished the finished
+// ones, and no status every game.
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.Filter{Status: q.Get("status"), Limit: 50}
+	now := s.o.Now()
+	switch f.Status {
+	case "", store.StatusFinished:
+	case store.StatusOpen:
+		f.Claimable = true
+	case store.StatusLive:
+		f.ActiveSince = now.Add(-s.o.Inactive)
+	case "inactive":
+		f.Status, f.IdleBefore = store.StatusLive, now.Add(-s.o.Inactive)
+	default:
+		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live, inactive or finished", f.Status))
+		return
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 200 {
+			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("limit %q is not a number from 1 to 200", l))
+			return
+		}
+		f.Limit = n
+	}
+	gs, err := s.o.Store.List(r.Context(), f)
+	if err != nil {
+		s.storeError(w, "", err)
+		return
+	}
+	out := []Listed{}
+	for _, g := range gs {
+		l := Listed{Summary: room.SummaryOf(g), MoveCount: g.Moves, AgeS: int64(max(0, now.Sub(g.Created)) / time.Second)}
+		if !g.LastMove.IsZero() {
+			l.LastMove = &g.LastMove
+		}
+		out = append(out, l)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
