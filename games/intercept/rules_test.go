@@ -539,6 +539,41 @@ func TestBlockedLoseVariant(t *testing.T) {
 	}
 }
 
+// Variant blocked=lose: a position whose side to move cannot move is a
+// finished game, so the parser refuses it with the side to move, saying
+// which status it has; the finished text parses, and with blocked=pass the
+// side to move passes.
+func TestBlockedLoseRefusedByParser(t *testing.T) {
+	const board = "13/13/13/13/13/13/13/13/4Sr8/13/Np1Nr10/NpNr11/SpNrNp10"
+	parse := func(set map[string]string, text string) (game.State, error) {
+		t.Helper()
+		cfg, err := game.NewConfig(Game{}, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Game{}.ParsePosition(cfg, text)
+	}
+	lose := map[string]string{"blocked": "lose"}
+	_, err := parse(lose, board+" S e5 1 0")
+	if err == nil || !strings.Contains(err.Error(), "S to move cannot move") || !strings.Contains(err.Error(), "blocked:N") {
+		t.Errorf("blocked=lose, S to move and blocked: %v, want an error naming S and the status blocked:N", err)
+	}
+	s, err := parse(lose, board+" blocked:N e5 1 0")
+	if err != nil {
+		t.Fatalf("the finished game: %v", err)
+	}
+	if o := s.Outcome(); !o.Over || o.Results[1] != game.Win {
+		t.Errorf("the finished game: outcome %+v, want N's win", o)
+	}
+	s, err = parse(nil, board+" S e5 1 0")
+	if err != nil {
+		t.Fatalf("blocked=pass: %v", err)
+	}
+	if got := listed(s.(*State)); !slices.Equal(got, []string{"pass"}) {
+		t.Errorf("blocked=pass: moves %v, want pass", got)
+	}
+}
+
 // Threefold repetition draws; repetition=off does not.
 func TestRepetition(t *testing.T) {
 	cycle := []string{"a1=R", "m13=R", "a1=P", "m13=P"}
