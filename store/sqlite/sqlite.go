@@ -52,8 +52,10 @@ type Store struct {
 }
 
 type writeReq struct {
-	fn  func(*sql.Tx) error
-	err chan error
+	ctx  context.Context
+	what string // what the write does, for errors
+	fn   func(*sql.Tx) error
+	err  chan error
 }
 
 // open opens (creating if needed) the database file at path, with its
@@ -116,24 +118,43 @@ func (s *Store) Close() error {
 }
 
 // write runs fn in the next group transaction and returns once it is
-// durable (or failed).
-func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
-	req := &writeReq{fn: fn, err: make(chan error, 1)}
+// durable (or failed). what names the write in errors.
+//
+// ctx is honoured until fn starts: a write whose ctx ends before it is
+// queued, or while it waits in the queue, is not made and returns ctx's
+// error wrapped. Once fn has started the write is not interrupted (an
+// interrupted statement could roll back the whole group transaction, the
+// other callers' writes with it), and write waits for its result, so that it
+// never reports as failed a write that is durable. Closures check ctx
+// between their statements (see stop).
+func (s *Store) write(ctx context.Context, what string, fn func(*sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("sqlite: %s: %w", what, err)
+	}
+	req := &writeReq{ctx: ctx, what: what, fn: fn, err: make(chan error, 1)}
 	s.mu.RLock()
 	if s.closed {
 		s.mu.RUnlock()
-		return errors.New("sqlite: store is closed")
+		return fmt.Errorf("sqlite: %s: store is closed", what)
 	}
 	select {
 	case s.reqs <- req:
 		s.mu.RUnlock()
 	case <-ctx.Done():
 		s.mu.RUnlock()
-		return ctx.Err()
+		return fmt.Errorf("sqlite: %s: %w", what, ctx.Err())
 	}
-	// Once queued the write happens: wait for its result even if ctx ends,
-	// so that the caller never reports as failed a write that is durable.
 	return <-req.err
+}
+
+// stop returns ctx's error, wrapped with what, when ctx has ended: a write
+// closure calls it between statements and returns the error, which rolls
+// back the write's savepoint.
+func stop(ctx context.Context, what string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("sqlite: %s: %w", what, err)
+	}
+	return nil
 }
 
 func (s *Store) writer() {
@@ -172,6 +193,9 @@ func (s *Store) commit(batch []*writeReq) {
 		return
 	}
 	for i, r := range batch {
+		if errs[i] = stop(r.ctx, r.what); errs[i] != nil {
+			continue // cancelled while queued: not written
+		}
 		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("sqlite: savepoint: %w", err))
@@ -212,7 +236,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: create %s: variant: %w", g.ID, err)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	what := "create game " + g.ID
+	return s.write(ctx, what, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRow("SELECT count(*) FROM games WHERE id = ?", g.ID).Scan(&n); err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
@@ -232,6 +257,9 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
 		for i, st := range g.Seats {
+			if err := stop(ctx, what); err != nil {
+				return err
+			}
 			var hash any // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
@@ -381,7 +409,8 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 // Append implements store.Store.
 func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
 	now := time.Now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	what := fmt.Sprintf("append to game %q", id)
+	return s.write(ctx, what, func(tx *sql.Tx) error {
 		var version int64
 		err := tx.QueryRow("SELECT version FROM games WHERE id = ?", id).Scan(&version)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -392,6 +421,9 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 		}
 		var moves, lastMove int64 // the "move" events appended and the last one's time
 		for i, e := range events {
+			if err := stop(ctx, what); err != nil {
+				return err
+			}
 			if want := version + 1 + int64(i); e.Seq != want {
 				return fmt.Errorf("sqlite: append to game %q: event seq %d, want %d: %w", id, e.Seq, want, store.ErrConflict)
 			}
@@ -424,6 +456,9 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 				}
 			}
 		}
+		if err := stop(ctx, what); err != nil {
+			return err
+		}
 		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?, moves = moves + ?, last_move = max(last_move, ?),
 			status = CASE WHEN ? = '' THEN status ELSE ? END, result = coalesce(?, result) WHERE id = ?`,
 			version+int64(len(events)), nanos(now), moves, lastMove, status, status, result, id)
@@ -439,7 +474,7 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 	if len(tokenHash) == 0 {
 		return fmt.Errorf("sqlite: claim seat %d of game %q: empty token hash", seat, id)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx *sql.Tx) error {
 		res, err := tx.Exec(`UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND open = 1 AND (token_hash IS NULL OR length(token_hash) = 0)`,
 			tokenHash, id, seat)
 		if err != nil {
