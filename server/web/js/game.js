@@ -16,8 +16,7 @@ import { variantName, valueName } from './lobby-text.js';
 // last move itself, from ctx.lastMove), and for a
 // move built step by step on the board (Mahboussé): drawsPrefix (the board
 // is drawn again after each click, from ctx.prefix), options, click, back
-// and selected (in place of this page's), actions (its buttons) and forced
-// (a move the page plays by itself). Draughts-like games add shortCaptures
+// and selected (in place of this page's) and actions (its buttons). Draughts-like games add shortCaptures
 // (a capture is clicked from its piece to its final square, shortCaptures
 // below), flippable (the board turns round on demand: ctx.flip) and
 // premove(board, seat) (the locations of seat's pieces: a premove starts
@@ -387,7 +386,6 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r) return;
-    this.playForced();
     const v = this.shownView();
     this.renderVariant();
     this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
@@ -454,18 +452,6 @@ export class GamePage {
     this.el.board.classList.toggle('zoomed', zoom);
     this.el.zoom.hidden = !small;
     mount(this.el.zoom, icon(zoom ? 'fit' : 'zoom'), ' ', t(zoom ? 'wholeBoard' : 'zoomBoard'));
-  }
-
-  // playForced plays by itself a move the renderer says leaves no choice
-  // (Mahboussé's forced pass), after a pause that shows why, unless the
-  // server has played it meanwhile; the page is busy until then.
-  playForced() {
-    const m = this.myTurn() && this.r.forced?.(this.view.moves || []);
-    if (!m || this.forcedAt === this.version) return;
-    const v = this.forcedAt = this.version;
-    this.busy = true;
-    this.awaiting = v + 1; // any next event ends the wait
-    setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
   }
 
   // renderVariant names, in the page's language, the options this game
@@ -907,9 +893,7 @@ export class GamePage {
     if (this.r.drawsPrefix) this.render(); else this.decorate(this.lastLocs(this.version));
   }
 
-  // send plays m; quiet: a move the page played by itself, whose refusal
-  // (the server played it first) needs no message.
-  async send(m, quiet = false) {
+  async send(m) {
     this.choose = null;
     this.prefix = [];
     this.busy = true;
@@ -922,7 +906,7 @@ export class GamePage {
         return;
       }
     } catch (e) {
-      if (!quiet) this.toast(this.errText(e));
+      this.toast(this.errText(e));
     }
     this.busy = false;
     this.render();
