@@ -45,6 +45,7 @@ func commands() []command {
 		{"play", "play in the terminal, hot-seat or against the computer (--vs)", runPlay},
 		{"serve", "run the web server", runServe},
 		{"verify", "check the dice rolls of a game export against its revealed seed", runVerify},
+		{"review", "the computer's verdict on every move of a game export", runReview},
 		{"loadtest", "play many real WebSocket clients against a server and measure", runLoadtest},
 		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},
 	}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"plateau/game"
+	"plateau/games"
+	"plateau/review"
+	"plateau/room"
+)
+
+// exportOf writes an export of the moves (rolls included) of a game.
+func exportOf(t *testing.T, id string, variant map[string]string, moves []string) room.Export {
+	t.Helper()
+	g, err := games.Registry().Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := game.NewConfig(g, variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := room.Export{Format: room.ExportFormat, ID: "t3st", Game: id, Variant: variant, Status: "finished"}
+	for i, text := range moves {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := room.EventJSON{Seq: int64(i + 1), Kind: room.KindMove, Player: int(s.ToMove()), Notation: text}
+		if s.ToMove() < 0 {
+			e.Kind, e.Player = room.KindRoll, room.NoPlayer
+		}
+		x.Events = append(x.Events, e)
+		if err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x.Version = int64(len(x.Events))
+	return x
+}
+
+func writeExport(t *testing.T, x any) string {
+	t.Helper()
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestReviewCommand reviews a hand-made Shut the Box export and a dames
+// export, as a table and as JSON.
+func TestReviewCommand(t *testing.T) {
+	// Player 1 rolls 6-6 and covers 9+3 (the best), player 2 rolls 5-5
+	// and covers 8+2: the solver's best is 9+1, 0.446 to win against 0.391.
+	sb := exportOf(t, "shutbox", map[string]string{"players": "2"}, []string{"6-6", "9+3", "5-5", "8+2"})
+	code, out, errs := cli("", "review", writeExport(t, sb))
+	if code != 0 {
+		t.Fatalf("review: exit %d, %s", code, errs)
+	}
+	for _, want := range []string{"Review of game t3st (shutbox) by the exact solver", "[expected score]", "player 1: 1 moves, average loss 0.000, 0 inaccuracies", "4    2       5-5   8+2   0.446 [11.05]  0.391 [12.85]  9+1        inaccuracy", "player 2: 1 moves, average loss 0.054, 1 inaccuracies"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("review output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = cli("", "review", "--json", writeExport(t, sb))
+	var r struct {
+		ID string `json:"id"`
+		review.Report
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("review --json: exit %d, %s%s", code, out, errs)
+	}
+	if r.ID != "t3st" || len(r.Moves) != 2 || r.Moves[1].Roll != "5-5" || r.Moves[1].Move != "8+2" || r.Moves[1].Ply != 4 {
+		t.Errorf("review --json: %+v", r)
+	}
+	dm := exportOf(t, "dames", nil, []string{"32-28", "19-23", "28x19", "14x23"})
+	code, out, errs = cli("", "review", "--budget", "300ms", writeExport(t, dm))
+	if code != 0 || !strings.Contains(out, "by the level hard") || !strings.Contains(out, "28x19") || !strings.Contains(out, "[men]") {
+		t.Errorf("review of a dames export: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+func TestReviewErrors(t *testing.T) {
+	bad := exportOf(t, "dames", nil, []string{"32-28", "19-23"})
+	bad.Events[1].Notation = "19-24x"
+	wrong := exportOf(t, "dames", nil, nil)
+	wrong.Format = "chess/1"
+	notJSON := filepath.Join(t.TempDir(), "x.json")
+	os.WriteFile(notJSON, []byte("<html>"), 0o644)
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"review"}, 2, "want one file"},
+		{[]string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "no such file"},
+		{[]string{"review", notJSON}, 1, "not a game export"},
+		{[]string{"review", writeExport(t, wrong)}, 1, `format "chess/1" is not plateau-game/1`},
+		{[]string{"review", writeExport(t, bad)}, 1, `event 2 (move): "19-24x" does not replay`},
+		{[]string{"review", "--level", "best", writeExport(t, exportOf(t, "dames", nil, nil))}, 1, `unknown player "best"`},
+		{[]string{"review", "--budget", "-1s", notJSON}, 2, "want a positive duration"},
+	}
+	for _, tt := range tests {
+		code, _, errs := cli("", tt.args...)
+		if code != tt.code || !strings.Contains(errs, tt.want) {
+			t.Errorf("%q: exit %d, %q; want %d and %q", tt.args, code, errs, tt.code, tt.want)
+		}
+	}
+	if code, _, errs := cli("", "review", "--help"); code != 0 || !strings.Contains(errs, "plateau review game.json") {
+		t.Errorf("review --help: exit %d, %q", code, errs)
+	}
+}
