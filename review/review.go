@@ -330,7 +330,7 @@ func (j *searchJudge) judge(ctx context.Context, s game.State, m game.Move) (Mov
 				return Move{}, err
 			}
 		}
-		out = Move{Before: before, After: after, Best: s.FormatMove(d.Move), Line: notate(s, d.PV)}
+		out = Move{Before: before, After: after, Best: s.FormatMove(d.Move), Line: Line(s, d.PV)}
 	}
 	if j.unit != nil {
 		out.BeforeUnit, out.AfterUnit = j.unit(out.Before), j.unit(out.After)
@@ -405,8 +405,9 @@ func men(v float64) *float64 {
 	return &m
 }
 
-// notate writes a line in the game's notation, rolls in parentheses.
-func notate(s game.State, pv []game.Move) []string {
+// Line writes a line of moves from s in the game's notation, rolls in
+// parentheses; it stops at a move that does not play.
+func Line(s game.State, pv []game.Move) []string {
 	out := []string{}
 	st := s.Clone()
 	for _, m := range pv {

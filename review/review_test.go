@@ -3,7 +3,6 @@ package review
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -93,7 +92,7 @@ func TestRecordedGames(t *testing.T) {
 		{"intercept", map[string]string{"players": "4"}, "medium", 8},
 	}
 	for _, tt := range tests {
-		t.Run(tt.id+fmt.Sprint(tt.settings), func(t *testing.T) {
+		t.Run(tt.id+"/players="+tt.settings["players"], func(t *testing.T) {
 			g, cfg := config(t, tt.id, tt.settings)
 			moves := record(t, g, cfg, 3, 0.3, tt.moves)
 			r, err := Review(context.Background(), g, cfg, moves, Options{Level: tt.level})

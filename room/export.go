@@ -18,6 +18,20 @@ func EventOf(e EventJSON) (store.Event, error) {
 	return store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Notation: e.Notation, Time: e.Time, Data: data}, nil
 }
 
+// clocks are the clocks of an export's time control, nil when untimed.
+func (x Export) clocks() *Clocks {
+	c := x.Clock
+	if c == nil {
+		return nil
+	}
+	kinds := make([]string, len(x.Seats))
+	for i, st := range x.Seats {
+		kinds[i] = st.Kind
+	}
+	return NewClocks(store.Clock{Initial: time.Duration(c.InitialMS) * time.Millisecond,
+		Increment: time.Duration(c.IncrementMS) * time.Millisecond}, kinds)
+}
+
 // PlayOf replays an export's events (undos, resignations and timeouts
 // included) and returns the play they lead to. Unlike Verify it checks
 // neither the dice seed nor that the export is complete: it is for
@@ -38,14 +52,7 @@ func PlayOf(games *game.Registry, x Export) (*Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c := x.Clock; c != nil {
-		kinds := make([]string, len(x.Seats))
-		for i, st := range x.Seats {
-			kinds[i] = st.Kind
-		}
-		p.Clock = NewClocks(store.Clock{Initial: time.Duration(c.InitialMS) * time.Millisecond,
-			Increment: time.Duration(c.IncrementMS) * time.Millisecond}, kinds)
-	}
+	p.Clock = x.clocks()
 	for _, e := range x.Events {
 		se, err := EventOf(e)
 		if err != nil {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"plateau/dice"
 	"plateau/game"
@@ -82,14 +81,7 @@ func Verify(games *game.Registry, x Export) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if c := x.Clock; c != nil {
-		kinds := make([]string, len(x.Seats))
-		for i, st := range x.Seats {
-			kinds[i] = st.Kind
-		}
-		p.Clock = NewClocks(store.Clock{Initial: time.Duration(c.InitialMS) * time.Millisecond,
-			Increment: time.Duration(c.IncrementMS) * time.Millisecond}, kinds)
-	}
+	p.Clock = x.clocks()
 	rolls := 0
 	var end *EventJSON
 	for i, e := range x.Events {
@@ -116,11 +108,10 @@ func Verify(games *game.Registry, x Export) (int, error) {
 				return rolls, mismatch(e.Seq, e.Kind, "result: %v", err)
 			}
 		}
-		data, err := json.Marshal(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed, Auto: e.Auto})
+		se, err := EventOf(e)
 		if err != nil {
-			return rolls, fmt.Errorf("event %d: %w", e.Seq, err)
+			return rolls, err
 		}
-		se := store.Event{Seq: e.Seq, Kind: e.Kind, Player: e.Player, Notation: e.Notation, Time: e.Time, Data: data}
 		if err := p.Apply(se); err != nil {
 			return rolls, &Mismatch{Seq: e.Seq, Kind: e.Kind, What: fmt.Sprintf("%q does not replay: %v", e.Notation, err)}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"plateau/ai/level"
 	"plateau/game"
+	"plateau/review"
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
@@ -49,7 +50,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	secs := time.Since(start).Seconds()
-	pv := notatePV(s, d.PV)
+	pv := review.Line(s, d.PV)
 	out := struct {
 		Move     string   `json:"move"`
 		Details  any      `json:"details"`
@@ -71,21 +72,4 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "principal variation: %s\n", strings.Join(pv, " "))
 	}
 	return nil
-}
-
-// notatePV writes a principal variation in the game's notation.
-func notatePV(s game.State, pv []game.Move) []string {
-	out := []string{}
-	st := s.Clone()
-	for _, m := range pv {
-		text := st.FormatMove(m)
-		if st.ToMove() == game.Chance {
-			text = "(" + text + ")"
-		}
-		if err := st.Play(m); err != nil {
-			break
-		}
-		out = append(out, text)
-	}
-	return out
 }

@@ -29,13 +29,9 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	if *budget < 0 {
 		return usagef("--budget %v: want a positive duration", *budget)
 	}
-	b, err := os.ReadFile(pos[0])
+	x, err := readExport(pos[0])
 	if err != nil {
 		return err
-	}
-	var x room.Export
-	if err := json.Unmarshal(b, &x); err != nil {
-		return fmt.Errorf("%s: not a game export: %w", pos[0], err)
 	}
 	p, err := room.PlayOf(e.games, x)
 	if err != nil {
@@ -57,6 +53,19 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	}
 	printReview(e, x.ID, r)
 	return nil
+}
+
+// readExport reads a game export (GET /api/games/{id}/export).
+func readExport(file string) (room.Export, error) {
+	var x room.Export
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return x, err
+	}
+	if err := json.Unmarshal(b, &x); err != nil {
+		return x, fmt.Errorf("%s: not a game export: %w", file, err)
+	}
+	return x, nil
 }
 
 // printReview writes a review as a table and the players' summaries.

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 
 	"plateau/room"
 )
@@ -18,13 +16,9 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("want one file (a game export), got %d arguments", len(pos))
 	}
-	b, err := os.ReadFile(pos[0])
+	x, err := readExport(pos[0])
 	if err != nil {
 		return err
-	}
-	var x room.Export
-	if err := json.Unmarshal(b, &x); err != nil {
-		return fmt.Errorf("%s: not a game export: %w", pos[0], err)
 	}
 	rolls, err := room.Verify(e.games, x)
 	if err != nil {
