@@ -28,7 +28,9 @@
 // move, Review searches the position after the best move and the position
 // after the move played, from the mover's side, with the same budget: the
 // value before is the first, the value after the second, so both come from
-// searches of the same depth. A position where dice are to be rolled is
+// searches of the same depth. (When the search after the move played finds
+// it better than the best move's, the value before is that better value:
+// the move played was as good as any, and its loss is zero.) A position where dice are to be rolled is
 // worth the average over the rolls, weighted by their probabilities, of the
 // positions after them; with more than two players (Intercept's four-seat
 // games) the position after a move where another seat is to move is

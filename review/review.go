@@ -330,7 +330,7 @@ func (j *searchJudge) judge(ctx context.Context, s game.State, m game.Move) (Mov
 				return Move{}, err
 			}
 		}
-		out = Move{Before: before, After: after, Best: s.FormatMove(d.Move), Line: Line(s, d.PV)}
+		out = Move{Before: max(before, after), After: after, Best: s.FormatMove(d.Move), Line: Line(s, d.PV)}
 	}
 	if j.unit != nil {
 		out.BeforeUnit, out.AfterUnit = j.unit(out.Before), j.unit(out.After)
