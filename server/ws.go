@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -112,6 +113,11 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		refuseHello("", "bad_message", "messages are JSON text")
 		return
 	}
+	if !utf8.Valid(data) {
+		write(ctx, c, protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
+		c.Close(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
+		return
+	}
 	m, ref := protocol.Decode(data)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
@@ -217,6 +223,10 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room,
 		if typ != websocket.MessageText {
 			reply(protocol.ErrorJSON("", "bad_message", "messages are JSON text"))
 			continue
+		}
+		if !utf8.Valid(data) { // RFC 6455: a text message that is not UTF-8 fails the connection
+			reply(protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
+			return closeError{websocket.StatusInvalidFramePayloadData, "invalid UTF-8"}
 		}
 		m, ref := protocol.Decode(data)
 		if ref != nil {
