@@ -37,6 +37,13 @@ type Options struct {
 	AITime    time.Duration
 	// IdleTimeout unloads rooms without clients (default 1m).
 	IdleTimeout time.Duration
+	// PingInterval and PingTimeout keep WebSockets alive: the server pings
+	// every PingInterval (default 30s) and closes, with code 1008, a
+	// connection that answered no ping within PingTimeout (default 20s)
+	// and sent no message meanwhile: PingInterval+PingTimeout at most
+	// after its last sign of life.
+	PingInterval time.Duration
+	PingTimeout  time.Duration
 	// MaxMessage is the largest client message in bytes (default 4096).
 	MaxMessage int64
 	// Rate and Burst bound the messages per second of one connection
@@ -136,6 +143,7 @@ func New(o Options) *Server {
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
 	o.limitDefaults()
+	o.keepAliveDefaults()
 	s.health = &health{st: o.Store}
 	o.Store = watchedStore{Store: o.Store, h: s.health}
 	s.o = o

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -142,8 +143,13 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	// direct carries the connection's own replies (pong, refusals of
 	// malformed messages); the room's messages come on sub.Out.
 	direct := make(chan []byte, 16)
-	readErr := make(chan error, 1)
-	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct) }()
+	readErr, idle := make(chan error, 1), make(chan error, 1)
+	var lastMsg atomic.Int64
+	lastMsg.Store(time.Now().UnixNano())
+	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct, &lastMsg) }()
+	kctx, kcancel := context.WithCancel(ctx)
+	defer kcancel()
+	go func() { idle <- s.keepAlive(kctx, c, &lastMsg) }()
 	for {
 		select {
 		case msg := <-sub.Out:
@@ -172,6 +178,14 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 				c.Close(closeStatus(err), "")
 			}
 			return
+		case err := <-idle:
+			if ctx.Err() != nil {
+				c.Close(websocket.StatusGoingAway, "server shutting down")
+				return
+			}
+			s.metrics.idleClosed.Add(1)
+			c.Close(websocket.StatusPolicyViolation, truncate(err.Error()))
+			return
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "server shutting down")
 			return
@@ -194,7 +208,8 @@ func truncate(s string) string {
 }
 
 // readLoop reads client messages until the connection fails.
-func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte) error {
+// Each message read stores its time in lastMsg (Unix nanoseconds).
+func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64) error {
 	lim := newLimiter(s.o.Rate, s.o.Burst)
 	reply := func(msg []byte) bool {
 		select {
@@ -212,7 +227,9 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room,
 			}
 			return err
 		}
-		if !lim.allow(time.Now()) {
+		now := time.Now()
+		lastMsg.Store(now.UnixNano())
+		if !lim.allow(now) {
 			if lim.strikes > s.o.Burst {
 				reply(protocol.ErrorJSON("", "rate_limited", "flood: closing the connection"))
 				return closeError{websocket.StatusPolicyViolation, "rate_limited"}

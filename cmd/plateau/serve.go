@@ -33,6 +33,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
 	stale := fs.Duration("stale-game", server.DefaultStaleGame, "delete games never started (no human move) and untouched this long (-1s: never)")
 	maxRooms := fs.Int("max-rooms", server.DefaultMaxRooms, "games loaded in rooms at once; beyond, the least recently used without a client is unloaded (-1: no limit)")
+	pingEvery := fs.Duration("ws-ping", server.DefaultPingInterval, "ping each WebSocket this often")
+	pingTimeout := fs.Duration("ws-ping-timeout", server.DefaultPingTimeout, "close a WebSocket that answers no ping within this time and sends nothing meanwhile")
 	hl := server.DefaultHTTPLimits
 	fs.DurationVar(&hl.ReadHeaderTimeout, "read-header-timeout", hl.ReadHeaderTimeout, "time to read a request's headers (0: none)")
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
@@ -52,6 +54,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms} {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
+		}
+	}
+	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout} {
+		if d <= 0 {
+			return usagef("--%s %v: want a positive duration", name, d)
 		}
 	}
 	if *stale == 0 {
@@ -80,6 +87,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
+		PingInterval: *pingEvery, PingTimeout: *pingTimeout,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
