@@ -95,7 +95,10 @@ func TestSearchNim(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := d.Score > provenWin; got != tt.win {
+			if !d.Proven {
+				t.Errorf("%s: nim %v: score %v not proven, want proven", name, tt.heaps, d.Score)
+			}
+			if got := isWin(d.Score); got != tt.win {
 				t.Errorf("%s: nim %v: score %v, want win=%v", name, tt.heaps, d.Score, tt.win)
 			}
 			if tt.win {

@@ -19,10 +19,16 @@
 //
 // Values are a player's payoff in [0, 1] like game.Outcome.Value: 1 a win,
 // 0 a loss, 1/2 a two-player draw. Heuristic values come from an Eval, by
-// default the state's own game.Evaluator (1/2 when it has none). Proven
-// results are kept apart from heuristic ones: heuristic values are clamped
-// to [0.02, 0.98], and a win found at ply d is worth 1 - d·1e-6, so search
-// prefers the shortest win and the longest loss.
+// default the state's own game.Evaluator (1/2 when it has none), and may use
+// the whole of [0, 1]. Alpha-beta carries with every value a flag saying
+// whether it is proven (found from the ends of the game alone, no position
+// cut by the horizon deciding it): iterative deepening stops, and the
+// transposition table keeps a result as exact whatever the depth, only on a
+// proof, never because a value is close to 0 or 1. A win found at ply d is
+// worth 1 - d·1e-6, so search prefers the shortest win and the longest
+// loss; heuristic values are mapped affinely (order kept) into the open
+// interval between the worst proven loss and win, so a proven win is
+// preferred to an evaluation of 1.
 //
 // Searches branch by copying a state into one kept per ply with
 // game.Copier, which every engine implements, so that they do not allocate

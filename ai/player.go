@@ -26,6 +26,10 @@ type Decision struct {
 	// Score is the estimated value of the move for the player to move, in
 	// [0, 1] like game.Outcome.Value.
 	Score float64
+	// Proven says Score is the game's exact value for the player to move
+	// (a proven win may still have a shorter one): the search reached the
+	// end of the game on every line that decides it (alpha-beta only).
+	Proven bool
 	// PV is the principal variation, Move first, when the algorithm has one
 	// (rolls included as chance moves).
 	PV []game.Move
@@ -151,26 +155,36 @@ func sampleChance(cms []game.ChanceMove, rng *rand.Rand) game.Move {
 	return cms[len(cms)-1].Move
 }
 
-const (
-	// winEps is what a ply costs a proven win (or gains a proven loss).
-	winEps = 1e-6
-	// heuristic values are clamped to [heurLo, heurHi].
-	heurLo, heurHi = 0.02, 0.98
-	// provenWin and provenLoss bound proven results.
-	provenWin, provenLoss = 0.99, 0.01
-)
+// winEps is what a ply costs a proven win (or gains a proven loss), so that
+// search prefers the shortest win and the longest loss.
+const winEps = 1e-6
 
-// clampHeuristic keeps a heuristic value away from proven results.
-func clampHeuristic(v float64) float64 {
+// heurMargin keeps heuristic values strictly between the values of proven
+// losses and wins: a terminal value found at ply d ≤ maxPly is within
+// d·winEps of 0 or 1, and heuristic values are mapped affinely into
+// [heurMargin, 1-heurMargin], which keeps their order and their whole range.
+// Whether a value is proven is never read from the value: the search carries
+// an explicit flag with it.
+const heurMargin = 2 * maxPly * winEps
+
+// heuristic maps an evaluation in [0, 1] to a search value below every
+// proven win and above every proven loss. NaN reads as 1/2 and values
+// outside [0, 1] are brought back into it.
+func heuristic(v float64) float64 {
 	switch {
 	case v != v: // NaN
-		return 0.5
-	case v < heurLo:
-		return heurLo
-	case v > heurHi:
-		return heurHi
+		v = 0.5
+	case v < 0:
+		v = 0
+	case v > 1:
+		v = 1
 	}
-	return v
+	return heurMargin + v*(1-2*heurMargin)
+}
+
+// unheuristic is heuristic's inverse, for reporting an unproven value.
+func unheuristic(v float64) float64 {
+	return min(max((v-heurMargin)/(1-2*heurMargin), 0), 1)
 }
 
 // terminalValue is o's value for p found at ply, shortest wins preferred.

@@ -40,7 +40,6 @@ type Search struct {
 	history [4096]int32
 	root    game.Player
 	b       budget
-	horizon bool
 	eval    Eval
 }
 
@@ -84,21 +83,18 @@ func (s *Search) Choose(ctx context.Context, st game.State) (Decision, error) {
 		maxDepth = min(maxDepth, 1)
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.horizon = false
-		best, v, pv, done := s.rootSearch(st, rootMoves, scores, depth)
+		best, v, proven, pv, done := s.rootSearch(st, rootMoves, scores, depth)
 		if done > 0 {
 			// A partial iteration still searched the previous best move
 			// first, so its best is at least as well informed.
 			d.Move, d.Score, d.PV = best, v, pv
+			d.Proven = proven && done == len(rootMoves)
 			if done == len(rootMoves) {
 				d.Depth = depth
 			}
 		}
-		if s.b.stopped || s.b.halfSpent() {
-			break
-		}
-		if !s.horizon || v > provenWin || v < provenLoss {
-			break // the tree is exhausted, or a result is proven
+		if s.b.stopped || s.b.halfSpent() || d.Proven {
+			break // out of budget, or the root's value is proven
 		}
 		// Next iteration: best move first, then by this iteration's scores.
 		order := make([]int, len(rootMoves))
@@ -124,7 +120,11 @@ func (s *Search) Choose(ctx context.Context, st game.State) (Decision, error) {
 		}
 		rootMoves, scores = rm, sc
 	}
-	d.Score = min(max(d.Score, 0), 1)
+	if d.Proven {
+		d.Score = min(max(d.Score, 0), 1)
+	} else {
+		d.Score = unheuristic(d.Score)
+	}
 	d.Nodes = s.b.nodes
 	return d, nil
 }
@@ -150,59 +150,79 @@ func (s *Search) init(ctx context.Context) {
 }
 
 // rootSearch searches every root move to depth and returns the best, its
-// value and principal variation, and how many moves were fully searched.
-func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, depth int) (game.Move, float64, []game.Move, int) {
+// value, whether that value is proven, its principal variation, and how many
+// moves were fully searched.
+//
+// The root's value is proven when every move's value is (the moves that
+// fail low against the best are proven upper bounds), or when the best
+// move is a proven win: nothing is worth more than a win.
+func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, depth int) (game.Move, float64, bool, []game.Move, int) {
 	best, bestV := moves[0], math.Inf(-1)
 	var pv []game.Move
 	alpha := -1.0
 	done := 0
+	allProven, bestProven := true, false
 	for i, m := range moves {
 		c := branch(&s.plies[1].state, st)
 		if err := c.Play(m); err != nil {
 			continue
 		}
-		v := s.ab(c, depth-1, 1, alpha, 2)
+		v, proven := s.ab(c, depth-1, 1, alpha, 2)
 		if s.b.stopped {
 			break
 		}
 		done++
 		scores[i] = v
+		allProven = allProven && proven
 		if v > bestV {
-			best, bestV = m, v
+			best, bestV, bestProven = m, v, proven
 			pv = append([]game.Move{m}, s.plies[1].pv...)
 			alpha = max(alpha, v)
 		}
 	}
-	return best, bestV, pv, done
+	return best, bestV, allProven || (bestProven && isWin(bestV)), pv, done
 }
 
-// ab returns the value of st for the root player, searched depth plies.
-func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 {
+// isWin reports whether a proven value is a win: terminal wins, found at
+// most maxPly plies deep, and expectations of them lie above every
+// heuristic value. Only proven values are asked.
+func isWin(v float64) bool { return v > 1-winLossLine }
+
+// isLoss reports whether a proven value is a loss.
+func isLoss(v float64) bool { return v < winLossLine }
+
+// winLossLine lies halfway between the worst terminal win (or loss) and the
+// best heuristic value.
+const winLossLine = 1.5 * maxPly * winEps
+
+// ab returns the value of st for the root player, searched depth plies,
+// and whether that value is proven: found from the ends of the game alone,
+// no position cut by the horizon deciding it. As in any alpha-beta, a value
+// at or below alpha is an upper bound and one at or above beta a lower
+// bound; a proven bound holds for the game's exact value.
+func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64, bool) {
 	pd := &s.plies[ply]
 	pd.pv = pd.pv[:0]
 	if s.b.visit() {
-		return 0.5
+		return 0.5, false
 	}
 	toMove := st.ToMove()
 	if toMove == game.Nobody {
-		return terminalValue(st.Outcome(), s.root, ply)
+		return terminalValue(st.Outcome(), s.root, ply), true
 	}
 	if ply >= maxPly-1 {
-		s.horizon = true
-		return clampHeuristic(s.eval(st, s.root))
+		return heuristic(s.eval(st, s.root)), false
 	}
 	if toMove == game.Chance {
 		if depth <= 0 {
 			// At the horizon a roll is not expanded: the evaluation
 			// knows whose roll it is.
-			s.horizon = true
-			return clampHeuristic(s.eval(st, s.root))
+			return heuristic(s.eval(st, s.root)), false
 		}
 		return s.chance(st, depth, ply, alpha, beta)
 	}
 	if depth <= 0 && (s.Quiesce == nil || depth <= -max(s.MaxQuiesce, 1) || !s.Quiesce(st)) {
-		s.horizon = true
-		return clampHeuristic(s.eval(st, s.root))
+		return heuristic(s.eval(st, s.root)), false
 	}
 
 	// Transposition table.
@@ -214,13 +234,10 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 		key = ttKey(h.Hash(), toMove, s.root)
 		if e, ok := s.tt.probe(key); ok {
 			ttMove, hasTTMove = e.move, true
-			if int(e.depth) >= depth || e.complete {
-				v := fromTT(e.value, ply)
+			if int(e.depth) >= depth || e.proven {
+				v := fromTT(e.value, ply, e.proven)
 				if e.flag == boundExact || (e.flag == boundLower && v >= beta) || (e.flag == boundUpper && v <= alpha) {
-					if !e.complete {
-						s.horizon = true
-					}
-					return v
+					return v, e.proven
 				}
 			}
 		}
@@ -236,8 +253,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 		best = math.Inf(-1)
 	}
 	var bestMove game.Move
-	outerHorizon := s.horizon
-	s.horizon = false
+	allProven, bestProven, cut := true, false, false
 	for i := range moves {
 		// Lazy selection sort: the best-scored remaining move next.
 		k := i
@@ -254,13 +270,14 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 		if err := c.Play(m); err != nil {
 			continue
 		}
-		v := s.ab(c, depth-1, ply+1, alpha, beta)
+		v, proven := s.ab(c, depth-1, ply+1, alpha, beta)
 		if s.b.stopped {
-			return 0.5
+			return 0.5, false
 		}
+		allProven = allProven && proven
 		improved := (maximizing && v > best) || (!maximizing && v < best)
 		if improved {
-			best, bestMove = v, m
+			best, bestMove, bestProven = v, m, proven
 			pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
 			if maximizing {
 				alpha = max(alpha, v)
@@ -269,6 +286,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 			}
 		}
 		if alpha >= beta {
+			cut = true
 			if ply < maxPly && s.killers[ply][0] != m {
 				s.killers[ply][1] = s.killers[ply][0]
 				s.killers[ply][0] = m
@@ -278,8 +296,11 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 			break
 		}
 	}
-	complete := !s.horizon
-	s.horizon = outerHorizon || s.horizon
+	// Without a cutoff the value depends on every move, so it is proven
+	// when they all are. A cutoff bounds it by the best move alone, and so
+	// does a proven win of the player to move (a loss for the root at a
+	// node of its opponents): no other move can do better.
+	proven := allProven || bestProven && (cut || maximizing && isWin(best) || !maximizing && isLoss(best))
 	if useTT && depth > 0 {
 		flag := boundExact
 		switch {
@@ -288,20 +309,23 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) float64 
 		case best >= beta0:
 			flag = boundLower
 		}
-		s.tt.store(key, depth, toTT(best, ply), flag, bestMove, complete)
+		s.tt.store(key, depth, toTT(best, ply, proven), flag, bestMove, proven)
 	}
-	return best
+	return best, proven
 }
 
 // chance returns the expected value of a roll, pruning with Star1: values
 // lie in [0, 1], so once the outcomes searched so far bound the average
-// outside the window, the rest need not be searched.
-func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) float64 {
+// outside the window, the rest need not be searched. The value is proven
+// when every outcome searched is: an expectation above every heuristic
+// value is not a proof when one of its outcomes was cut by the horizon.
+func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) (float64, bool) {
 	pd := &s.plies[ply]
 	cms := st.ChanceMoves(pd.cms[:0])
 	pd.cms = cms
 	total := float64(game.TotalWeight(cms))
 	sum, rem := 0.0, 1.0
+	proven := true
 	for _, cm := range cms {
 		p := float64(cm.Weight) / total
 		rem = max(rem-p, 0)
@@ -311,20 +335,21 @@ func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) floa
 		if err := c.Play(cm.Move); err != nil {
 			continue
 		}
-		v := s.ab(c, depth, ply+1, a, b)
+		v, vProven := s.ab(c, depth, ply+1, a, b)
 		if s.b.stopped {
-			return 0.5
+			return 0.5, false
 		}
+		proven = proven && vProven
 		sum += p * v
 		if sum+rem <= alpha {
-			return sum + rem
+			return sum + rem, proven
 		}
 		if sum >= beta {
-			return sum
+			return sum, proven
 		}
 	}
 	pd.pv = pd.pv[:0]
-	return sum
+	return sum, proven
 }
 
 // scoreMoves fills pd.scores for move ordering.

@@ -16,9 +16,9 @@ type ttEntry struct {
 	value float64
 	depth int16
 	flag  uint8
-	// complete says the value is exact game-theoretically: no leaf below
-	// it was cut by the horizon.
-	complete bool
+	// proven says the value (or bound) holds for the game's exact value:
+	// no position cut by the horizon decides it.
+	proven bool
 }
 
 // table is a transposition table: a power-of-two array indexed by the low
@@ -39,12 +39,12 @@ func (t *table) probe(key uint64) (*ttEntry, bool) {
 	return e, e.key == key && e.flag != 0
 }
 
-func (t *table) store(key uint64, depth int, v float64, flag uint8, m game.Move, complete bool) {
+func (t *table) store(key uint64, depth int, v float64, flag uint8, m game.Move, proven bool) {
 	e := &t.entries[key&t.mask]
 	if e.key == key && int(e.depth) > depth && e.flag != 0 {
 		return
 	}
-	*e = ttEntry{key: key, move: m, value: v, depth: int16(depth), flag: flag, complete: complete}
+	*e = ttEntry{key: key, move: m, value: v, depth: int16(depth), flag: flag, proven: proven}
 }
 
 // ttKey mixes the position hash with the player to move and the player
@@ -54,22 +54,25 @@ func ttKey(h uint64, toMove, root game.Player) uint64 {
 }
 
 // toTT converts a value found at ply into one relative to the node, so that
-// proven wins keep their distance when met again at another ply.
-func toTT(v float64, ply int) float64 {
+// proven wins and losses keep their distance when met again at another ply.
+// Unproven values are stored as they are.
+func toTT(v float64, ply int, proven bool) float64 {
 	switch {
-	case v > provenWin:
+	case !proven:
+	case isWin(v):
 		return v + float64(ply)*winEps
-	case v < provenLoss:
+	case isLoss(v):
 		return v - float64(ply)*winEps
 	}
 	return v
 }
 
-func fromTT(v float64, ply int) float64 {
+func fromTT(v float64, ply int, proven bool) float64 {
 	switch {
-	case v > provenWin:
+	case !proven:
+	case isWin(v):
 		return v - float64(ply)*winEps
-	case v < provenLoss:
+	case isLoss(v):
 		return v + float64(ply)*winEps
 	}
 	return v

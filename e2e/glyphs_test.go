@@ -11,10 +11,10 @@ import (
 	"unicode"
 )
 
-// TestGlyphs checks that every symbol the game page writes as text (arrows,
+// TestGlyphs checks that every symbol the web client writes as text (arrows,
 // shapes, dice faces...) has a font on this machine, as Debian's chromium
 // finds them through fontconfig; a symbol with none is drawn in SVG
-// instead (dom.js icon). The lobby's module is the lobby's own.
+// instead (dom.js icon).
 func TestGlyphs(t *testing.T) {
 	fc, err := exec.LookPath("fc-list")
 	if err != nil {
@@ -26,7 +26,7 @@ func TestGlyphs(t *testing.T) {
 	}
 	where := map[rune][]string{}
 	err = filepath.WalkDir("../server/web", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Base(path) == "lobby.js" {
+		if err != nil || d.IsDir() {
 			return err
 		}
 		if ext := filepath.Ext(path); ext != ".js" && ext != ".css" && ext != ".html" {

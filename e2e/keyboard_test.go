@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"plateau/games"
 )
 
 // TestEveryGame checks what every game page shares: keyboard play, end
@@ -16,6 +18,7 @@ func TestEveryGame(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
 	t.Run("keyboard", func(t *testing.T) { keyboardGame(t, bctx, base) })
+	t.Run("cursor", func(t *testing.T) { cursorEveryGame(t, bctx, base) })
 	t.Run("reasons", func(t *testing.T) { frenchReasons(t, bctx, base) })
 	t.Run("draws", func(t *testing.T) { drawOffers(t, bctx, base) })
 	t.Run("phone", func(t *testing.T) { phoneSizes(t, bctx, base) })
@@ -84,6 +87,18 @@ func moveCursorTo(t *testing.T, tb *tab, loc string) {
 	}
 }
 
+// tabToBoard presses Tab until the board has the focus and its cursor.
+func tabToBoard(t *testing.T, a *tab) {
+	t.Helper()
+	for i := 0; eval[string](a, `document.activeElement?.id || ''`) != "board"; i++ {
+		if i == 40 {
+			t.Fatalf("%s: 40 Tab keys did not reach the board", a.name)
+		}
+		a.do("Tab", key(kb.Tab))
+	}
+	a.waitJS("the cursor", `!!document.querySelector('#board').dataset.cursor`)
+}
+
 // keyboardGame plays a whole game of draughts on one screen (hot-seat) with
 // the keyboard only: Tab to the board, arrows to each square of a move,
 // Enter to select it; the focus stays on the board after every move.
@@ -91,13 +106,7 @@ func keyboardGame(t *testing.T, bctx context.Context, base string) {
 	a := newTab(t, bctx, "keyboard")
 	newGameForm(t, a, base, "#new-game", "dames", "#seat-1", "me")
 	a.waitJS("the game page", boardReady+` && document.querySelector('#status').dataset.turn === 'me'`)
-	for i := 0; eval[string](a, `document.activeElement?.id || ''`) != "board"; i++ {
-		if i == 40 {
-			t.Fatal("40 Tab keys did not reach the board")
-		}
-		a.do("Tab", key(kb.Tab))
-	}
-	a.waitJS("the cursor", `!!document.querySelector('#board').dataset.cursor`)
+	tabToBoard(t, a)
 
 	// A selection taken back with Escape.
 	first := eval[string](a, `window.plateauPage.view.moves[0].clicks[0]`)
@@ -152,4 +161,48 @@ func keyboardGame(t *testing.T, bctx context.Context, base string) {
 	}
 	a.waitJS("the result dialog", `!!document.querySelector('dialog#result[open]')`)
 	t.Logf("a game of draughts played by keyboard in %d plies: %s", plies, eval[string](a, `document.querySelector('#result-text').textContent`))
+}
+
+// reachJS lists the board's locations that no arrow keys reach from the
+// cursor, with the page's own cursorStep.
+const reachJS = `(async () => {
+	const m = await import(document.querySelector('link[rel=modulepreload][href$="js/game.js"]').href);
+	const page = window.plateauPage, all = page.locBoxes();
+	const id = (s) => s.loc + '|' + (s.aim ? s.aim.x.toFixed(1) + ',' + s.aim.y.toFixed(1) : '');
+	const start = {loc: page.cursor, aim: page.aim}, seen = new Set([id(start)]), locs = new Set([start.loc]);
+	for (let q = [start]; q.length && seen.size < 100000;) {
+		const nq = [];
+		for (const st of q) for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+			const n = m.cursorStep(all, st.loc, st.aim, dx, dy);
+			if (n && !seen.has(id(n))) { seen.add(id(n)); locs.add(n.loc); nq.push(n); }
+		}
+		q = nq;
+	}
+	return all.map((l) => l.loc).filter((l) => !locs.has(l));
+})()`
+
+// cursorEveryGame checks on every game's board that the arrow keys reach
+// every location, and that Enter on a target selects it (or plays it) as a
+// click does.
+func cursorEveryGame(t *testing.T, bctx context.Context, base string) {
+	for _, id := range games.Registry().IDs() {
+		a := newTab(t, bctx, id)
+		newGameForm(t, a, base, "#new-game", id, "#seat-1", "me") // hot-seat: the screen's turn whoever starts
+		a.waitJS("my turn", boardReady+` && document.querySelector('#status').dataset.turn === 'me'`)
+		tabToBoard(t, a)
+		if lost := eval[[]string](a, reachJS); len(lost) > 0 {
+			t.Errorf("%s: the arrow keys never reach %q", id, lost)
+		}
+		before := a.turn()
+		target := eval[string](a, `[...document.querySelectorAll('#board svg [data-loc].target')].pop()?.dataset.loc ?? ''`)
+		if target == "" {
+			t.Fatalf("%s: no target on the board at my turn", id)
+		}
+		moveCursorTo(t, a, target)
+		a.do("Enter", key(kb.Enter))
+		a.waitJS("the target selected by Enter", fmt.Sprintf(`(() => { const x = %s; return x.Prefix !== %q || x.Version !== %d || x.Busy; })()`, turnJS, before.Prefix, before.Version))
+		if f := eval[string](a, `document.activeElement?.id || document.activeElement?.tagName`); f != "board" {
+			t.Errorf("%s: after Enter the focus is on %s, not the board", id, f)
+		}
+	}
 }

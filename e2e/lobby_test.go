@@ -156,6 +156,7 @@ func learnShutbox(t *testing.T, a *tab, base string) {
 func guideMoments(t *testing.T, a *tab, base string) {
 	a.open(base+"/", `!!document.querySelector('.gamecard')`)
 	got := eval[string](a, `(async () => {
+		await import('/static/js/lobby-text.js'); // the strings, which a guided game page loads
 		const { nextHint } = await import('/static/js/guide.js');
 		const fail = [];
 		const key = (game, moves, seen) => nextHint(game, moves, seen)?.key ?? null;
@@ -216,6 +217,7 @@ func variantHelp(t *testing.T, a *tab, base string) {
 	if !strings.Contains(got, "Soufflage | oui | ") || !strings.Contains(got, "prise") {
 		t.Errorf("the French huffing option reads %q", got)
 	}
+	screenshot(t, a, "lobby-options-fr")
 	a.clickAt(`[data-lang="en"]`)
 	a.waitJS("English", `document.documentElement.lang === 'en'`)
 }
@@ -223,30 +225,38 @@ func variantHelp(t *testing.T, a *tab, base string) {
 // lobbyPhone checks the phone sizes: the cards stack, and the first card's
 // buttons are in view without scrolling.
 func lobbyPhone(t *testing.T, a *tab, base string) {
-	screenshotSize := map[string]string{"390x844": "lobby-phone"}
-	for _, sz := range []struct{ w, h int64 }{{390, 844}, {360, 640}} {
-		a.do("phone size", chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
-		a.open(base+"/", `document.querySelectorAll('[data-thumb] svg').length === 5 && !!document.querySelector('#live-games')`)
-		type geo struct {
-			Bottom, Height, X0, X1, Y0, Y1, Width, Scroll float64
-		}
-		g := eval[geo](a, `(() => { const cards = document.querySelectorAll('.gamecard'); const r0 = cards[0].getBoundingClientRect(), r1 = cards[1].getBoundingClientRect();
-			const b = Math.max(...[...cards[0].querySelectorAll('[data-quick], [data-friend], [data-learn]')].map((e) => e.getBoundingClientRect().bottom));
-			return {Bottom: b, Height: innerHeight, X0: r0.left, X1: r1.left, Y0: r0.bottom, Y1: r1.top, Width: document.documentElement.scrollWidth, Scroll: innerWidth}; })()`)
-		if g.Bottom > g.Height {
-			t.Errorf("%dx%d: the first card's buttons end at %.0f px, below the screen's %.0f", sz.w, sz.h, g.Bottom, g.Height)
-		}
-		if g.X0 != g.X1 || g.Y1 < g.Y0 {
-			t.Errorf("%dx%d: the cards do not stack: second card at (%.0f, %.0f), first at x %.0f ending at y %.0f", sz.w, sz.h, g.X1, g.Y1, g.X0, g.Y0)
-		}
-		if g.Width > g.Scroll {
-			t.Errorf("%dx%d: the page is %.0f px wide, wider than the screen", sz.w, sz.h, g.Width)
-		}
-		if name := screenshotSize[fmt.Sprintf("%dx%d", sz.w, sz.h)]; name != "" {
-			screenshot(t, a, name)
+	screenshotSize := map[string]string{"en 390x844": "lobby-phone"}
+	for _, l := range []string{"en", "fr"} {
+		for _, sz := range []struct{ w, h int64 }{{390, 844}, {360, 640}} {
+			at := fmt.Sprintf("%s %dx%d", l, sz.w, sz.h)
+			a.do("phone size", chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+			a.open(base+"/", `document.querySelectorAll('[data-thumb] svg').length === 5 && !!document.querySelector('#live-games')`)
+			if eval[string](a, `document.documentElement.lang`) != l {
+				a.clickAt(fmt.Sprintf(`[data-lang=%q]`, l))
+				a.waitJS(l, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelectorAll('[data-thumb] svg').length === 5`, l))
+			}
+			type geo struct {
+				Bottom, Height, X0, X1, Y0, Y1, Width, Scroll float64
+			}
+			g := eval[geo](a, `(() => { scrollTo(0, 0); const cards = document.querySelectorAll('.gamecard'); const r0 = cards[0].getBoundingClientRect(), r1 = cards[1].getBoundingClientRect();
+				const b = Math.max(...[...cards[0].querySelectorAll('[data-quick], [data-friend], [data-learn]')].map((e) => e.getBoundingClientRect().bottom));
+				return {Bottom: b, Height: innerHeight, X0: r0.left, X1: r1.left, Y0: r0.bottom, Y1: r1.top, Width: document.documentElement.scrollWidth, Scroll: innerWidth}; })()`)
+			if g.Bottom > g.Height {
+				t.Errorf("%s: the first card's buttons end at %.0f px, below the screen's %.0f", at, g.Bottom, g.Height)
+			}
+			if g.X0 != g.X1 || g.Y1 < g.Y0 {
+				t.Errorf("%s: the cards do not stack: second card at (%.0f, %.0f), first at x %.0f ending at y %.0f", at, g.X1, g.Y1, g.X0, g.Y0)
+			}
+			if g.Width > g.Scroll {
+				t.Errorf("%s: the page is %.0f px wide, wider than the screen", at, g.Width)
+			}
+			if name := screenshotSize[at]; name != "" {
+				screenshot(t, a, name)
+			}
 		}
 	}
+	a.clickAt(`[data-lang="en"]`)
 	a.do("desktop size", chromedp.EmulateViewport(1280, 900))
-	a.open(base+"/", `document.querySelectorAll('[data-thumb] svg').length === 5 && !!document.querySelector('#live-games ul')`)
+	a.open(base+"/", `document.querySelectorAll('[data-thumb] svg').length === 5 && !!document.querySelector('#live-games') && !document.querySelector('#live-games').textContent.includes('…')`)
 	screenshot(t, a, "lobby-desktop")
 }

@@ -81,10 +81,18 @@ func (tb *tab) sendDone() string {
 // checkPips compares the pip counts drawn with the server's.
 func checkPips(t *testing.T, tb *tab, want [2]int) {
 	t.Helper()
-	got := eval[[]int](tb, `[0, 1].map((p) => { const e = document.querySelector('#board [data-pips="' + p + '"]'); const r = e.getBoundingClientRect();
-		return r.width > 0 && r.height > 0 ? +e.textContent : -1; })`)
-	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("pip counts drawn %v, want %v", got, want)
+	for _, where := range []string{"#board", "#players"} {
+		got := eval[[]int](tb, `[0, 1].map((p) => { const e = document.querySelector('`+where+` [data-pips="' + p + '"]'); const r = e.getBoundingClientRect();
+			return r.width > 0 && r.height > 0 ? +e.textContent.replace(/\D/g, '') : -1; })`)
+		if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+			t.Errorf("pip counts shown in %s: %v, want %v", where, got, want)
+		}
+	}
+	// The players' list, always on the screen, shows them even when the
+	// board is zoomed on a phone and the tray is out of sight.
+	if !eval[bool](tb, `[0, 1].every((p) => { const r = document.querySelector('#players [data-pips="' + p + '"]').getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; })`) {
+		t.Error("the pip counts of the players' list are not in sight")
 	}
 }
 
@@ -116,6 +124,14 @@ func TestMahbousseBoard(t *testing.T) {
 			a.do("phone size", chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
 			a.waitJS(fmt.Sprintf("the dice clear of the numbers at %dx%d", size[0], size[1]), `innerWidth < 400 && `+diceClearJS)
 			checkPips(t, a, view.Pips)
+		}
+		// A laptop screen shows the whole board, its points 40 CSS px wide.
+		eval[bool](a, `(() => { document.querySelector('#board svg').dataset.stale = '1'; return true; })()`)
+		a.do("laptop size", chromedp.EmulateViewport(1024, 700))
+		a.waitJS("the board drawn again", `innerWidth === 1024 && !document.querySelector('#board svg').dataset.stale`)
+		if got := eval[string](a, `(() => { const w = document.querySelector('#board'); const least = Math.min(...[...w.querySelectorAll('[data-loc] .zone')].map((e) => e.getBoundingClientRect().width));
+			return w.classList.contains('zoomed') || least < 40 ? 'zoomed ' + w.classList.contains('zoomed') + ', points ' + least + ' px wide' : ''; })()`); got != "" {
+			t.Errorf("at 1024x700 the board is not whole with points of 40 px: %s", got)
 		}
 		a.do("desktop size", chromedp.EmulateViewport(1280, 900))
 
@@ -237,7 +253,7 @@ func TestMahbousseBoard(t *testing.T) {
 		a := newTab(t, bctx, "logic")
 		a.open(base+"/", `!!document.querySelector('#create')`)
 		got := eval[string](a, `(async () => {
-			const { options, click, back, partial, pips, forced } = await import('/static/js/games/mahbousse.js');
+			const { options, click, back, partial, pips, forced, diceOf } = await import('/static/js/games/mahbousse.js');
 			const fail = [];
 			const eq = (what, x, y) => { if (JSON.stringify(x) !== JSON.stringify(y)) fail.push(what + ': ' + JSON.stringify(x) + ' != ' + JSON.stringify(y)); };
 			const moves = [
@@ -267,6 +283,12 @@ func TestMahbousseBoard(t *testing.T) {
 			eq('the point left empty', after.points[2].count, 0);
 			eq('pips before', pips(board), [6 * 2 + 8, 22 + 17 * 2]);
 			eq('pips after', pips(after), [3 + 5 + 8, 22 + 17 * 2]);
+			const used = (dice, prefix) => diceOf({...board, dice}, prefix, 0).map((d) => d.used ? d.v : 0);
+			eq('the die of a step', used([6, 3], ['6', '3']), [0, 3]);
+			eq('a double', used([1, 1], ['6', '5', '5', '3']), [1, 1, 1, 0]);
+			eq('a bear-off from a lower point', used([6, 5], ['3', 'off']), [0, 5]);
+			eq('a bear-off with its die', used([6, 3], ['3', 'off']), [0, 3]);
+			eq('a jump of the sum', used([2, 1], ['6', '3']), [2, 1]);
 			const freed = partial({points: [pt('4', 4, 0, 1, 1), pt('2', 2, -1, 0)], off: [0, 0]}, ['4', '2'], 0);
 			eq('a checker freed when its pinner leaves', freed.points[0], pt('4', 4, 1, 1));
 			return fail.join('\n');

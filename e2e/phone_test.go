@@ -88,6 +88,24 @@ func phoneSizes(t *testing.T, bctx context.Context, base string) {
 			if p.Targets > 0 && !p.TargetInView {
 				t.Errorf("%s at %dx%d: none of the %d targets on the board is in sight", id, size[0], size[1], p.Targets)
 			}
+			if p.Targets > 0 && size[1] == 640 {
+				// A tap on a target: the actions it brings (Back, Confirm...) are in sight.
+				// By its name: a redrawing of the board (a late resize) replaces the elements.
+				loc := eval[string](a, `(() => { const r0 = (el) => el.getBoundingClientRect();
+					const el = [...document.querySelectorAll('#board svg [data-loc].target')].find((el) => { const r = r0(el); return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; });
+					return el ? el.dataset.loc : ''; })()`)
+				if loc == "" {
+					t.Fatalf("%s at %dx%d: no target in sight to tap", id, size[0], size[1])
+				}
+				before := a.turn()
+				a.clickAt(fmt.Sprintf(`#board svg [data-loc=%q]`, loc))
+				a.waitJS("the tap", fmt.Sprintf(`(() => { const x = %s; return x.Prefix !== %q || x.Version !== %d || x.Busy; })()`, turnJS, before.Prefix, before.Version))
+				if q := eval[phoneInfo](a, phoneJS); !q.Actions {
+					t.Errorf("%s at %dx%d: after a tap, the %d actions are not all in sight", id, size[0], size[1], q.NActions)
+				} else {
+					t.Logf("%s at %dx%d: after a tap, %d actions in sight", id, size[0], size[1], q.NActions)
+				}
+			}
 			if p.PageWide {
 				t.Errorf("%s at %dx%d: the page is wider than the screen", id, size[0], size[1])
 			}

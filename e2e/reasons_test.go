@@ -133,7 +133,11 @@ func frenchReasons(t *testing.T, bctx context.Context, base string) {
 	a.open(base+"/", `!!document.querySelector('#create')`)
 	a.clickAt(`[data-lang="fr"]`)
 	a.waitJS("French", `document.documentElement.lang === 'fr'`)
-	_, invites := createGame(t, a, base, "dames")
+	_, invites := createVariant(t, a, base, "dames", map[string]string{"draw": "fmjd"})
+	// The variant shows on the game page, in French.
+	if got := eval[string](a, `document.querySelector('#variant').textContent`); !strings.Contains(got, "Règles de nulle") || strings.Contains(got, "Draw rules") {
+		t.Errorf("the French game page shows the variant as %q", got)
+	}
 	b := newTab(t, bctx, "opponent")
 	b.open(invites[0], boardReady)
 	a.waitJS("the resign button", `!!document.querySelector('#resign')`)
@@ -143,7 +147,7 @@ func frenchReasons(t *testing.T, bctx context.Context, base string) {
 	a.waitJS("the result dialog", `!!document.querySelector('dialog#result[open] #result-text')`)
 	page := eval[string](a, `document.querySelector('#result-text').textContent + ' | ' + document.querySelector('#status').textContent`)
 	t.Logf("the French result: %s", page)
-	if !strings.Contains(page, "abandonne") {
+	if !strings.Contains(page, "abandon") {
 		t.Errorf("the French result does not say who resigned: %q", page)
 	}
 	for _, w := range []string{"resigned", "player 0", "Player", "wins"} {

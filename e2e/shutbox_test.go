@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestShutboxLastMove plays two covers on one screen and checks that each
@@ -46,6 +48,7 @@ func TestShutboxLastMove(t *testing.T) {
 		}
 		if turn == 0 {
 			shoot(t, a, a, "shutbox")
+			tileSizes(t, a)
 		}
 		if n := eval[int](a, `document.querySelectorAll('#board .last').length`); n != 0 {
 			t.Errorf("turn %d: %d tiles of the box to move are marked as the last move", turn, n)
@@ -54,4 +57,28 @@ func TestShutboxLastMove(t *testing.T) {
 			t.Errorf("turn %d: player %d's box is still the active one after the cover (%s)", turn, mover+1, strings.TrimSpace(s))
 		}
 	}
+}
+
+// tileSizes checks that at desktop and phone sizes the boxes fit the screen
+// (no zoomed board) with every tile at least 40 CSS px wide and tall.
+func tileSizes(t *testing.T, a *tab) {
+	t.Helper()
+	const js = `(() => { const sides = [...document.querySelectorAll('#board .tile .hit')].map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); });
+		const w = document.querySelector('#board'); return {Least: Math.min(...sides), Zoomed: w.classList.contains('zoomed'), Tiles: sides.length, Fits: w.scrollWidth <= w.clientWidth + 1}; })()`
+	for _, size := range [][2]int64{{1280, 900}, {1024, 700}, {390, 844}, {360, 640}} {
+		eval[bool](a, `(() => { document.querySelector('#board svg').dataset.stale = '1'; return true; })()`)
+		if size[0] < 700 {
+			a.do("phone size", chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+		} else {
+			a.do("desktop size", chromedp.EmulateViewport(size[0], size[1]))
+		}
+		// The page draws the board again 150 ms after a resize.
+		a.waitJS("the board drawn again", fmt.Sprintf(`innerWidth === %d && !document.querySelector('#board svg').dataset.stale`, size[0]))
+		got := eval[string](a, `JSON.stringify(`+js+`)`)
+		t.Logf("at %dx%d: %s", size[0], size[1], got)
+		if !eval[bool](a, fmt.Sprintf(`(() => { const x = %s; return x.Tiles === 18 && x.Least >= 40 && !x.Zoomed && x.Fits; })()`, js)) {
+			t.Errorf("at %dx%d: %s, want 18 tiles of at least 40 px, the board not zoomed and fitting", size[0], size[1], got)
+		}
+	}
+	a.do("desktop size", chromedp.EmulateViewport(1280, 900))
 }

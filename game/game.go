@@ -62,6 +62,13 @@ type Game interface {
 // State is one position of a game, with whatever history its rules need
 // (repetition counts, the opening roll). States are mutable: Play changes
 // the receiver. Use Clone to branch.
+//
+// A position text (Position) is the position, not the game: everything the
+// rules read except a repetition history, which is the game's moves. A state
+// with its history is rebuilt by replaying the moves from the start (Replay);
+// ParsePosition starts a new history at the position it reads, as a FEN
+// does in chess. So a text stays short (it is stored with every version of
+// a game and shown to players) and never depends on a hash function.
 type State interface {
 	// Players is the number of seats.
 	Players() int
@@ -83,7 +90,9 @@ type State interface {
 	Clone() State
 	// Outcome reports whether the game is over and how it ended.
 	Outcome() Outcome
-	// Position is the one-line position text; ParsePosition reads it back.
+	// Position is the one-line position text; ParsePosition reads it
+	// back to a state with the same position, moves and outcome, and the
+	// same hash (see Hasher), whose repetition history starts there.
 	Position() string
 	// FormatMove writes a legal move in the game's notation.
 	FormatMove(m Move) string
@@ -113,7 +122,9 @@ type MoveText struct {
 
 // Hasher is implemented by states that can give a hash of their position
 // (for transposition tables and repetition detection). Equal positions
-// with the same player to move have equal hashes.
+// with the same player to move have equal hashes, however they were
+// reached: by different move orders, or parsed from their text; the
+// repetition history is not part of the hash.
 type Hasher interface {
 	Hash() uint64
 }

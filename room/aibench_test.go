@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,8 +29,10 @@ func BenchmarkAIMaxMoves(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
+	var made atomic.Int64
+	levels := benchLevels(20 * time.Millisecond)
 	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), AITime: 20 * time.Millisecond,
-		AI: benchLevels(20 * time.Millisecond)})
+		AI: func(gameID, level string) (ai.Player, error) { made.Add(1); return levels(gameID, level) }})
 	defer m.Close()
 	newGame := func() (*room.Room, *room.Sub) {
 		rec, _ := room.NewGameRecord("dames", map[string]string{}, false, []store.Seat{
@@ -49,6 +52,7 @@ func BenchmarkAIMaxMoves(b *testing.B) {
 	}
 	r, sub := newGame()
 	b.ReportAllocs()
+	madeBefore := made.Load()
 	for b.Loop() {
 		for moved := false; !moved; {
 			select {
@@ -71,6 +75,7 @@ func BenchmarkAIMaxMoves(b *testing.B) {
 		}
 	}
 	b.StopTimer()
+	b.ReportMetric(float64(made.Load()-madeBefore)/float64(b.N), "players/move")
 	r.Leave(sub)
 	m.Release(r)
 }

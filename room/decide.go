@@ -157,7 +157,10 @@ func (p *Play) followUps(evs []store.Event, now time.Time) ([]store.Event, error
 		evs = append(evs, e)
 		return nil
 	}
-	for !p.Over() {
+	for n := 0; !p.Over(); n++ {
+		if n == maxFollowUps {
+			return nil, fmt.Errorf("game %s: more than %d rolls and forced passes in a row", p.Rec.ID, maxFollowUps)
+		}
 		tm := p.State.ToMove()
 		if tm == game.Chance {
 			m, err := dice.Roll(p.Rec.DiceSeed, p.Rolls+1, p.State.ChanceMoves(nil))
@@ -188,6 +191,10 @@ func (p *Play) followUps(evs []store.Event, now time.Time) ([]store.Event, error
 	}
 	return evs, nil
 }
+
+// maxFollowUps bounds the server's moves after one action: an engine whose
+// forced passes never ended would otherwise hang its room.
+const maxFollowUps = 1000
 
 // PassNotation is the notation of a pass in the games that have one
 // (Mahboussé when no die can be played, Intercept when no piece can move).

@@ -85,7 +85,9 @@ func (r *Room) run() {
 	for {
 		select {
 		case fn := <-r.inbox:
-			r.safely(fn)
+			if !r.failed { // a failed room only waits for its stop
+				r.safely(fn)
+			}
 		case <-r.quit:
 			for s := range r.subs {
 				r.drop(s, "the game's room closed: reconnect")

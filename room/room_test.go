@@ -65,24 +65,28 @@ type msg struct {
 	}
 }
 
-// next returns sub's next message, failing after a deadline.
+// next returns sub's next message (false once sub is dropped and its
+// messages are read), failing after a deadline.
 func next(t *testing.T, sub *room.Sub) (msg, bool) {
 	t.Helper()
-	decode := func(b []byte) msg {
+	decode := func(b []byte) (msg, bool) {
 		var m msg
 		if err := json.Unmarshal(b, &m); err != nil {
 			t.Fatalf("message %s: %v", b, err)
 		}
-		return m
+		return m, true
+	}
+	select { // what was sent before a drop comes first
+	case b := <-sub.Out:
+		return decode(b)
+	default:
 	}
 	select {
 	case b := <-sub.Out:
-		return decode(b), true
+		return decode(b)
 	case <-sub.Gone:
-		select { // what the room sent before dropping sub comes first
-		case b := <-sub.Out:
-			return decode(b), true
-		default:
+		if len(sub.Out) > 0 {
+			return decode(<-sub.Out)
 		}
 		return msg{}, false
 	case <-time.After(10 * time.Second):

@@ -189,6 +189,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	m.HandleFunc("POST /api/positions", s.positionView)
+	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -206,6 +208,9 @@ func (s *Server) routes() {
 		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
+	m.HandleFunc("GET /rules/{game}", s.rulesPage)
+	m.HandleFunc("GET /rules", s.rulesIndex)
+	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
 	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
 	m.HandleFunc("GET /static/{path...}", app.static)
 	s.mux = m

@@ -84,7 +84,7 @@ func acceptsGzip(r *http.Request) bool {
 // parallel by every page; the lobby page adds lobby.js, a game page its
 // renderer. They are few, with the stylesheet inline, so that a browser's
 // six connections to the server fetch them all in one round.
-var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js", "js/guide.js", "js/lobby-text.js"}
+var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js", "js/guide.js"}
 
 func newWebApp(web fs.FS) (*webApp, error) {
 	a := &webApp{files: map[string]*asset{}}
@@ -215,7 +215,7 @@ func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, b
 	if renderer != "" {
 		modules = append(modules, "js/games/"+renderer+".js")
 	} else {
-		modules = append(modules, "js/lobby.js")
+		modules = append(modules, "js/lobby.js", "js/lobby-text.js")
 	}
 	b, err := json.Marshal(boot) // escapes <, > and &: safe inside <script>
 	if err != nil {

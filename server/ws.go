@@ -161,6 +161,13 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 				return
 			}
 		case <-sub.Gone:
+			// Flush what the room sent before dropping it (the error of a
+			// room that failed).
+			for len(sub.Out) > 0 {
+				if write(ctx, c, <-sub.Out) != nil {
+					break
+				}
+			}
 			c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
 			return
 		case err := <-readErr:

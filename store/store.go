@@ -79,15 +79,18 @@ type Game struct {
 	Clock   Clock
 	Created time.Time
 	Updated time.Time
-	// Moves is the number of "move" events in the game's log and LastMove
-	// the time of the last one (zero when there is none). List fills them
-	// in; Game leaves them zero.
+	// Moves is the number of events of kind KindMove in the game's log and
+	// LastMove the time of the last one (zero when there is none), kept by
+	// Append.
 	Moves    int
 	LastMove time.Time
 }
 
+// KindMove is the kind of the events that count as moves (Game.Moves).
+const KindMove = "move"
+
 // Active is when the game last moved: its last move, or its creation when
-// it has none. It needs Moves and LastMove (set by List).
+// it has none.
 func (g *Game) Active() time.Time {
 	if g.Moves == 0 || g.LastMove.IsZero() {
 		return g.Created
@@ -147,8 +150,7 @@ type Store interface {
 	Create(ctx context.Context, g *Game) error
 	// Game returns a game's record; ErrNotFound if there is none.
 	Game(ctx context.Context, id string) (*Game, error)
-	// List returns games matching f, newest first, with Moves and
-	// LastMove filled in.
+	// List returns games matching f, newest first.
 	List(ctx context.Context, f Filter) ([]*Game, error)
 	// Append atomically appends events to a game's log and applies upd.
 	// The events' seqs must be consecutive from the game's version + 1,

@@ -6,7 +6,10 @@
 // rejected without changing the state, Clone is deep, CopyFrom (where a state
 // has it) gives an independent copy reusing storage, Position and move
 // notation round-trip, chance weights are sound, games end, and replaying
-// the move list reproduces the final state.
+// the move list reproduces the final state. Where a state is a game.Hasher,
+// equal positions have equal hashes however they were reached: every
+// position met in any game of a configuration (by different move orders)
+// and its parsed text.
 package gametest
 
 import (
@@ -60,14 +63,57 @@ func RunWith(t *testing.T, g game.Game, o Options) {
 		t.Errorf("ExamplePosition %q does not parse: %v", g.ExamplePosition(), err)
 	}
 	for _, cfg := range configs {
+		// The hash of every position met in the configuration's games,
+		// by its text: games of different seeds reach positions by
+		// different move orders.
+		hashes := make(map[string]hashSeen)
 		for seed := 1; seed <= o.Seeds; seed++ {
 			name := fmt.Sprintf("%s/seed=%d", cfg, seed)
-			t.Run(name, func(t *testing.T) { playout(t, g, cfg, uint64(seed), o) })
+			t.Run(name, func(t *testing.T) { playout(t, g, cfg, uint64(seed), o, hashes) })
 		}
 	}
 }
 
-func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options) {
+// hashSeen is a position's hash and the moves that first reached it.
+type hashSeen struct {
+	hash  uint64
+	moves string
+}
+
+// checkHash checks that s, an unfinished game reached by played, has the
+// hash of the same position met before and of its parsed text. (A
+// finished game is not searched: its hash is not checked.)
+func checkHash(t *testing.T, g game.Game, cfg game.Config, s game.State, played []string, hashes map[string]hashSeen) {
+	t.Helper()
+	h, ok := s.(game.Hasher)
+	if !ok || s.Outcome().Over {
+		return
+	}
+	pos, hash := s.Position(), h.Hash()
+	if prev, ok := hashes[pos]; ok && prev.hash != hash {
+		t.Errorf("position %q: hash %#x after moves %s, %#x after moves %s", pos, hash, lastMoves(played), prev.hash, prev.moves)
+	} else if !ok && len(hashes) < 1<<16 {
+		hashes[pos] = hashSeen{hash, lastMoves(played)}
+	}
+	back, err := g.ParsePosition(cfg, pos)
+	if err != nil {
+		return // checkPly reports it
+	}
+	if bh, ok := back.(game.Hasher); !ok || bh.Hash() != hash {
+		t.Errorf("position %q parsed has another hash than after moves %s", pos, lastMoves(played))
+	}
+}
+
+// lastMoves shows how many moves were played and the last ones.
+func lastMoves(played []string) string {
+	const show = 8
+	if len(played) <= show {
+		return fmt.Sprintf("%q", played)
+	}
+	return fmt.Sprintf("(%d moves) …%q", len(played), played[len(played)-show:])
+}
+
+func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options, hashes map[string]hashSeen) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	s, err := g.New(cfg)
 	if err != nil {
@@ -79,6 +125,7 @@ func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options)
 	scratch := s.Clone()
 	for ply := 0; ; ply++ {
 		checkPly(t, g, cfg, s, rng, o)
+		checkHash(t, g, cfg, s, played, hashes)
 		checkCopy(t, s, scratch, rng)
 		if t.Failed() {
 			t.Fatalf("after moves %q", played)

@@ -52,8 +52,10 @@ type Store struct {
 }
 
 type writeReq struct {
-	fn  func(*sql.Tx) error
-	err chan error
+	ctx  context.Context
+	what string // what the write does, for errors
+	fn   func(*sql.Tx) error
+	err  chan error
 }
 
 // open opens (creating if needed) the database file at path, with its
@@ -116,24 +118,43 @@ func (s *Store) Close() error {
 }
 
 // write runs fn in the next group transaction and returns once it is
-// durable (or failed).
-func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
-	req := &writeReq{fn: fn, err: make(chan error, 1)}
+// durable (or failed). what names the write in errors.
+//
+// ctx is honoured until fn starts: a write whose ctx ends before it is
+// queued, or while it waits in the queue, is not made and returns ctx's
+// error wrapped. Once fn has started the write is not interrupted (an
+// interrupted statement could roll back the whole group transaction, the
+// other callers' writes with it), and write waits for its result, so that it
+// never reports as failed a write that is durable. Closures check ctx
+// between their statements (see stop).
+func (s *Store) write(ctx context.Context, what string, fn func(*sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("sqlite: %s: %w", what, err)
+	}
+	req := &writeReq{ctx: ctx, what: what, fn: fn, err: make(chan error, 1)}
 	s.mu.RLock()
 	if s.closed {
 		s.mu.RUnlock()
-		return errors.New("sqlite: store is closed")
+		return fmt.Errorf("sqlite: %s: store is closed", what)
 	}
 	select {
 	case s.reqs <- req:
 		s.mu.RUnlock()
 	case <-ctx.Done():
 		s.mu.RUnlock()
-		return ctx.Err()
+		return fmt.Errorf("sqlite: %s: %w", what, ctx.Err())
 	}
-	// Once queued the write happens: wait for its result even if ctx ends,
-	// so that the caller never reports as failed a write that is durable.
 	return <-req.err
+}
+
+// stop returns ctx's error, wrapped with what, when ctx has ended: a write
+// closure calls it between statements and returns the error, which rolls
+// back the write's savepoint.
+func stop(ctx context.Context, what string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("sqlite: %s: %w", what, err)
+	}
+	return nil
 }
 
 func (s *Store) writer() {
@@ -172,6 +193,9 @@ func (s *Store) commit(batch []*writeReq) {
 		return
 	}
 	for i, r := range batch {
+		if errs[i] = stop(r.ctx, r.what); errs[i] != nil {
+			continue // cancelled while queued: not written
+		}
 		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("sqlite: savepoint: %w", err))
@@ -212,7 +236,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: create %s: variant: %w", g.ID, err)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	what := "create game " + g.ID
+	return s.write(ctx, what, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRow("SELECT count(*) FROM games WHERE id = ?", g.ID).Scan(&n); err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
@@ -232,6 +257,9 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
 		for i, st := range g.Seats {
+			if err := stop(ctx, what); err != nil {
+				return err
+			}
 			var hash any // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
@@ -246,19 +274,18 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
 
 type scanner interface{ Scan(...any) error }
 
-// scanGame scans the gameCols of a row, then the columns after them into
-// extra.
-func scanGame(row scanner, extra ...any) (*store.Game, error) {
+// scanGame scans the gameCols of a row.
+func scanGame(row scanner) (*store.Game, error) {
 	var g store.Game
 	var variant string
 	var result sql.NullString
-	var created, updated, clockInitial, clockIncrement int64
-	dest := append([]any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement}, extra...)
+	var created, updated, clockInitial, clockIncrement, lastMove int64
+	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
+		&clockInitial, &clockIncrement, &g.Moves, &lastMove}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -270,6 +297,9 @@ func scanGame(row scanner, extra ...any) (*store.Game, error) {
 		g.Result = json.RawMessage(result.String)
 	}
 	g.Created, g.Updated = fromNanos(created), fromNanos(updated)
+	if lastMove != 0 {
+		g.LastMove = fromNanos(lastMove)
+	}
 	return &g, nil
 }
 
@@ -327,12 +357,7 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	if limit <= 0 {
 		limit = 50
 	}
-	// A game's moves and the time of its last one come from its log; its
-	// active time is that last move's, or its creation's without moves.
-	q := "SELECT * FROM (SELECT " + gameCols + `,
-		(SELECT count(*) FROM events e WHERE e.game_id = games.id AND e.kind = 'move') AS moves,
-		(SELECT coalesce(max(e.time), 0) FROM events e WHERE e.game_id = games.id AND e.kind = 'move') AS last_move
-		FROM games`
+	q := "SELECT " + gameCols + " FROM games"
 	var where []string
 	var args []any
 	if f.Status != "" {
@@ -343,11 +368,7 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 		where = append(where, `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human' AND s.open = 1
 			AND (s.token_hash IS NULL OR length(s.token_hash) = 0))`)
 	}
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += ")"
-	where = where[:0]
+	// A game's active time: its last move's, or its creation's before any.
 	const active = "(CASE WHEN last_move = 0 THEN created ELSE last_move END)"
 	if !f.ActiveSince.IsZero() {
 		where = append(where, active+" >= ?")
@@ -368,16 +389,10 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	}
 	var gs []*store.Game
 	for rows.Next() {
-		var lastMove int64
-		var moves int
-		g, err := scanGame(rows, &moves, &lastMove)
+		g, err := scanGame(rows)
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sqlite: list: %w", err)
-		}
-		g.Moves = moves
-		if lastMove != 0 {
-			g.LastMove = fromNanos(lastMove)
 		}
 		gs = append(gs, g)
 	}
@@ -394,7 +409,8 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 // Append implements store.Store.
 func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
 	now := time.Now()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	what := fmt.Sprintf("append to game %q", id)
+	return s.write(ctx, what, func(tx *sql.Tx) error {
 		var version int64
 		err := tx.QueryRow("SELECT version FROM games WHERE id = ?", id).Scan(&version)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -403,7 +419,11 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 		}
+		var moves, lastMove int64 // the "move" events appended and the last one's time
 		for i, e := range events {
+			if err := stop(ctx, what); err != nil {
+				return err
+			}
 			if want := version + 1 + int64(i); e.Seq != want {
 				return fmt.Errorf("sqlite: append to game %q: event seq %d, want %d: %w", id, e.Seq, want, store.ErrConflict)
 			}
@@ -419,6 +439,10 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 				id, e.Seq, e.Kind, e.Player, e.Notation, data, nanos(t)); err != nil {
 				return fmt.Errorf("sqlite: append to game %q: event %d: %w", id, e.Seq, err)
 			}
+			if e.Kind == store.KindMove {
+				moves++
+				lastMove = max(lastMove, nanos(t))
+			}
 		}
 		status, result := "", any(nil)
 		if upd != nil {
@@ -432,9 +456,12 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 				}
 			}
 		}
-		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?,
+		if err := stop(ctx, what); err != nil {
+			return err
+		}
+		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?, moves = moves + ?, last_move = max(last_move, ?),
 			status = CASE WHEN ? = '' THEN status ELSE ? END, result = coalesce(?, result) WHERE id = ?`,
-			version+int64(len(events)), nanos(now), status, status, result, id)
+			version+int64(len(events)), nanos(now), moves, lastMove, status, status, result, id)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 		}
@@ -447,7 +474,7 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 	if len(tokenHash) == 0 {
 		return fmt.Errorf("sqlite: claim seat %d of game %q: empty token hash", seat, id)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx *sql.Tx) error {
 		res, err := tx.Exec(`UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND open = 1 AND (token_hash IS NULL OR length(token_hash) = 0)`,
 			tokenHash, id, seat)
 		if err != nil {

@@ -32,7 +32,7 @@ func (s *Store) DeleteStale(ctx context.Context, before time.Time) (int, error) 
 
 func (s *Store) deleteStaleBatch(ctx context.Context, before time.Time) (int, error) {
 	var n int
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, "delete stale games", func(tx *sql.Tx) error {
 		rows, err := tx.Query(`SELECT g.id FROM games g
 			WHERE g.updated < ? AND g.status != ?
 			AND NOT EXISTS (SELECT 1 FROM events e JOIN seats s ON s.game_id = e.game_id AND s.seat = e.player

@@ -344,8 +344,19 @@ func testListLobby(t *testing.T, s store.Store) {
 	wantLast := map[string]time.Time{"moved": now.Add(-time.Hour), "stale": now.Add(-2 * day)}
 	for _, g := range gs {
 		if g.Moves != wantMoves[g.ID] || !g.LastMove.Equal(wantLast[g.ID]) {
-			t.Errorf("game %s: %d moves, last at %v; want %d at %v", g.ID, g.Moves, g.LastMove, wantMoves[g.ID], wantLast[g.ID])
+			t.Errorf("listed game %s: %d moves, last at %v; want %d at %v", g.ID, g.Moves, g.LastMove, wantMoves[g.ID], wantLast[g.ID])
 		}
+		one, err := s.Game(ctx, g.ID)
+		if err != nil || one.Moves != wantMoves[g.ID] || !one.LastMove.Equal(wantLast[g.ID]) {
+			t.Errorf("Game(%s): %v; want %d moves, the last at %v", g.ID, err, wantMoves[g.ID], wantLast[g.ID])
+		}
+	}
+	// Moves appended one by one add up the same.
+	if err := s.Append(ctx, "stale", []store.Event{{Seq: 3, Kind: store.KindMove, Notation: "x", Time: now.Add(-time.Minute)}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.Game(ctx, "stale"); err != nil || g.Moves != 3 || !g.LastMove.Equal(now.Add(-time.Minute)) || !g.Active().Equal(g.LastMove) {
+		t.Errorf("after one more move, Game(stale) = %+v, %v; want 3 moves, the last a minute ago", g, err)
 	}
 }
 

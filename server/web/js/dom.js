@@ -36,6 +36,7 @@ const ICONS = {
   turn: 'M16 5l-9 7 9 7z',
   zoom: 'M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14z M15 15l6 6 M10 7v6 M7 10h6',
   fit: 'M4 9V4h5 M15 4h5v5 M20 15v5h-5 M9 20H4v-5',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 11v6 M12 7.5v.1',
 };
 
 /** icon is an inline SVG icon (decorative: hidden from screen readers). */

@@ -6,10 +6,12 @@ import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
 import { attachGuide } from './guide.js';
+import { variantName, valueName } from './lobby-text.js';
 
 // A renderer exports draw(board, ctx) and, if it needs them: playerNames,
-// swatch, label, info, markAt, hints, unordered (clicks in any order),
-// drawsLast (it marks the last move itself, from ctx.lastMove), and for a
+// playerInfo (beside a name: Mahboussé's pip count), swatch, label, info,
+// markAt, hints, unordered (clicks in any order), drawsLast (it marks the
+// last move itself, from ctx.lastMove), and for a
 // move built step by step on the board (Mahboussé): drawsPrefix (the board
 // is drawn again after each click, from ctx.prefix), options, click, back
 // and selected (in place of this page's), actions (its buttons) and forced
@@ -166,6 +168,9 @@ export class GamePage {
   build() {
     this.el = {
       title: h('h1', { class: 'title' }),
+      variant: h('p', { class: 'variant muted', id: 'variant' }),
+      // The rules open in a new tab: the game in progress stays open here.
+      rules: h('a', { class: 'rules-link', id: 'rules-link', target: '_blank', rel: 'noopener', hidden: true }, `${t('rules')} ↗`),
       status: h('p', { class: 'status', id: 'status', role: 'status' }),
       players: h('ul', { class: 'players', id: 'players' }),
       banner: h('div', { class: 'banner', id: 'reconnect', hidden: true }),
@@ -198,7 +203,7 @@ export class GamePage {
       if (b) this.clickLoc(b.dataset.loc);
     });
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
-      h('div', { class: 'head' }, this.el.title, this.el.status, this.el.players),
+      h('div', { class: 'head' }, this.el.title, this.el.rules, this.el.status, this.el.players, this.el.variant),
       this.el.banner, this.el.offers,
       h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
@@ -361,7 +366,10 @@ export class GamePage {
     this.playForced();
     const v = this.shownView();
     this.el.title.textContent = gameName(this.cat, this.gameId);
+    this.renderVariant();
     document.title = `${this.el.title.textContent} — Plateau`;
+    this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
+    this.el.rules.hidden = false;
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);
@@ -391,6 +399,7 @@ export class GamePage {
     if (!was || was.isConnected || !this.root.isConnected || this.el.dialog.open) return;
     const again = (was.id && document.getElementById(was.id)) || this.el.board;
     again.focus({ preventScroll: true });
+    if (document.activeElement !== again) this.el.board.focus({ preventScroll: true }); // a disabled button takes no focus
   }
 
   // fitBoard gives the board a zoomed layout when fitting it to the screen
@@ -436,6 +445,16 @@ export class GamePage {
     setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
   }
 
+  // renderVariant names, in the page's language, the options this game
+  // changed from the defaults (the number of players shows in the list).
+  renderVariant() {
+    const opts = this.cat?.find((g) => g.id === this.gameId)?.variants || [];
+    const chosen = this.summary?.variant || {};
+    const parts = opts.filter((o) => o.key !== 'players' && chosen[o.key] !== undefined && String(chosen[o.key]) !== String(o.default))
+      .map((o) => `${variantName(this.gameId, o.key)}${lang === 'fr' ? ' : ' : ': '}${valueName(this.gameId, o.key, chosen[o.key])}`);
+    this.el.variant.textContent = parts.length ? `${t('variant')} — ${parts.join(' · ')}` : '';
+  }
+
   renderStatus() {
     const v = this.view;
     let text;
@@ -462,6 +481,7 @@ export class GamePage {
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
+        this.r.playerInfo ? this.r.playerInfo(p, v.board, this.myTurn() ? this.prefix : []) : null,
         who ? h('span', { class: 'muted' }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,

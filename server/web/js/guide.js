@@ -2,10 +2,10 @@
 // game's key moments, seen from the legal moves the page already has (a
 // capture is available, a pin, a ball pass, a try...): the browser never
 // re-implements rules. Each hint shows once per game; the hints can be
-// switched off, which is remembered. game.js calls attachGuide(page).
+// switched off, which is remembered. game.js calls attachGuide(page); the
+// strings (lobby-text.js) are loaded only for a guided game.
 import { t } from './i18n.js';
 import { h, mount } from './dom.js';
-import './lobby-text.js';
 
 const GUIDED = 'plateau.guided'; // {game id: {game, seen: [hint keys]}}
 const OFF = 'plateau.guide.off';
@@ -86,11 +86,13 @@ export function setGuideOn(on) {
  * attachGuide shows the hints on a game page if its game is a guided one:
  * after each drawing of the page, it looks for a hint due.
  */
-export function attachGuide(page) {
+export async function attachGuide(page) {
   if (!load()[page.id]) return;
+  try { await import('./lobby-text.js'); } catch { return; } // the hints' strings: loaded by guided games only
   const g = new Guide(page);
   const render = page.render.bind(page);
   page.render = (...args) => { render(...args); g.update(); };
+  if (page.view && page.r) g.update();
 }
 
 class Guide {

@@ -3,7 +3,7 @@
 // invite link, or a guided first game), the full form behind "More options",
 // my recent games, and the open, live and inactive games.
 import { t, lang, gameName } from './i18n.js';
-import { h, s, mount, go } from './dom.js';
+import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText } from './lobby-text.js';
 import { markGuided } from './guide.js';
@@ -25,12 +25,6 @@ function starts() {
   startsPromise ??= api('/api/starts').catch(() => { startsPromise = undefined; return {}; });
   return startsPromise;
 }
-
-/** infoIcon is the ⓘ of a variant's help, drawn in SVG. */
-const infoIcon = () => s('svg', { viewBox: '0 0 20 20', width: 18, height: 18, 'aria-hidden': 'true', class: 'icon' },
-  s('circle', { cx: 10, cy: 10, r: 8.5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }),
-  s('circle', { cx: 10, cy: 6, r: 1.3, fill: 'currentColor' }),
-  s('path', { d: 'M10 9v6', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round' }));
 
 /** ago says how long ago, from a number of seconds. */
 function ago(sec) {
@@ -263,7 +257,7 @@ export class Lobby {
           helpEl.hidden = !helpEl.hidden;
           b.setAttribute('aria-expanded', String(!helpEl.hidden));
         },
-      }, infoIcon()) : null;
+      }, icon('info')) : null;
       return h('div', { class: 'field' },
         h('div', { class: 'vlabel' }, h('label', { for: id }, variantName(g.id, v.key)), toggle),
         input, helpEl);

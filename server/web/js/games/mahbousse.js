@@ -12,16 +12,20 @@
 // only filters the server's legal moves, whose `paths` list every click
 // order of a turn, by the steps made so far, and draws those steps.
 import { svg, s, h, die, icon } from '../dom.js';
+import { t } from '../i18n.js';
 
-const PW = 40; // point width
-const R = 17; // checker radius
-const BAR = 30;
-const NUM = 22; // strip for the point numbers, above and below the points
-const HALF = 200; // height of a row of points
-const MID = 44; // middle band, for the dice
+// Sizes in SVG units. A point is 50 wide and the smallest text 14 high, so
+// that the board fitted to a 1024x700 screen keeps points of 40 CSS px and
+// text of 11 (the shell zooms a board whose points or text get smaller).
+const PW = 50; // point width
+const R = 21; // checker radius
+const BAR = 28;
+const NUM = 24; // strip for the point numbers, above and below the points
+const HALF = 222; // height of a row of points
+const MID = 48; // middle band, for the dice
 const H = 2 * NUM + 2 * HALF + MID;
 const FW = 12 * PW + BAR + 20; // frame width
-const TRAY = 60;
+const TRAY = 58;
 const W = FW + 6 + TRAY;
 
 const AUTO_KEY = 'plateau.autodone';
@@ -149,27 +153,36 @@ export function partial(board, prefix, mover) {
     }
     const to = prefix[i + 1];
     const b = at.get(to);
-    if (to === 'off') off[mover]++;
-    else if (b && (b.count === 0 || b.owner === mover)) { b.owner = mover; b.count++; } else if (b && b.count === 1 && b.pinned < 0) { b.pinned = b.owner; b.owner = mover; }
+    if (to === 'off') {
+      off[mover]++;
+    } else if (b && (b.count === 0 || b.owner === mover)) {
+      b.owner = mover;
+      b.count++;
+    } else if (b && b.count === 1 && b.pinned < 0) {
+      b.pinned = b.owner;
+      b.owner = mover;
+    }
   }
   return { ...board, points, off };
 }
 
 /** pips are each side's pip count on a board: every checker's distance home, pinned ones included. */
 export function pips(board) {
-  const t = [0, 0];
+  const sum = [0, 0];
   for (const p of board.points || []) {
-    if (p.owner >= 0) t[p.owner] += p.count * p.number[p.owner];
-    if (p.pinned >= 0) t[p.pinned] += p.number[p.pinned];
+    if (p.owner >= 0) sum[p.owner] += p.count * p.number[p.owner];
+    if (p.pinned >= 0) sum[p.pinned] += p.number[p.pinned];
   }
-  return t;
+  return sum;
 }
 
-// dice lists the dice of the roll (four for a double), each marked used
-// once a step of prefix played it: the die of the step's length, else (a
-// checker borne off from a lower point) the smallest larger one, else (a
-// jump of the sum) as many as the length needs.
-function diceOf(board, prefix, mover) {
+/**
+ * diceOf lists the dice of the roll (four for a double), {v, used}, each
+ * used once a step of prefix played it: the die of the step's length, else
+ * (a checker borne off from a lower point) the smallest larger one, else
+ * (a jump of the sum) as many as the length needs.
+ */
+export function diceOf(board, prefix, mover) {
   const d = board.dice || [];
   const list = (d.length === 2 && d[0] === d[1] ? [d[0], d[0], d[0], d[0]] : d).map((v) => ({ v, used: false }));
   const num = new Map((board.points || []).map((p) => [p.id, p.number[mover]]));
@@ -217,12 +230,12 @@ export function draw(board, ctx) {
     g.append(s('rect', { x, y: top ? 0 : H - NUM - HALF, width: PW, height: NUM + HALF, class: 'hit zone' }));
     g.append(s('path', { d: `M${x + 1},${baseY} L${cx},${baseY + dir * (HALF - 12)} L${x + PW - 1},${baseY} Z`, class: `sq tri t${k % 2}` }));
     const num = pt.number ? pt.number[flip ? 1 : 0] : k + 1;
-    g.append(s('text', { x: cx, y: top ? NUM - 6 : H - 6, 'text-anchor': 'middle', 'font-size': 14, class: 'pnum' }, String(num)));
+    g.append(s('text', { x: cx, y: top ? NUM - 6 : H - 6, 'text-anchor': 'middle', 'font-size': 16, class: 'pnum' }, String(num)));
     const first = baseY + dir * (R + 1);
     const pinned = pt.pinned >= 0;
     if (pinned) {
       g.append(checker(cx, first, pt.pinned, ' pinned'));
-      g.append(s('text', { x: cx, y: first + 4, 'text-anchor': 'middle', 'font-size': 12, class: `lock lk${pt.pinned}` }, '⊗'));
+      g.append(s('text', { x: cx, y: first + 5, 'text-anchor': 'middle', 'font-size': 15, class: `lock lk${pt.pinned}` }, '⊗'));
     }
     const n = pt.owner >= 0 ? pt.count || 0 : 0;
     const shown = Math.min(n, 5);
@@ -233,7 +246,7 @@ export function draw(board, ctx) {
       g.append(checker(cx, first + dir * (i + off0) * gap, pt.owner, up ? ' lifted' : ''));
     }
     if (n > 5) {
-      g.append(s('text', { x: cx, y: first + dir * (4 + off0) * gap + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, class: `cnt c${pt.owner}` }, String(n)));
+      g.append(s('text', { x: cx, y: first + dir * (4 + off0) * gap + 6, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, class: `cnt c${pt.owner}` }, String(n)));
     }
     root.append(g);
   });
@@ -243,7 +256,7 @@ export function draw(board, ctx) {
   if (dice.length) {
     const right = board.toMove === ctx.seat || board.roller === ctx.seat;
     const cx = right ? 10 + 6 * PW + BAR + 3 * PW : 10 + 3 * PW;
-    const size = 36;
+    const size = 40;
     const step = size + 8;
     const y = NUM + HALF + (MID - size) / 2;
     dice.forEach((d, i) => root.append(die(cx - (dice.length * step) / 2 + i * step + 4, y, size, d.v, { used: d.used, cls: ctx.rolled ? 'roll' : '' })));
@@ -263,12 +276,12 @@ function tray(b, flip, ctx) {
   [0, 1].forEach((p) => {
     const bottom = (p === 0) !== flip;
     const y = (d) => (bottom ? H - d : d); // d: distance from the side's edge
-    g.append(checker(cx, y(26), p));
-    g.append(s('text', { x: cx, y: y(bottom ? 52 : 64), 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, class: 'offcnt', 'data-off': p }, String(off[p])));
-    g.append(s('text', { x: cx, y: y(bottom ? 108 : 92), 'text-anchor': 'middle', 'font-size': 12, class: 'offcnt piplabel' }, ctx.t('pips')));
-    g.append(s('text', { x: cx, y: y(bottom ? 88 : 112), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, class: 'offcnt pipcount', 'data-pips': p }, String(pc[p])));
+    g.append(checker(cx, y(R + 8), p));
+    g.append(s('text', { x: cx, y: y(bottom ? 58 : 72), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, class: 'offcnt', 'data-off': p }, String(off[p])));
+    g.append(s('text', { x: cx, y: y(bottom ? 114 : 98), 'text-anchor': 'middle', 'font-size': 14, class: 'offcnt piplabel' }, ctx.t('pips')));
+    g.append(s('text', { x: cx, y: y(bottom ? 90 : 120), 'text-anchor': 'middle', 'font-size': 18, 'font-weight': 700, class: 'offcnt pipcount', 'data-pips': p }, String(pc[p])));
   });
-  g.append(s('text', { x: cx, y: H / 2 + 5, 'text-anchor': 'middle', 'font-size': 13, class: 'offcnt' }, ctx.t('off')));
+  g.append(s('text', { x: cx, y: H / 2 + 5, 'text-anchor': 'middle', 'font-size': 14, class: 'offcnt' }, ctx.t('off')));
   return g;
 }
 
@@ -307,6 +320,15 @@ export function info(board, ctx) {
   return h('p', { class: 'note', id: 'pass-note', role: 'status' }, `${playerNames(board, 2, ctx.lang)[p]} — ${ctx.t('noMovePass')}`);
 }
 
+/**
+ * playerInfo is a side's pip count for the players' list, which stays in
+ * sight when a phone shows the board zoomed (the tray out of sight).
+ */
+export function playerInfo(p, board, prefix) {
+  const b = prefix.length > 1 && board.toMove >= 0 ? partial(board, prefix.map(String), board.toMove) : board;
+  return h('span', { class: 'pipnote', 'data-pips': p }, `${pips(b)[p]} ${t('pips')}`);
+}
+
 export function playerNames(board, n, lang) {
   const names = board?.players || ['x', 'o'];
   const base = lang === 'fr' ? 'Joueur' : 'Player';
@@ -314,8 +336,8 @@ export function playerNames(board, n, lang) {
 }
 
 export function swatch(p) {
-  const r = svg(40, 40, { class: 'sw' });
-  r.append(checker(20, 20, p));
+  const r = svg(2 * R + 2, 2 * R + 2, { class: 'sw' });
+  r.append(checker(R + 1, R + 1, p));
   return r;
 }
 
