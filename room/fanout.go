@@ -73,12 +73,36 @@ func (r *Room) sendError(s *Sub, id, code, message string) {
 	r.sendRaw(s, protocol.ErrorJSON(id, code, message))
 }
 
-// eventMsg renders event e, just applied to p.
+// eventMsg renders event e, just applied to p, with the view of p.
 func eventMsg(p *Play, e store.Event) protocol.EventMsg {
 	v := game.NewView(p.G, p.State)
 	if o := p.Outcome(); o.Over {
 		v.Outcome = &o
 	}
+	return eventMsgView(p, e, v)
+}
+
+// pastView is the view of p in a catch-up, followed by event next: of the
+// legal moves, only the one next plays, if it is a move: all a client
+// needs of a past position's moves is the one played from it (to mark it
+// when replaying), and the others would make the catch-up of a game with
+// many legal moves (Intercept) 20 KB an event.
+func pastView(p *Play, next store.Event) game.View {
+	s := p.State
+	v := game.View{Game: p.G.ID(), Position: s.Position(), Players: s.Players(), ToMove: s.ToMove(), Board: s.Board(), Moves: []any{}}
+	if next.Kind == KindMove && s.ToMove() != game.Chance {
+		if m, err := s.ParseMove(next.Notation); err == nil {
+			v.Moves = append(v.Moves, s.DescribeMove(m))
+		}
+	}
+	if o := p.Outcome(); o.Over {
+		v.Outcome = &o
+	}
+	return v
+}
+
+// eventMsgView renders event e, just applied to p, with view v.
+func eventMsgView(p *Play, e store.Event, v game.View) protocol.EventMsg {
 	var c *protocol.Clock
 	if p.Clock != nil {
 		c = p.Clock.JSON(e.Time)
@@ -86,31 +110,56 @@ func eventMsg(p *Play, e store.Event) protocol.EventMsg {
 	return protocol.NewEventMsg(ToJSON(e), v, c)
 }
 
-// catchUp renders the messages of the events after version, replaying the
-// log to find the game's view after each.
-func (r *Room) catchUp(version int64) ([][]byte, error) {
-	if version >= r.play.Version {
-		return nil, nil
+// Bounds of a catch-up: after the welcome (the game now: its view and
+// its whole move list, compactly), a client gets at most the last
+// CatchUpEvents events after its hello's version, each with its view, and
+// of those the most recent that fit in CatchUpBytes. The views of the
+// catch-up events but the last list only the move played next (see
+// pastView). A client further behind draws from the welcome; what the
+// catch-up leaves out it can read from the game's export.
+const (
+	CatchUpEvents = 200
+	CatchUpBytes  = 512 << 10
+)
+
+// catchUp renders the messages of the recent events after version (see
+// CatchUpEvents), replaying the log to find the game's view after each,
+// and returns the version after which they start.
+func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
+	from := max(version, r.play.Version-CatchUpEvents)
+	if from >= r.play.Version {
+		return nil, from, nil
 	}
 	p, err := Replay(r.m.o.Games, r.rec, nil)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var out [][]byte
-	for _, e := range r.events {
+	size := 0
+	for i, e := range r.events {
 		if err := p.Apply(e); err != nil {
-			return nil, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
+			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
 		}
-		if e.Seq <= version {
+		if e.Seq <= from {
 			continue
 		}
-		b, err := protocol.Marshal(eventMsg(p, e))
+		msg := eventMsg
+		if i+1 < len(r.events) {
+			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, r.events[i+1])) }
+		}
+		b, err := protocol.Marshal(msg(p, e))
 		if err != nil {
-			return nil, fmt.Errorf("game %s: encode event %d: %w", r.id, e.Seq, err)
+			return nil, 0, fmt.Errorf("game %s: encode event %d: %w", r.id, e.Seq, err)
 		}
 		out = append(out, b)
+		size += len(b)
 	}
-	return out, nil
+	for len(out) > 0 && size > CatchUpBytes {
+		size -= len(out[0])
+		out = out[1:]
+		from++
+	}
+	return out, from, nil
 }
 
 // broadcastSeats tells the clients that a seat was claimed or joined.

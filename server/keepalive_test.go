@@ -31,7 +31,7 @@ func metric(t *testing.T, ts *testServer, name string) string {
 // An idle WebSocket (no message, no pong) is closed; one that answers the
 // pings, or keeps sending messages, stays open.
 func TestIdleWebSocketCloses(t *testing.T) {
-	const interval, timeout = 40 * time.Millisecond, 40 * time.Millisecond
+	const interval, timeout = 100 * time.Millisecond, 200 * time.Millisecond
 	tests := []struct {
 		name   string
 		client func(ctx context.Context, c *websocket.Conn) error // runs until ctx ends or the connection fails
@@ -52,7 +52,7 @@ func TestIdleWebSocketCloses(t *testing.T) {
 			}
 		}, false},
 		{"sends messages but answers no ping", func(ctx context.Context, c *websocket.Conn) error {
-			tick := time.NewTicker(interval / 4)
+			tick := time.NewTicker(interval / 5)
 			defer tick.Stop()
 			for {
 				select {
@@ -90,9 +90,9 @@ func TestIdleWebSocketCloses(t *testing.T) {
 				}
 				return
 			}
-			// Alive for 25 rounds of ping and timeout: the client's reads or
+			// Alive for 10 rounds of ping and timeout: the client's reads or
 			// writes do not fail (a close would fail them).
-			cctx, ccancel := context.WithTimeout(ctx, 25*(interval+timeout))
+			cctx, ccancel := context.WithTimeout(ctx, 10*(interval+timeout))
 			defer ccancel()
 			if err := tt.client(cctx, c.C); err != nil {
 				t.Fatalf("connection failed: %v", err)
