@@ -24,7 +24,9 @@ type Options struct {
 	Games *game.Registry
 	// AI makes the players of AI seats (default: random moves for every level).
 	AI PlayerFactory
-	// AIWorkers bounds the AI moves computed at once (default 2).
+	// AIWorkers bounds the AI moves computed at once (default 2). A freed
+	// worker goes first to the searches of games with a human seat, then
+	// to those of games between AI seats only.
 	AIWorkers int
 	// AIKept bounds the AI players kept from one move to the next, each
 	// with its search tables (default 4 per AI worker); past it, an AI
@@ -49,7 +51,7 @@ type Manager struct {
 	o      Options
 	mu     sync.Mutex
 	rooms  map[string]*Room
-	aiSem  chan struct{}
+	aiSem  *aiScheduler
 	aiKept chan struct{} // a place per AI player kept
 	quit   chan struct{}
 	ctx    context.Context // the rooms' context: cancelled once they have all stopped
@@ -80,7 +82,7 @@ func NewManager(o Options) *Manager {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: make(chan struct{}, o.AIWorkers),
+	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: newAIScheduler(o.AIWorkers),
 		aiKept: make(chan struct{}, o.AIKept), quit: make(chan struct{})}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.wg.Add(1)
@@ -182,6 +184,10 @@ func (m *Manager) janitor() {
 		}
 	}
 }
+
+// AIQueued is the number of AI searches waiting for a worker: in games
+// with a human seat, and in games of AI seats only.
+func (m *Manager) AIQueued() (facingHuman, aiOnly int) { return m.aiSem.queued() }
 
 // Close stops every room, letting writes in progress finish, and waits
 // for them and their AI searches.

@@ -31,6 +31,10 @@ type Options struct {
 	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
 	AILevels []string
+	// AIOnlyMaxLevel is the strongest AI level (of AILevels) a game of AI
+	// seats only may have; stronger is refused at creation with a 400
+	// naming the seats (default hard; a level not in AILevels: no bound).
+	AIOnlyMaxLevel string
 	// AIWorkers, AIKept and AITime bound the AI (see room.Options).
 	AIWorkers int
 	AIKept    int
@@ -198,6 +202,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
+		human, aiOnly := s.rooms.AIQueued()
+		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
+			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\n", human, aiOnly)
 	})
 	app, err := newWebApp(web)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	_ "net/http/pprof" // served only with --pprof
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +28,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
-	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once")
+	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
+	aiOnlyMax := fs.String("ai-only-max-level", server.DefaultAIOnlyMaxLevel, "strongest AI `level` of a game between AI seats only (stronger: refused)")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
 	perMinute := fs.Int("games-per-minute", server.DefaultGamesPerMinute, "games created per client address in any minute (-1: no limit)")
 	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
@@ -61,6 +63,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
 	}
+	if !slices.Contains(level.Names, *aiOnlyMax) {
+		return usagef("--ai-only-max-level %q: want one of %s", *aiOnlyMax, strings.Join(level.Names, ", "))
+	}
 	if *stale == 0 {
 		return usagef("--stale-game 0: want a duration, or -1s never to delete games")
 	}
@@ -87,7 +92,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
-		PingInterval: *pingEvery, PingTimeout: *pingTimeout,
+		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
