@@ -66,7 +66,8 @@ func hotseat(t *testing.T, bctx context.Context, base string) {
 	if n := eval[int](a, `document.querySelectorAll('#board [data-loc].target').length`); n != 0 {
 		t.Errorf("the replayed board has %d clickable targets", n)
 	}
-	a.clickAt("#movelist li:last-child button")
+	eval[bool](a, `(() => { [...document.querySelectorAll('#movelist button[data-seq]')].at(-1).id = 'last-move'; return true; })()`)
+	a.clickAt("#last-move")
 	a.waitJS("the live game", fmt.Sprintf(`document.querySelector('#board').dataset.position === %q && document.querySelector('#status').dataset.turn === 'me'`, live.Position))
 }
 
@@ -84,7 +85,7 @@ func versusAI(t *testing.T, bctx context.Context, base string) {
 		}
 		playMove(t, a, rng)
 	}
-	if n := eval[int](a, `document.querySelectorAll('#movelist li:not(.roll)').length`); n < 4 {
+	if n := eval[int](a, `document.querySelectorAll('#movelist button[data-seq]:not(.roll)').length`); n < 4 {
 		t.Errorf("after 4 turns the move list has %d players' moves", n)
 	}
 }

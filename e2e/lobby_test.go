@@ -52,6 +52,16 @@ func TestLobby(t *testing.T) {
 		if got := eval[string](a, `document.querySelector('#inactive-games summary').textContent`); !strings.Contains(got, "Inactive") {
 			t.Errorf("the inactive games' heading says %q", got)
 		}
+		// Each card's Rules link opens the game's rules page in the page's language.
+		bad := eval[string](a, `(async () => { const out = [];
+			for (const l of document.querySelectorAll('[data-rules]')) {
+				const r = await fetch(l.href);
+				if (r.status !== 200 || !l.href.endsWith('/rules/' + l.dataset.rules + '?lang=en')) out.push(l.href + ': ' + r.status);
+			}
+			return out.join(', '); })()`)
+		if n := eval[int](a, `document.querySelectorAll('[data-rules]').length`); n != 5 || bad != "" {
+			t.Errorf("%d rules links; wrong: %s", n, bad)
+		}
 	})
 	t.Run("friend", func(t *testing.T) { playFriend(t, bctx, base) })
 	t.Run("learn", func(t *testing.T) { learnByPlaying(t, newTab(t, bctx, "learner"), base) })

@@ -36,6 +36,17 @@ func pickLogic(t *testing.T, bctx context.Context, base string) {
 		const box = [{notation: '8+1', clicks: ['8', '1']}, {notation: '9', clicks: ['9']}];
 		eq('tiles in any order', click(box, ['1'], '8', true).send.notation, '8+1');
 		eq('a tile clicked again is taken back', click(box, ['1'], '1', true).prefix, []);
+		const { shortCaptures, moveRows } = await import('/static/js/game.js');
+		const caps = shortCaptures([{notation: '3x14x12', from: 3, to: 12, path: [14, 23, 12]}, {notation: '3x6', from: 3, to: 6, path: [14, 28, 6]},
+			{notation: '3x20x12', from: 3, to: 12, path: [20, 29, 12]}, {notation: '33x33', from: 33, to: 33, path: [22, 13, 24, 33]}]);
+		eq('captures from piece to final square, their way when two share both', caps.map((m) => m.paths[0]), [['3', '12', '14'], ['3', '6'], ['3', '12', '20'], ['33', '33']]);
+		eq('a quiet move keeps its clicks', shortCaptures(dames)[0], dames[0]);
+		eq('a round trip: the piece clicked twice', click(caps, ['33'], '33').send?.notation, '33x33');
+		eq('the way asked', [...options(caps, ['3', '12']).next].sort(), ['14', '20']);
+		const n = (rows) => rows.map((r) => r.map((c) => c.map((m) => m.notation).join(' ')));
+		eq('pairs', n(moveRows([{player: 0, notation: 'a'}, {player: 1, notation: 'b'}, {player: 0, notation: 'c'}], 1)), [['a', 'b'], ['c', '']]);
+		eq('black first, a player twice', n(moveRows([{player: 1, notation: 'a'}, {player: 0, notation: 'b'}, {player: 0, notation: 'c'}], 1)), [['', 'a'], ['b', ''], ['c', '']]);
+		eq('rolls with their moves', n(moveRows([{player: -1, kind: 'roll', notation: '6-1'}, {player: 1, notation: 'a'}, {player: -1, kind: 'roll', notation: '3-3'}], 0)), [['', '6-1 a'], ['3-3', '']]);
 		return fail.join('\n');
 	})()`)
 	if got != "" {

@@ -149,9 +149,11 @@ func rulesShots(t *testing.T, tb *tab, gameID, lang, id string) {
 	if lang == "fr" {
 		name = "rules-" + gameID + "-phone"
 		tb.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+		tb.waitJS("the boards drawn for a phone", `document.getElementById('rules').dataset.drawnAt === '390'`)
+		// Back to the desktop size, once the boards are drawn for it again,
+		// so that the next clicks aim at the boards they reach.
+		defer tb.waitJS("the boards drawn for a desktop", `document.getElementById('rules').dataset.drawnAt === '1280'`)
 		defer tb.do("desktop size", chromedp.EmulateViewport(1280, 900))
-		tb.waitJS("the phone width", `window.innerWidth === 390`)
-		time.Sleep(300 * time.Millisecond) // the boards redraw 150 ms after a resize
 	}
 	file := filepath.Join("..", "docs", "screenshots", name+".png")
 	if _, err := os.Stat(file); err == nil && os.Getenv("PLATEAU_SCREENSHOTS") != "1" {

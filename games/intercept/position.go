@@ -246,7 +246,7 @@ func parsePosition(r *rules, text string) (*State, error) {
 		case r.limit > 0 && ply >= r.limit:
 			return nil, fail("%d turns reach the limit of %d: the game is over", ply, r.limit)
 		case r.blockedLose && !s.hasPieceMove(s.toMove):
-			return nil, fail("%s cannot move: with blocked=lose the game is over", st)
+			return nil, fail("%s to move cannot move a piece: with blocked=lose the game is over, its status is blocked:%s", st, s.sides(s.opponentMask(s.toMove)))
 		}
 	}
 	s.resetHistory()

@@ -12,6 +12,13 @@ import (
 // paraphrases), from a position built for it.
 
 var four = map[string]string{"players": "4"}
+
+// free and fourFree allow covering in any turn (variant cover=free), for the
+// tests of what covering does.
+var (
+	free     = map[string]string{"cover": "free"}
+	fourFree = map[string]string{"players": "4", "cover": "free"}
+)
 var fourSolo = map[string]string{"players": "4", "mode": "solo"}
 
 func start(t *testing.T, set map[string]string) *State {
@@ -424,7 +431,7 @@ func TestCoverArriveeThenWin(t *testing.T) {
 
 // A passage piece does not cover the Arrivée.
 func TestCoverArriveeNeedsRepos(t *testing.T) {
-	s := build(t, nil, "S", "g7", "g13=Nr", "f12=Sp")
+	s := build(t, free, "S", "g7", "g13=Nr", "f12=Sp")
 	illegal(t, s, "f12-g13^")
 	illegal(t, s, "f12-g13")
 }
@@ -432,41 +439,41 @@ func TestCoverArriveeNeedsRepos(t *testing.T) {
 // Squares 1-5: a passage piece covers an opponent's piece there, by slide or
 // by jump; a repos does not.
 func TestCoverFive(t *testing.T) {
-	s := build(t, nil, "S", "g7", "g12=Np", "f11=Sp")
+	s := build(t, free, "S", "g7", "g12=Np", "f11=Sp")
 	after := legal(t, s, "f11-g12^")
 	if after.ncov != 1 || after.board[sq(6, 11)].owner() != 0 {
 		t.Errorf("after the cover: %s", after.Position())
 	}
-	s = build(t, nil, "S", "g7", "g12=Np", "f11=Sr")
+	s = build(t, free, "S", "g7", "g12=Np", "f11=Sr")
 	illegal(t, s, "f11-g12^")
-	s = build(t, nil, "S", "g7", "g12=Np", "g11=Nr", "g10=Sp")
+	s = build(t, free, "S", "g7", "g12=Np", "g11=Nr", "g10=Sp")
 	legal(t, s, "g10:g12^")
 }
 
 // Covering is only on the squares of the Arrivée the player aims at.
 func TestNoCoverElsewhere(t *testing.T) {
-	s := build(t, nil, "S", "g7", "f2=Np", "e1=Sp", "d5=Nr", "c4=Sr")
+	s := build(t, free, "S", "g7", "f2=Np", "e1=Sp", "d5=Nr", "c4=Sr")
 	illegal(t, s, "e1-f2^")
 	illegal(t, s, "c4-d5^")
 }
 
 // At most two pieces of one colour are covered.
 func TestTwoCoveredLimit(t *testing.T) {
-	s := build(t, nil, "S", "g7", "f13=Np+Sp", "h13=Nr+Sp", "g12=Np", "f11=Sp")
+	s := build(t, free, "S", "g7", "f13=Np+Sp", "h13=Nr+Sp", "g12=Np", "f11=Sp")
 	illegal(t, s, "f11-g12^")
-	s = build(t, nil, "S", "g7", "f13=Np+Sp", "g12=Np", "f11=Sp")
+	s = build(t, free, "S", "g7", "f13=Np+Sp", "g12=Np", "f11=Sp")
 	legal(t, s, "f11-g12^")
 }
 
 // A covered piece is inactive; it is active again once uncovered.
 func TestCoveredInactive(t *testing.T) {
-	s := build(t, nil, "N", "g7", "g12=Np+Sp", "a1=Sp", "m13=Nr")
+	s := build(t, free, "N", "g7", "g12=Np+Sp", "a1=Sp", "m13=Nr")
 	for _, m := range listed(s) {
 		if strings.HasPrefix(m, "g12") {
 			t.Errorf("N moves its covered piece: %s", m)
 		}
 	}
-	s = build(t, nil, "S", "g7", "g12=Np+Sp", "m13=Nr")
+	s = build(t, free, "S", "g7", "g12=Np+Sp", "m13=Nr")
 	after := legal(t, s, "g12-h12")
 	if p := after.board[sq(6, 11)]; p == 0 || p.owner() != 1 || after.ncov != 0 {
 		t.Errorf("g12 after the cover leaves: %s", after.Position())
@@ -475,7 +482,7 @@ func TestCoveredInactive(t *testing.T) {
 
 // A covered passage piece does not carry the ball of its owner.
 func TestCoveredIsNoPassage(t *testing.T) {
-	s := build(t, nil, "N", "g10", "g10=Nr", "g12=Np+Sp", "m13=Nr")
+	s := build(t, free, "N", "g10", "g10=Nr", "g12=Np+Sp", "m13=Nr")
 	if m := listed(s); slices.ContainsFunc(m, func(x string) bool { return strings.Contains(x, "/") }) {
 		t.Errorf("ball moves through a covered piece: %v", m)
 	}
@@ -483,21 +490,21 @@ func TestCoveredIsNoPassage(t *testing.T) {
 
 // A double covers with the right face: repos on the Arrivée, passage on 1-5.
 func TestDoubleCoverFace(t *testing.T) {
-	s := build(t, nil, "S", "g7", "g13=Nr", "f12=SP")
+	s := build(t, free, "S", "g7", "g13=Nr", "f12=SP")
 	legal(t, s, "f12-g13^=R")
 	illegal(t, s, "f12-g13^")
-	s = build(t, nil, "S", "g7", "g12=Nr", "f11=SR")
+	s = build(t, free, "S", "g7", "g12=Nr", "f11=SR")
 	legal(t, s, "f11-g12^=P")
 	illegal(t, s, "f11-g12^")
 }
 
 // Neither partners' pieces nor the ball carrier are covered.
 func TestNoCoverPartnerOrCarrier(t *testing.T) {
-	s := build(t, four, "S", "g7", "a8=Np", "b9=Sp")
+	s := build(t, fourFree, "S", "g7", "a8=Np", "b9=Sp")
 	illegal(t, s, "b9-a8^")
-	s = build(t, four, "S", "g7", "a8=Wp", "b9=Sp")
+	s = build(t, fourFree, "S", "g7", "a8=Wp", "b9=Sp")
 	legal(t, s, "b9-a8^")
-	s = build(t, nil, "S", "g13", "g13=Nr", "f12=Sr")
+	s = build(t, free, "S", "g13", "g13=Nr", "f12=Sr")
 	illegal(t, s, "f12-g13^")
 }
 
@@ -529,6 +536,41 @@ func TestBlockedLoseVariant(t *testing.T) {
 	}
 	if !strings.Contains(after.Position(), "blocked:N") {
 		t.Errorf("position %s", after.Position())
+	}
+}
+
+// Variant blocked=lose: a position whose side to move cannot move is a
+// finished game, so the parser refuses it with the side to move, saying
+// which status it has; the finished text parses, and with blocked=pass the
+// side to move passes.
+func TestBlockedLoseRefusedByParser(t *testing.T) {
+	const board = "13/13/13/13/13/13/13/13/4Sr8/13/Np1Nr10/NpNr11/SpNrNp10"
+	parse := func(set map[string]string, text string) (game.State, error) {
+		t.Helper()
+		cfg, err := game.NewConfig(Game{}, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Game{}.ParsePosition(cfg, text)
+	}
+	lose := map[string]string{"blocked": "lose"}
+	_, err := parse(lose, board+" S e5 1 0")
+	if err == nil || !strings.Contains(err.Error(), "S to move cannot move") || !strings.Contains(err.Error(), "blocked:N") {
+		t.Errorf("blocked=lose, S to move and blocked: %v, want an error naming S and the status blocked:N", err)
+	}
+	s, err := parse(lose, board+" blocked:N e5 1 0")
+	if err != nil {
+		t.Fatalf("the finished game: %v", err)
+	}
+	if o := s.Outcome(); !o.Over || o.Results[1] != game.Win {
+		t.Errorf("the finished game: outcome %+v, want N's win", o)
+	}
+	s, err = parse(nil, board+" S e5 1 0")
+	if err != nil {
+		t.Fatalf("blocked=pass: %v", err)
+	}
+	if got := listed(s.(*State)); !slices.Equal(got, []string{"pass"}) {
+		t.Errorf("blocked=pass: moves %v, want pass", got)
 	}
 }
 
@@ -621,16 +663,43 @@ func TestModeIgnoredWithTwo(t *testing.T) {
 	}
 }
 
-// Variant cover=arriving: covering only in the turn the ball then arrives.
-func TestCoverArrivingVariant(t *testing.T) {
-	set := map[string]string{"cover": "arriving"}
-	s := build(t, set, "S", "g11", "g13=Nr", "f12=Sr", "g11=Sr", "g12=Sp", "a1=Sp")
+// Default cover=arriving: covering only in the turn the ball then arrives,
+// as the sheet covers a piece "to place the ball".
+func TestCoverArriving(t *testing.T) {
+	s := build(t, nil, "S", "g11", "g13=Nr", "f12=Sr", "g11=Sr", "g12=Sp", "a1=Sp")
 	illegal(t, s, "f12-g13^")
 	legal(t, s, "f12-g13^/g11-g13")
-	s = build(t, set, "S", "g11", "g12=Np", "f11=Sp", "g11=Sr", "a1=Sp")
+	s = build(t, nil, "S", "g11", "g12=Np", "f11=Sp", "g11=Sr", "a1=Sp")
 	illegal(t, s, "f11-g12^")
 	after := legal(t, s, "f11-g12^/g11-g13")
 	if !after.Outcome().Over {
 		t.Error("the covering passage should carry the ball home")
+	}
+}
+
+// With the default, a double cannot cover and lock the opponent's double
+// on its Arrivée from the second move (issue 20), nor can anyone cover on
+// the first move with four players; cover=free allows both.
+func TestNoEarlyCoverByDefault(t *testing.T) {
+	for _, tt := range []struct {
+		set   map[string]string
+		legal bool
+	}{{nil, false}, {free, true}} {
+		s := legal(t, legal(t, start(t, tt.set), "g1-a7"), "b13-a12")
+		if tt.legal {
+			legal(t, s, "a7-g13=R")
+		} else {
+			illegal(t, s, "a7-g13=R")
+		}
+	}
+	for _, tt := range []struct {
+		set    map[string]string
+		covers bool
+	}{{four, false}, {fourFree, true}} {
+		s := start(t, tt.set)
+		covers := slices.ContainsFunc(listed(s), func(m string) bool { return strings.Contains(m, "^") })
+		if covers != tt.covers {
+			t.Errorf("%v: a cover among the first moves: %v, want %v", tt.set, covers, tt.covers)
+		}
 	}
 }

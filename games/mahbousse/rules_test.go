@@ -108,6 +108,17 @@ var ruleCases = []struct {
 		variant:  map[string]string{"sum": "jump"},
 		position: pos(map[int]string{1: "x14", 13: "x1", 7: "o2", 10: "o2", 20: "o11"}, "off=0-0 x:6-3"),
 		want:     []string{"13/4"}},
+	// All of x's checkers are home: under bearoff=seed each die plays by
+	// the seed rules, one at a time, so sum=jump allows no jump (5/2 would
+	// jump the closed 4 and 3); under bearoff=standard the jump is a move.
+	{name: "sum=jump: no jump during the seed bear-off",
+		variant:  map[string]string{"sum": "jump"},
+		position: pos(map[int]string{3: "o2", 4: "o2", 5: "x1", 6: "x1", 20: "o11"}, "off=13-0 x:2-1"),
+		want:     []string{"6/5"}},
+	{name: "sum=jump with bearoff=standard: the home checker jumps",
+		variant:  map[string]string{"sum": "jump", "bearoff": "standard"},
+		position: pos(map[int]string{3: "o2", 4: "o2", 5: "x1", 6: "x1", 20: "o11"}, "off=13-0 x:2-1"),
+		want:     []string{"5/2"}},
 	{name: "both dice must be used when possible",
 		position: pos(map[int]string{1: "x14", 13: "x1", 7: "o2", 20: "o13"}, "off=0-0 x:6-5"),
 		want:     []string{"13/8 8/2"}},

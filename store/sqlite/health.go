@@ -44,7 +44,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 // write_probe through the writer, so the probe waits behind the queued
 // game writes and is committed (and synced) like them.
 func (s *Store) CheckWrite(ctx context.Context) error {
-	return s.write(ctx, "check a write", func(tx *sql.Tx) error {
+	return s.write(ctx, "write probe", func(tx *sql.Tx) error {
 		_, err := tx.Exec(`INSERT INTO write_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`, nanos(time.Now()))
 		if err != nil {
 			return fmt.Errorf("sqlite: write probe: %w", err)

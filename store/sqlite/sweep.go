@@ -57,6 +57,9 @@ func (s *Store) deleteStaleBatch(ctx context.Context, before time.Time) (int, er
 		if len(ids) == 0 {
 			return nil
 		}
+		if err := stop(ctx, "delete stale games"); err != nil {
+			return err
+		}
 		in := "(?" + strings.Repeat(",?", len(ids)-1) + ")"
 		for _, table := range []string{"events", "seats"} {
 			if _, err := tx.Exec("DELETE FROM "+table+" WHERE game_id IN "+in, ids...); err != nil {

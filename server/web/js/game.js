@@ -6,6 +6,8 @@ import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
 import { attachGuide } from './guide.js';
+import { Premove } from './premove.js';
+import { play as playSound, muted, setMuted } from './sound.js';
 import { variantName, valueName } from './lobby-text.js';
 
 // A renderer exports draw(board, ctx) and, if it needs them: playerNames,
@@ -14,8 +16,11 @@ import { variantName, valueName } from './lobby-text.js';
 // last move itself, from ctx.lastMove), and for a
 // move built step by step on the board (Mahboussé): drawsPrefix (the board
 // is drawn again after each click, from ctx.prefix), options, click, back
-// and selected (in place of this page's), actions (its buttons) and forced
-// (a move the page plays by itself).
+// and selected (in place of this page's) and actions (its buttons). Draughts-like games add shortCaptures
+// (a capture is clicked from its piece to its final square, shortCaptures
+// below), flippable (the board turns round on demand: ctx.flip) and
+// premove(board, seat) (the locations of seat's pieces: a premove starts
+// on one of them).
 //
 // The served page loads the game's renderer into window.plateauRenderers
 // (server/web.go) before main.js runs; other games are imported when needed.
@@ -87,6 +92,10 @@ export class GamePage {
     this.resize = () => { clearTimeout(this.rt); this.rt = setTimeout(() => this.render(), 150); };
     window.addEventListener('resize', this.resize);
     this.hints = new HintPanel(id, () => this.renderHints());
+    this.pre = new Premove();
+    this.flipped = flipPref(id);
+    this.outside = (e) => { if (!this.el.board.contains(e.target) && this.pre.cancel()) this.decorate(this.lastLocs(this.version)); };
+    document.addEventListener('pointerdown', this.outside);
     this.build();
     this.start();
     attachGuide(this); // the hints of a guided first game (guide.js)
@@ -159,6 +168,7 @@ export class GamePage {
     clearInterval(this.clockTimer);
     this.conn?.close();
     document.removeEventListener('keydown', this.keys);
+    document.removeEventListener('pointerdown', this.outside);
     window.removeEventListener('resize', this.resize);
     clearTimeout(this.toastTimer);
   }
@@ -179,7 +189,9 @@ export class GamePage {
       actions: h('div', { class: 'actions', id: 'actions' }),
       zoom: h('button', { type: 'button', class: 'zoom link', id: 'zoom', hidden: true }),
       info: h('div', { class: 'info', id: 'info' }),
+      movehead: h('div', { class: 'movehead', id: 'movehead', 'aria-hidden': 'true' }),
       moves: h('ol', { class: 'movelist', id: 'movelist' }),
+      tools: h('div', { class: 'tools', id: 'tools' }),
       slider: h('input', { type: 'range', id: 'replay', min: 0, max: 0, value: 0, 'aria-label': t('replay') }),
       replayLabel: h('span', { id: 'replay-label', class: 'muted' }),
       controls: h('div', { class: 'controls', id: 'controls' }),
@@ -207,7 +219,7 @@ export class GamePage {
       this.el.banner, this.el.offers,
       h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
       h('aside', { class: 'side' },
-        h('h2', {}, t('moves')), this.el.moves,
+        h('h2', {}, t('moves')), this.el.movehead, this.el.moves, this.el.tools,
         h('label', { class: 'replay' }, h('span', {}, t('replay')), this.el.slider, this.el.replayLabel),
         this.el.entry, this.el.controls),
       this.el.toast, this.el.dialog));
@@ -275,6 +287,7 @@ export class GamePage {
     if (ev.kind === 'undo_accept' && v > this.version) this.refetchMoves();
     if (v <= this.version) { this.onOffer(ev, true); this.renderSoon(); return; } // a catch-up event: for the move list, replay and pending offers
     this.version = v;
+    if (ev.kind === 'move') this.moveSound(ev, v);
     if (m.clock) this.setClock(m.clock); // a live event: its clocks are now
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
     const wasOver = !!this.view?.outcome;
@@ -289,7 +302,14 @@ export class GamePage {
     }
     if (ev.result && this.summary) this.summary.result = ev.result;
     if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
-    if (this.r) this.render(); else this.ready();
+    if (this.r) { this.render(); this.firePremove(); } else this.ready();
+  }
+
+  // moveSound sounds a live move: a capture when the move took pieces (its
+  // description in the view it was played from says so).
+  moveSound(ev, v) {
+    const m = this.history.get(v - 1)?.view?.moves?.find((x) => x.notation === ev.notation);
+    playSound(m?.captured?.length ? 'capture' : 'move');
   }
 
   // refetchMoves reloads the move list after an undo took moves back.
@@ -363,18 +383,15 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r) return;
-    this.playForced();
     const v = this.shownView();
-    this.el.title.textContent = gameName(this.cat, this.gameId);
     this.renderVariant();
-    document.title = `${this.el.title.textContent} — Plateau`;
     this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
     this.el.rules.hidden = false;
     this.renderStatus();
     this.renderPlayers();
     const lastLocs = this.lastLocs(this.replayAt ?? this.version);
     const ctx = { replay: this.replayAt !== null, seat: this.perspective(), players: v.players, toMove: v.toMove, rolled: this.rolled && this.replayAt === null, lang, t, last: lastLocs, view: v, mine: this.seats,
-      prefix: this.myTurn() ? this.prefix : [], lastMove: this.lastMove(this.replayAt ?? this.version) };
+      prefix: this.myTurn() ? this.prefix : [], lastMove: this.lastMove(this.replayAt ?? this.version), flip: this.flipped };
     this.rolled = false;
     const board = this.r.draw(v.board, ctx);
     mount(this.el.board, board);
@@ -382,6 +399,7 @@ export class GamePage {
     mount(this.el.info, this.r.info ? this.r.info(v.board, ctx) : null);
     this.decorate(lastLocs);
     this.renderMoves();
+    this.renderTools();
     this.renderControls();
     this.renderHints();
     this.renderOffers();
@@ -433,18 +451,6 @@ export class GamePage {
     mount(this.el.zoom, icon(zoom ? 'fit' : 'zoom'), ' ', t(zoom ? 'wholeBoard' : 'zoomBoard'));
   }
 
-  // playForced plays by itself a move the renderer says leaves no choice
-  // (Mahboussé's forced pass), after a pause that shows why, unless the
-  // server has played it meanwhile; the page is busy until then.
-  playForced() {
-    const m = this.myTurn() && this.r.forced?.(this.view.moves || []);
-    if (!m || this.forcedAt === this.version) return;
-    const v = this.forcedAt = this.version;
-    this.busy = true;
-    this.awaiting = v + 1; // any next event ends the wait
-    setTimeout(() => { if (this.version === v) this.send(m, true); }, 1000);
-  }
-
   // renderVariant names, in the page's language, the options this game
   // changed from the defaults (the number of players shows in the list).
   renderVariant() {
@@ -467,6 +473,14 @@ export class GamePage {
     if (!this.seats.length) text = `${t('spectator')} · ${text}`;
     this.el.status.textContent = text;
     this.el.status.dataset.turn = this.myTurn() ? 'me' : String(v.toMove);
+    this.renderTitle();
+  }
+
+  // renderTitle names the game, and the tab says when it is my turn.
+  renderTitle() {
+    const name = gameName(this.cat, this.gameId);
+    this.el.title.textContent = name;
+    document.title = this.myTurn() ? `● ${t('yourTurn')} — Plateau` : `${name} — Plateau`;
   }
 
   renderPlayers() {
@@ -540,7 +554,7 @@ export class GamePage {
 
   decorate(lastLocs) {
     const v = this.shownView();
-    const moves = this.myTurn() ? v.moves || [] : [];
+    const moves = this.myTurn() ? this.legal(v) : [];
     const { next, complete } = (this.r.options || options)(moves, this.prefix, !!this.r.unordered);
     const chosen = this.r.selected ? this.r.selected(this.prefix) : this.prefix;
     const root = this.el.board.querySelector('svg');
@@ -585,7 +599,10 @@ export class GamePage {
       if (!byLoc.has(loc)) acts.push(h('button', { type: 'button', 'data-loc': loc, class: 'loc' }, this.r.label ? this.r.label(loc, v.board) : loc));
     }
     if (this.prefix.length && !this.r.actions) acts.push(h('button', { type: 'button', id: 'back', onclick: () => this.back() }, icon('back'), ` ${t('undoStep')}`));
+    // Two captures from this piece end on the square clicked: which way?
+    if (this.r.shortCaptures && this.prefix.length > 1 && next.size) acts.unshift(h('p', { class: 'note', id: 'via', role: 'status' }, t('via')));
     mount(this.el.actions, acts);
+    this.markPremove(byLoc);
     this.showTargets();
     this.drawCursor();
     this.keepFocus();
@@ -599,12 +616,18 @@ export class GamePage {
   }
 
   renderMoves() {
-    const items = this.moves.map((m) => {
-      const li = h('li', { 'data-seq': m.seq, class: `${m.player === -1 || m.kind === 'roll' ? 'roll' : ''}${this.replayAt === m.seq ? ' at' : ''}`, value: m.seq },
-        h('button', { type: 'button', class: 'link', onclick: () => this.jump(m.seq) },
-          m.player === -1 || m.kind === 'roll' ? `⚀ ${m.notation}` : m.notation));
-      return li;
-    });
+    const roll = (m) => m.player === -1 || m.kind === 'roll';
+    const btn = (m, who = '') => h('button', { type: 'button', class: `link${roll(m) ? ' roll' : ''}${this.replayAt === m.seq ? ' at' : ''}`, 'data-seq': m.seq, onclick: () => this.jump(m.seq) },
+      roll(m) ? `⚀ ${m.notation}` : `${who}${m.notation}`);
+    // Two players: numbered pairs under their names ("1. 32-28 18-23"),
+    // each roll with the move it was for; more: one move a line, by name.
+    const two = this.view.players === 2;
+    this.el.moves.classList.toggle('pairs', two);
+    mount(this.el.movehead, two ? [h('span', {}), [0, 1].map((p) => h('span', { 'data-player': p }, this.playerName(p)))] : null);
+    const items = two
+      ? moveRows(this.moves, this.view.toMove).map((row, i) => h('li', { value: i + 1 }, h('span', { class: 'n' }, `${i + 1}.`),
+        row.map((cell, p) => h('span', { class: 'c' }, cell.length ? cell.map((m) => btn(m)) : p === 0 ? '…' : ''))))
+      : this.moves.map((m) => h('li', { class: roll(m) ? 'roll' : '' }, btn(m, roll(m) ? '' : `${this.playerName(m.player)}: `)));
     mount(this.el.moves, items);
     const at = this.el.moves.querySelector('.at') || this.el.moves.lastElementChild;
     if (at) this.el.moves.scrollTop = at.offsetTop - this.el.moves.clientHeight / 2;
@@ -719,7 +742,7 @@ export class GamePage {
     if (e.button > 0) return;
     const loc = this.locAt(e);
     this.down = loc;
-    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); }
+    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); } else if (this.pre.cancel()) this.decorate(this.lastLocs(this.version));
   }
 
   pointerUp(e) {
@@ -737,7 +760,7 @@ export class GamePage {
     const onBoard = e.target === this.el.board;
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (e.key === 'Escape' || e.key === 'Backspace') {
-      if (this.prefix.length) { e.preventDefault(); this.back(); }
+      if (this.prefix.length) { e.preventDefault(); this.back(); } else if (this.pre.cancel()) this.decorate(this.lastLocs(this.version));
     } else if (onBoard && arrows[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       this.moveCursor(...arrows[e.key]);
@@ -845,8 +868,8 @@ export class GamePage {
   }
 
   clickLoc(loc) {
-    if (!this.myTurn()) return;
-    const moves = this.shownView().moves || [];
+    if (!this.myTurn()) { this.premoveClick(loc); return; }
+    const moves = this.legal(this.shownView());
     const r = this.r.click ? this.r.click(moves, this.prefix, loc) : click(moves, this.prefix, loc, !!this.r.unordered);
     if (!r.changed) return;
     this.prefix = r.prefix;
@@ -866,9 +889,7 @@ export class GamePage {
     if (this.r.drawsPrefix) this.render(); else this.decorate(this.lastLocs(this.version));
   }
 
-  // send plays m; quiet: a move the page played by itself, whose refusal
-  // (the server played it first) needs no message.
-  async send(m, quiet = false) {
+  async send(m) {
     this.choose = null;
     this.prefix = [];
     this.busy = true;
@@ -881,7 +902,7 @@ export class GamePage {
         return;
       }
     } catch (e) {
-      if (!quiet) this.toast(this.errText(e));
+      this.toast(this.errText(e));
     }
     this.busy = false;
     this.render();
@@ -939,6 +960,75 @@ export class GamePage {
     this.request({ type: 'resign', seat });
   }
 
+  // ---- premove, flip, sound ------------------------------------------------
+
+  // legal is the moves of view v as the page clicks them: captures from
+  // their piece to their final square for renderers that say shortCaptures.
+  legal(v) {
+    const ms = v?.moves || [];
+    if (!this.r?.shortCaptures) return ms;
+    if (this.legalOf !== ms) { this.legalOf = ms; this.legalShort = shortCaptures(ms); }
+    return this.legalShort;
+  }
+
+  // canPremove says whether a player may queue a move now: one seat on this
+  // screen, the live game, the opponent to move.
+  canPremove() {
+    const v = this.view;
+    return !!this.r?.premove && this.seats.length === 1 && !!v && !v.outcome && this.replayAt === null && v.toMove >= 0 && !this.seats.includes(v.toMove);
+  }
+
+  premoveClick(loc) {
+    if (!this.canPremove()) return;
+    const mine = new Set((this.r.premove(this.view.board, this.seats[0]) || []).map(String));
+    if (this.pre.click(String(loc), mine)) this.decorate(this.lastLocs(this.version));
+  }
+
+  // markPremove marks the queued move (or its piece) on the board and says
+  // it is queued.
+  markPremove(byLoc) {
+    const locs = this.canPremove() ? this.pre.locs() : [];
+    for (const [loc, el] of byLoc) el.classList.toggle('pre', locs.includes(loc));
+    this.el.board.dataset.premove = (this.pre.queued || []).join(' ');
+    if (this.pre.queued && locs.length) {
+      this.el.actions.append(h('p', { class: 'premove', id: 'premove', role: 'status' }, t('premove', { m: this.pre.queued.join('-') }), ' ',
+        h('button', { type: 'button', class: 'link', onclick: () => { this.pre.cancel(); this.decorate(this.lastLocs(this.version)); } }, t('cancel'))));
+    }
+  }
+
+  // firePremove plays the queued move when my turn comes, if it is legal
+  // now; otherwise it says the move was dropped. A piece selected but not
+  // yet moved stays selected when it can move.
+  firePremove() {
+    if (!this.myTurn()) {
+      if (!this.canPremove() && this.pre.cancel()) this.decorate(this.lastLocs(this.version));
+      return;
+    }
+    const moves = this.legal(this.view);
+    const sel = this.pre.sel;
+    const r = this.pre.take((q) => options(moves, q));
+    if (r.move) { this.send(r.move); return; }
+    if (r.dropped) this.toast(t('premoveDropped', { m: r.dropped.join('-') }));
+    else if (sel !== null) {
+      const c = click(moves, [], sel);
+      if (c.changed && !c.send) this.prefix = c.prefix;
+    }
+    this.decorate(this.lastLocs(this.version));
+  }
+
+  // renderTools draws the board's tools: turn the board round (renderers
+  // that say flippable) and sound on or off.
+  renderTools() {
+    const flip = this.r.flippable ? h('button', { type: 'button', id: 'flip', 'aria-pressed': String(this.flipped), onclick: () => {
+      this.flipped = !this.flipped;
+      setFlipPref(this.id, this.flipped);
+      this.render();
+    } }, icon('flip'), ` ${t('flip')}`) : null;
+    const off = muted();
+    mount(this.el.tools, flip, h('button', { type: 'button', id: 'mute', 'aria-pressed': String(off), onclick: () => { setMuted(!muted()); this.renderTools(); } },
+      icon(off ? 'mute' : 'sound'), ` ${t(off ? 'soundOff' : 'soundOn')}`));
+  }
+
   toast(text) {
     const el = this.el.toast;
     el.textContent = text;
@@ -961,6 +1051,41 @@ function zoomPref() {
 
 function setZoomPref(on) {
   try { localStorage.setItem(ZOOM_KEY, on ? '1' : '0'); } catch { /* storage may be disabled */ }
+}
+
+// ---- flip and move pairs -----------------------------------------------------
+
+const flipKey = (id) => `plateau.flip.${id}`;
+
+/** flipPref is whether this browser turned game id's board round. */
+function flipPref(id) {
+  try { return localStorage.getItem(flipKey(id)) === '1'; } catch { return false; }
+}
+
+function setFlipPref(id, on) {
+  try { if (on) localStorage.setItem(flipKey(id), '1'); else localStorage.removeItem(flipKey(id)); } catch { /* storage may be disabled */ }
+}
+
+/**
+ * moveRows lays a two-player game's moves out in numbered rows of two
+ * cells (player 0's, player 1's), each cell a list of moves: the rolls
+ * before a move go with it; a row ends when its second cell is filled or
+ * the same player moves again. Trailing rolls go to toMove's cell.
+ */
+export function moveRows(moves, toMove) {
+  const rows = [];
+  let rolls = [];
+  const put = (p, items) => {
+    let row = rows[rows.length - 1];
+    if (!row || row[p].length || (p === 0 && row[1].length)) rows.push(row = [[], []]);
+    row[p].push(...items);
+  };
+  for (const m of moves) {
+    if (m.player === -1 || m.kind === 'roll') rolls.push(m);
+    else if (m.player === 0 || m.player === 1) { put(m.player, [...rolls, m]); rolls = []; }
+  }
+  if (rolls.length) put(toMove === 1 ? 1 : 0, rolls);
+  return rows;
 }
 
 // ---- keyboard cursor -------------------------------------------------------
@@ -1055,6 +1180,32 @@ export function click(moves, prefix, loc, unordered = false) {
   if (o.next.size === 0 && o.complete.length === 1) return { prefix: [], send: o.complete[0], changed: true };
   if (o.next.size === 0 && o.complete.length > 1) return { prefix: p, choose: o.complete, changed: true };
   return { prefix: p, changed: true };
+}
+
+/**
+ * shortCaptures gives each capture (a move with from, to and path, as
+ * draughts' are) the clicks a draughts player expects: the piece, then its
+ * final square; when two captures share both, the squares where their
+ * paths part follow, one at a time, until one capture is left. The moves
+ * are returned with these clicks as their only `paths`; others unchanged.
+ */
+export function shortCaptures(moves) {
+  const key = (m) => `${m.from}>${m.to}`;
+  const isCap = (m) => Array.isArray(m.path) && m.path.length > 0 && m.from !== undefined && m.to !== undefined;
+  const groups = new Map();
+  for (const m of moves) if (isCap(m)) groups.set(key(m), [...(groups.get(key(m)) || []), m]);
+  return moves.map((m) => {
+    if (!isCap(m)) return m;
+    const seq = [String(m.from), String(m.to)];
+    let same = groups.get(key(m));
+    for (let i = 0; same.length > 1 && i < m.path.length - 1; i++) {
+      const sq = m.path[i];
+      if (same.every((o) => o.path[i] === sq)) continue;
+      seq.push(String(sq));
+      same = same.filter((o) => o.path[i] === sq);
+    }
+    return { ...m, paths: [seq] };
+  });
 }
 
 // ---- hints -----------------------------------------------------------------

@@ -173,7 +173,9 @@ export class Lobby {
       return res;
     } catch (e) {
       btn.disabled = false;
-      alert(t('error', { m: e.message }));
+      const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
+      card.querySelector('.gc-error')?.remove();
+      card.append(h('p', { class: 'error gc-error', role: 'alert' }, t('error', { m: e.message })));
       return null;
     }
   }
@@ -281,6 +283,7 @@ export class Lobby {
         h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: f.increment, onchange: (e) => { f.increment = +e.target.value || 0; } }))),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'casual', checked: f.casual, onchange: (e) => { f.casual = e.target.checked; } }), t('casual')),
     btn,
+    this.createError ? h('p', { class: 'error', id: 'create-error', role: 'alert' }, this.createError) : null,
     this.created ? this.createdPanel() : null);
     mount(this.formEl, form);
   }
@@ -294,6 +297,7 @@ export class Lobby {
 
   async create(btn) {
     const f = this.form;
+    this.createError = '';
     btn.disabled = true;
     btn.textContent = t('creating');
     const seats = f.seats.map((k) => (k.startsWith('ai:') ? { kind: 'ai', level: k.slice(3) } : { kind: k === 'open' ? 'open' : 'human' }));
@@ -313,7 +317,7 @@ export class Lobby {
       if (!f.seats.includes('friend')) { go(`/g/${res.id}`); return; }
     } catch (e) {
       this.created = null;
-      alert(t('error', { m: e.message }));
+      this.createError = t('error', { m: e.message });
     }
     this.drawForm();
   }

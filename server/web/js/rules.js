@@ -177,7 +177,17 @@ for (const el of document.querySelectorAll('[data-board]')) {
   const b = boot.boards[+el.dataset.board - 1];
   if (b) boards.push(new Board(el, b));
 }
-document.getElementById('rules').dataset.ready = '1';
+const main = document.getElementById('rules');
+main.dataset.ready = '1';
+// drawnAt is the window width the boards were last drawn for (some
+// renderers lay out by width): the browser tests wait for it after a resize.
+main.dataset.drawnAt = String(window.innerWidth);
 window.plateauRules = boards; // for the browser tests
 let resized = 0;
-window.addEventListener('resize', () => { clearTimeout(resized); resized = setTimeout(() => { for (const b of boards) b.render(); }, 150); });
+window.addEventListener('resize', () => {
+  clearTimeout(resized);
+  resized = setTimeout(() => {
+    for (const b of boards) b.render();
+    main.dataset.drawnAt = String(window.innerWidth);
+  }, 150);
+});

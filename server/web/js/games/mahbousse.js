@@ -125,7 +125,11 @@ export function selected(prefix) {
   return prefix.length % 2 === 1 ? [prefix[prefix.length - 1]] : [];
 }
 
-/** forced returns the move to play by itself: a pass that is the only legal move. */
+/**
+ * forced returns the pass that is the only legal move, else null: the
+ * server plays it by itself (room.Decide), so the page offers no button
+ * for it, only a message (info).
+ */
 export function forced(moves) {
   return moves.length === 1 && moves[0].kind === 'pass' ? moves[0] : null;
 }
@@ -295,7 +299,7 @@ export function markAt(loc, box) {
 /**
  * actions are the turn's buttons: Undo (the last step), Done (sends the
  * turn once its steps make one) and the choice to send a complete turn
- * without Done. A forced pass has no button: it is played by itself.
+ * without Done. A forced pass has no button: the server plays it.
  */
 export function actions(a) {
   if (!a.moves.length || forced(a.moves)) return [];
