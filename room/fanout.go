@@ -2,6 +2,7 @@ package room
 
 import (
 	"fmt"
+	"time"
 
 	"plateau/game"
 	"plateau/protocol"
@@ -14,7 +15,11 @@ type Sub struct {
 	Out    chan []byte
 	Gone   chan struct{}
 	Reason string // why it was dropped, set before Gone is closed
-	seats  []int
+	// Unloaded, set before Gone is closed, says that the room was unloaded
+	// because no player was connected (see Options.PlayerlessTimeout):
+	// the client should reconnect on demand, not at once.
+	Unloaded bool
+	seats    []int
 }
 
 // NewSub returns a subscriber with an outgoing buffer of n messages.
@@ -22,14 +27,34 @@ func NewSub(n int) *Sub { return &Sub{Out: make(chan []byte, n), Gone: make(chan
 
 // Leave unsubscribes sub.
 func (r *Room) Leave(sub *Sub) {
-	r.post(func() { delete(r.subs, sub) })
+	r.post(func() { r.unsubscribe(sub) })
+}
+
+// subscribe adds s, counting it as a player if it holds a seat.
+func (r *Room) subscribe(s *Sub) {
+	r.subs[s] = struct{}{}
+	if len(s.seats) > 0 {
+		r.players.Add(1)
+	}
+}
+
+// unsubscribe removes s; false if it was not subscribed. The last player
+// to leave starts the time without a player.
+func (r *Room) unsubscribe(s *Sub) bool {
+	if _, ok := r.subs[s]; !ok {
+		return false
+	}
+	delete(r.subs, s)
+	if len(s.seats) > 0 && r.players.Add(-1) == 0 {
+		r.noPlayerSince.Store(time.Now().UnixNano())
+	}
+	return true
 }
 
 func (r *Room) drop(s *Sub, reason string) {
-	if _, ok := r.subs[s]; !ok {
+	if !r.unsubscribe(s) {
 		return
 	}
-	delete(r.subs, s)
 	s.Reason = reason
 	close(s.Gone)
 }

@@ -36,7 +36,12 @@ type Options struct {
 	AITime time.Duration
 	// IdleTimeout is how long a room with no client stays loaded (default 1m).
 	IdleTimeout time.Duration
-	Log         *slog.Logger
+	// PlayerlessTimeout is how long a room with clients but none holding
+	// a seat (spectators only) stays loaded, its clock not running
+	// (default 10m): then it unloads, its spectators dropped with
+	// Sub.Unloaded set, to reconnect on demand.
+	PlayerlessTimeout time.Duration
+	Log               *slog.Logger
 	// OnCommit, if set, is called after each durable append with the
 	// number of events and the time the store took.
 	OnCommit func(events int, d time.Duration)
@@ -78,6 +83,9 @@ func NewManager(o Options) *Manager {
 	}
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = time.Minute
+	}
+	if o.PlayerlessTimeout <= 0 {
+		o.PlayerlessTimeout = 10 * time.Minute
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()
@@ -161,7 +169,7 @@ func (m *Manager) remove(r *Room) {
 
 func (m *Manager) janitor() {
 	defer m.wg.Done()
-	t := time.NewTicker(max(m.o.IdleTimeout/4, 10*time.Millisecond))
+	t := time.NewTicker(max(min(m.o.IdleTimeout, m.o.PlayerlessTimeout)/4, 10*time.Millisecond))
 	defer t.Stop()
 	for {
 		select {
@@ -172,8 +180,15 @@ func (m *Manager) janitor() {
 			m.mu.Lock()
 			for id, r := range m.rooms {
 				// A room whose clock runs stays until the clock stops: its timer ends the game on time.
-				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout && !r.ticking.Load() {
+				if r.ticking.Load() {
+					continue
+				}
+				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout {
 					delete(m.rooms, id)
+					idle = append(idle, r)
+				} else if r.refs > 0 && r.players.Load() == 0 && now.UnixNano()-r.noPlayerSince.Load() >= int64(m.o.PlayerlessTimeout) {
+					delete(m.rooms, id)
+					r.unloaded = true // read by the room's goroutine once quit is closed
 					idle = append(idle, r)
 				}
 			}

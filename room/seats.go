@@ -68,7 +68,7 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 	if err == nil {
 		var welcome []byte
 		if welcome, err = protocol.Marshal(protocol.NewWelcome(r.play.Version, since, seats, r.summary())); err == nil {
-			r.subs[sub] = struct{}{}
+			r.subscribe(sub)
 			return append([][]byte{welcome}, events...), nil
 		}
 	}

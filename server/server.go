@@ -41,6 +41,9 @@ type Options struct {
 	AITime    time.Duration
 	// IdleTimeout unloads rooms without clients (default 1m).
 	IdleTimeout time.Duration
+	// PlayerlessTimeout unloads rooms whose clients are all spectators,
+	// closing their WebSockets with 4000 (default 10m; see room.Options).
+	PlayerlessTimeout time.Duration
 	// PingInterval and PingTimeout keep WebSockets alive: the server pings
 	// every PingInterval (default 30s) and closes, with code 1008, a
 	// connection that answered no ping within PingTimeout (default 20s)
@@ -155,7 +158,7 @@ func New(o Options) *Server {
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
-		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
+		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
 	return s
 }

@@ -24,6 +24,9 @@ const (
 const (
 	// closeBadHello closes connections whose hello was refused.
 	closeBadHello = websocket.StatusPolicyViolation
+	// closeUnloaded closes the spectators of a game unloaded because no
+	// player was connected (--no-player-timeout): reconnect on demand.
+	closeUnloaded websocket.StatusCode = 4000
 )
 
 func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
@@ -168,7 +171,11 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 					break
 				}
 			}
-			c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
+			if sub.Unloaded {
+				c.Close(closeUnloaded, truncate(sub.Reason))
+			} else {
+				c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
+			}
 			return
 		case err := <-readErr:
 			var ce closeError

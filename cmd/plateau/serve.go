@@ -31,6 +31,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
 	aiOnlyMax := fs.String("ai-only-max-level", server.DefaultAIOnlyMaxLevel, "strongest AI `level` of a game between AI seats only (stronger: refused)")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
+	noPlayer := fs.Duration("no-player-timeout", 10*time.Minute, "unload a game's room after this long with spectators only (no seat holder connected), closing their WebSockets with 4000")
 	perMinute := fs.Int("games-per-minute", server.DefaultGamesPerMinute, "games created per client address in any minute (-1: no limit)")
 	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
 	stale := fs.Duration("stale-game", server.DefaultStaleGame, "delete games never started (no human move) and untouched this long (-1s: never)")
@@ -58,7 +59,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
 	}
-	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout} {
+	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
@@ -88,7 +89,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	defer st.Close()
 	srv := server.New(server.Options{
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
-		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
+		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,

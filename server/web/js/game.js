@@ -126,6 +126,7 @@ export class GamePage {
       onWelcome: (m) => this.onWelcome(m),
       onEvent: (m) => this.onEvent(m),
       onStatus: (ok) => this.onStatus(ok),
+      onPaused: () => this.onPaused(),
       onError: (m) => this.toast(this.errText(m)),
       onSeats: (m) => {
         if (!this.summary || !m.game) return;
@@ -235,6 +236,14 @@ export class GamePage {
   onStatus(ok) {
     this.el.banner.hidden = ok;
     this.el.banner.textContent = ok ? '' : t('reconnecting');
+  }
+
+  // onPaused: the server unloaded the game, no player being connected; the
+  // page follows it again when asked.
+  onPaused() {
+    this.el.banner.hidden = false;
+    mount(this.el.banner, t('paused'), ' ',
+      h('button', { type: 'button', id: 'resume', onclick: () => { this.onStatus(false); this.conn.resume(); } }, t('resume')));
   }
 
   onWelcome(m) {
