@@ -208,6 +208,7 @@ export class GamePage {
     });
     this.el.board.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.el.board.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.el.board.addEventListener('pointermove', (e) => this.dragMove(e));
     this.el.board.addEventListener('contextmenu', (e) => { if (this.prefix.length) { e.preventDefault(); this.back(); } });
     this.el.zoom.addEventListener('click', () => { setZoomPref(!this.el.board.classList.contains('zoomed')); this.render(); });
     this.el.board.addEventListener('focus', () => { if (!this.cursor) this.startCursor(); else this.drawCursor(); });
@@ -273,6 +274,7 @@ export class GamePage {
       this.renderStatus();
       this.renderPlayers();
       this.renderControls();
+      this.firePremove();
       return;
     }
     this.ready();
@@ -282,6 +284,7 @@ export class GamePage {
     if (!this.gameId) return;
     this.r = await renderer(this.gameId);
     this.render();
+    this.firePremove(); // the opponent may have moved while the page was away
   }
 
   onEvent(m) {
@@ -751,12 +754,13 @@ export class GamePage {
     if (e.button > 0) return;
     const loc = this.locAt(e);
     this.down = loc;
-    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); } else if (this.pre.cancel()) this.decorate(this.lastLocs(this.version));
+    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); this.dragStart(e, loc); } else if (this.pre.cancel()) this.decorate(this.lastLocs(this.version));
   }
 
   pointerUp(e) {
     const from = this.down;
     this.down = null;
+    this.dragEnd();
     if (from === null || from === undefined) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
     const el = under && under.closest && under.closest('[data-loc]');
@@ -1036,6 +1040,32 @@ export class GamePage {
     const off = muted();
     mount(this.el.tools, flip, h('button', { type: 'button', id: 'mute', 'aria-pressed': String(off), onclick: () => { setMuted(!muted()); this.renderTools(); } },
       icon(off ? 'mute' : 'sound'), ` ${t(off ? 'soundOff' : 'soundOn')}`));
+  }
+
+  // dragStart lets the piece just selected follow the pointer until it is
+  // released (the square under the pointer then takes the click).
+  dragStart(e, loc) {
+    const sel = this.prefix.length === 1 || this.pre.sel !== null;
+    const el = sel && this.el.board.querySelector(`svg [data-loc="${CSS.escape(loc)}"] .piece`);
+    if (!el) return;
+    this.drag = { el, x: e.clientX, y: e.clientY };
+    try { this.el.board.setPointerCapture(e.pointerId); } catch { /* a synthetic event */ }
+  }
+
+  dragMove(e) {
+    const d = this.drag;
+    const m = d && d.el.isConnected && d.el.ownerSVGElement?.getScreenCTM();
+    if (!m) return;
+    d.el.style.pointerEvents = 'none';
+    d.el.setAttribute('transform', `translate(${(e.clientX - d.x) / m.a} ${(e.clientY - d.y) / m.d})`);
+  }
+
+  dragEnd() {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    d.el.removeAttribute('transform');
+    d.el.style.pointerEvents = '';
   }
 
   toast(text) {

@@ -97,8 +97,8 @@ export const CARD_ORDER = CARDS.map((c) => c[0]);
 const HINTS = [
   ['start_dames', 'You play White and move first. Click one of your men, then a highlighted square: men step one square diagonally forward.',
     'Vous jouez les Blancs et commencez. Cliquez un de vos pions, puis une case en surbrillance : les pions avancent d’une case en diagonale.'],
-  ['capture_dames', 'A capture! Taking is compulsory, and you must take the most pieces. Click the highlighted piece, then each landing square.',
-    'Une prise ! Prendre est obligatoire, et il faut prendre le plus de pièces. Cliquez la pièce en surbrillance, puis chaque case d’arrivée.'],
+  ['capture_dames', 'A capture! Taking is compulsory, and you must take the most pieces. Click the highlighted piece, then the square where it ends.',
+    'Une prise ! Prendre est obligatoire, et il faut prendre le plus de pièces. Cliquez la pièce en surbrillance, puis la case où elle finit.'],
   ['start_mahbousse', 'The server rolls the dice. Move checkers along your track by the numbers shown: click a checker, then a highlighted point.',
     'Le serveur lance les dés. Avancez vos pions sur votre parcours du nombre indiqué : cliquez un pion, puis une case en surbrillance.'],
   ['pin_mahbousse', 'You can pin! Land on a lone opposing checker: it stays stuck under yours until you leave.',
