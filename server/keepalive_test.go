@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"io"
 	"regexp"
 	"testing"
 	"time"
@@ -15,17 +14,12 @@ import (
 // metric reads a counter or gauge of /metrics.
 func metric(t *testing.T, ts *testServer, name string) string {
 	t.Helper()
-	resp, err := ts.HTTP.Get(ts.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	m := regexp.MustCompile(`(?m)^` + name + ` (\d+)$`).FindSubmatch(b)
+	b := metricsText(t, ts)
+	m := regexp.MustCompile(`(?m)^` + name + ` (\d+)$`).FindStringSubmatch(b)
 	if m == nil {
 		t.Fatalf("no %s in /metrics:\n%s", name, b)
 	}
-	return string(m[1])
+	return m[1]
 }
 
 // An idle WebSocket (no message, no pong) is closed; one that answers the
