@@ -168,8 +168,8 @@ func TestCatchUpBounded(t *testing.T) {
 	}
 }
 
-// BenchmarkRoomMemoryPerEvent loads a 5,000-event game in a room and
-// reports the live heap it takes per event.
+// BenchmarkRoomMemoryPerEvent loads a 5,000-event game in a room, joins and
+// leaves as a spectator, and reports the live heap the room takes per event.
 func BenchmarkRoomMemoryPerEvent(b *testing.B) {
 	const events = 5000
 	st := openStore(b)
@@ -185,6 +185,13 @@ func BenchmarkRoomMemoryPerEvent(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		// A spectator's catch-up leaves the room a checkpoint.
+		sub := room.NewSub(1)
+		if _, ref := r.Join(ctx, sub, 0, nil); ref != nil {
+			b.Fatal(ref)
+		}
+		r.Leave(sub)
+		r.Summary() // waits for the room to handle the Leave
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		perEvent = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / events
@@ -192,4 +199,26 @@ func BenchmarkRoomMemoryPerEvent(b *testing.B) {
 		m.Close()
 	}
 	b.ReportMetric(perEvent, "bytes/event")
+}
+
+// BenchmarkCatchUp is a spectator's hello at version 0 on a 5,000-event
+// game: the time its room spends on it.
+func BenchmarkCatchUp(b *testing.B) {
+	st := openStore(b)
+	id, _ := longGame(b, st, 5000)
+	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
+	defer m.Close()
+	ctx := context.Background()
+	r, err := m.Acquire(ctx, id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Release(r)
+	for b.Loop() {
+		sub := room.NewSub(1)
+		if _, ref := r.Join(ctx, sub, 0, nil); ref != nil {
+			b.Fatal(ref)
+		}
+		r.Leave(sub)
+	}
 }

@@ -155,21 +155,19 @@ func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
 	if from >= r.play.Version {
 		return nil, from, nil
 	}
-	p, err := Replay(r.m.o.Games, r.rec, nil)
+	p, err := r.playAt(from)
 	if err != nil {
 		return nil, 0, err
 	}
 	var out [][]byte
 	size := 0
-	for i, e := range r.events {
+	for i := from; i < int64(len(r.events)); i++ {
+		e := r.events[i]
 		if err := p.Apply(e); err != nil {
 			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
 		}
-		if e.Seq <= from {
-			continue
-		}
 		msg := eventMsg
-		if i+1 < len(r.events) {
+		if i+1 < int64(len(r.events)) {
 			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, r.events[i+1])) }
 		}
 		b, err := protocol.Marshal(msg(p, e))
@@ -185,6 +183,30 @@ func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
 		from++
 	}
 	return out, from, nil
+}
+
+// playAt returns the game at version v (at most the room's), replayed
+// from the room's checkpoint when it is at v or before, else from the
+// start; the checkpoint moves to v. A spectator's hello on a long game so
+// replays the events since the last catch-up, not the whole log.
+func (r *Room) playAt(v int64) (*Play, error) {
+	var p *Play
+	if r.checkpoint != nil && r.checkpoint.Version <= v {
+		p = r.checkpoint.Clone()
+	} else {
+		var err error
+		if p, err = Replay(r.m.o.Games, r.rec, nil); err != nil {
+			return nil, err
+		}
+	}
+	for p.Version < v {
+		e := r.events[p.Version] // the log is numbered 1, 2, 3, ...
+		if err := p.Apply(e); err != nil {
+			return nil, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
+		}
+	}
+	r.checkpoint = p.Clone()
+	return p, nil
 }
 
 // broadcastSeats tells the clients that a seat was claimed or joined.

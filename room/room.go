@@ -42,10 +42,13 @@ type Room struct {
 	rec    *store.Game
 	play   *Play
 	events []store.Event
-	subs   map[*Sub]struct{}
-	ai     aiSeats
-	flagAt *time.Timer // fires when the running clock runs out
-	failed bool
+	// checkpoint is the game at an earlier version, kept by the last
+	// catch-up (see playAt).
+	checkpoint *Play
+	subs       map[*Sub]struct{}
+	ai         aiSeats
+	flagAt     *time.Timer // fires when the running clock runs out
+	failed     bool
 }
 
 func newRoom(m *Manager, id string) *Room {
