@@ -147,6 +147,14 @@ func TestCatchUpBounded(t *testing.T) {
 				if err := json.Unmarshal(b, &e); err != nil {
 					t.Fatal(err)
 				}
+				var raw struct{ View json.RawMessage }
+				if err := json.Unmarshal(b, &raw); err != nil {
+					t.Fatal(err)
+				}
+				// The replay (from a checkpoint or the start) reaches the game now.
+				if i == len(out)-2 && string(raw.View) != string(*welcome.Game.View) {
+					t.Errorf("the last catch-up event's view differs from the welcome's:\n%.300s\n%.300s", raw.View, *welcome.Game.View)
+				}
 				// A past view lists the move played from it; the last, every legal move.
 				if last := i == len(out)-2; last && len(e.View.Moves) < 2 || !last && len(e.View.Moves) != 1 {
 					t.Errorf("catch-up event %d (last: %v) lists %d moves", e.Version, last, len(e.View.Moves))
