@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -19,22 +18,18 @@ import (
 	"plateau/server"
 	"plateau/server/wsclient"
 	"plateau/store"
-	"plateau/store/sqlite"
 )
 
 type testServer struct {
 	URL   string
-	Store *sqlite.Store
+	Store store.Store
 	Srv   *server.Server
 	HTTP  *http.Client
 }
 
 func newTestServer(t testing.TB, tune func(*server.Options)) *testServer {
 	t.Helper()
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "plateau.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openTestStore(t)
 	o := server.Options{Store: st, Games: games.Registry(), AITime: 200 * time.Millisecond, Rate: 1e6, Burst: 1e6,
 		GamesPerMinute: -1, LiveGames: -1, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if tune != nil {

@@ -3,8 +3,8 @@
 // seed) and each game's append-only event log, numbered 1, 2, 3, ... with
 // (game id, seq) unique.
 //
-// Implementations: store/sqlite (the embedded default). Every implementation
-// runs the conformance suite in store/storetest.
+// Implementations: store/sqlite (the embedded default) and store/postgres.
+// Every implementation runs the conformance suite in store/storetest.
 package store
 
 import (

@@ -18,13 +18,12 @@ import (
 	"plateau/hints"
 	"plateau/room"
 	"plateau/server"
-	"plateau/store/sqlite"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "serve", "[--addr :8080] [--db sqlite:PATH]", "plateau serve --addr 127.0.0.1:8080 --db sqlite:data/plateau.db")
+	fs := newFlags(e, "serve", "[--addr :8080] [--db sqlite:PATH|postgres://USER@HOST/DB]", "plateau serve --addr 127.0.0.1:8080 --db sqlite:data/plateau.db")
 	addr := fs.String("addr", ":8080", "listen `address`")
-	db := fs.String("db", "sqlite:data/plateau.db", "database: sqlite:`PATH` (the directory is created)")
+	db := fs.String("db", "sqlite:data/plateau.db", "`database`: "+dbUsage)
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
@@ -78,11 +77,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if *pprofAddr != "" {
 		go func() { log.Error("pprof", "err", http.ListenAndServe(*pprofAddr, nil)) }()
 	}
-	path, ok := strings.CutPrefix(*db, "sqlite:")
-	if !ok || path == "" {
-		return usagef("--db %q: want sqlite:PATH (postgres is not supported yet)", *db)
-	}
-	st, err := sqlite.Open(ctx, path)
+	st, dbName, err := openStore(ctx, *db)
 	if err != nil {
 		return err
 	}
@@ -103,7 +98,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	hs := hl.HTTPServer(srv.Handler(), log)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(srv.Listener(ln, hl)) }()
-	log.Info("listening", "addr", ln.Addr().String(), "db", path, "games", strings.Join(e.games.IDs(), ","))
+	log.Info("listening", "addr", ln.Addr().String(), "db", dbName, "games", strings.Join(e.games.IDs(), ","))
 	select {
 	case err := <-errc:
 		srv.Close()

@@ -22,6 +22,7 @@ import (
 	"plateau/games"
 	"plateau/room"
 	"plateau/server/wsclient"
+	"plateau/store/postgres/pgtest"
 )
 
 // TestMain lets tests run this binary as the plateau command: with
@@ -34,11 +35,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// startServe runs "plateau serve" on db as a subprocess and returns it with
+// startServe runs "plateau serve --db db" as a subprocess and returns it with
 // its base URL once it listens.
 func startServe(t *testing.T, db string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+db, "--conns-per-ip", "-1", "--rate", "1000",
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", db, "--conns-per-ip", "-1", "--rate", "1000",
 		"--http-conns-per-ip", "-1", "--games-per-minute", "-1", "--live-games-per-ip", "-1")
 	cmd.Env = append(os.Environ(), "PLATEAU_TEST_MAIN=1")
 	stderr, err := cmd.StderrPipe()
@@ -129,10 +130,16 @@ func (h *hotSeat) play(ctx context.Context, base string, moves int) error {
 // The server is killed with SIGKILL while clients play; restarted on the
 // same database it has every event a client saw, and the games go on.
 func TestCrashLosesNothing(t *testing.T) {
+	crashLosesNothing(t, "sqlite:"+filepath.Join(t.TempDir(), "data", "plateau.db"))
+}
+
+// The same on PostgreSQL.
+func TestCrashLosesNothingPostgres(t *testing.T) { crashLosesNothing(t, pgtest.URL(t)) }
+
+func crashLosesNothing(t *testing.T, db string) {
 	if testing.Short() {
 		t.Skip("starts subprocesses")
 	}
-	db := filepath.Join(t.TempDir(), "data", "plateau.db")
 	cmd, base := startServe(t, db)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

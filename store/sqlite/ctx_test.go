@@ -21,52 +21,7 @@ func openTest(t *testing.T) *Store {
 	return s
 }
 
-// TestCancelledContextStopsEveryCall: each call with a cancelled context
-// returns its error wrapped and writes nothing.
-func TestCancelledContextStopsEveryCall(t *testing.T) {
-	s := openTest(t)
-	bg := context.Background()
-	if err := s.Create(bg, storetest.NewGame("g")); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(bg)
-	cancel()
-	calls := []struct {
-		name string
-		call func() error
-	}{
-		{"Create", func() error { return s.Create(ctx, storetest.NewGame("h")) }},
-		{"Append", func() error {
-			return s.Append(ctx, "g", []store.Event{{Seq: 1, Kind: "move", Notation: "a"}}, nil)
-		}},
-		{"Claim", func() error { return s.Claim(ctx, "g", 1, []byte{7}) }},
-		{"Game", func() error { _, err := s.Game(ctx, "g"); return err }},
-		{"List", func() error { _, err := s.List(ctx, store.Filter{}); return err }},
-		{"Events", func() error { _, err := s.Events(ctx, "g", 0); return err }},
-	}
-	for _, c := range calls {
-		err := c.call()
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("%s with a cancelled context: %v, want context.Canceled wrapped", c.name, err)
-		} else if err == context.Canceled {
-			t.Errorf("%s: %v is not wrapped with what failed", c.name, err)
-		}
-	}
-	// Nothing was written.
-	if _, err := s.Game(bg, "h"); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("game h after a cancelled Create: %v, want not found", err)
-	}
-	g, err := s.Game(bg, "g")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Version != 0 {
-		t.Errorf("version %d after a cancelled Append, want 0", g.Version)
-	}
-	if len(g.Seats[1].TokenHash) != 0 {
-		t.Errorf("seat 1 claimed by a cancelled Claim: %x", g.Seats[1].TokenHash)
-	}
-}
+// Calls with a cancelled context: storetest's CancelledContext.
 
 // TestCancelledWhileQueued: a write whose context ends while it waits for
 // the writer is not made, and says so; the write committed with it in the

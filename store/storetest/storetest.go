@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CheckWrite", testCheckWrite},
 		{"DeleteStale", testDeleteStale},
 		{"DeleteStaleMany", testDeleteStaleMany},
+		{"CancelledContext", testCancelledContext},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -541,5 +542,45 @@ func testDeleteStaleMany(t *testing.T, s store.Store) {
 	}
 	if gs, err := s.List(ctx, store.Filter{}); err != nil || len(gs) != 0 {
 		t.Errorf("after DeleteStale, List = %d games, %v; want none", len(gs), err)
+	}
+}
+
+// testCancelledContext: each call with a cancelled context returns its
+// error wrapped with what failed, and writes nothing.
+func testCancelledContext(t *testing.T, s store.Store) {
+	bg := context.Background()
+	mustCreate(t, s, openGame("g"))
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Create", func() error { return s.Create(ctx, NewGame("h")) }},
+		{"Append", func() error { return s.Append(ctx, "g", events(1, 1), nil) }},
+		{"Claim", func() error { return s.Claim(ctx, "g", 1, bytes.Repeat([]byte{7}, 32)) }},
+		{"Game", func() error { _, err := s.Game(ctx, "g"); return err }},
+		{"List", func() error { _, err := s.List(ctx, store.Filter{}); return err }},
+		{"Events", func() error { _, err := s.Events(ctx, "g", 0); return err }},
+		{"DeleteStale", func() error { _, err := s.DeleteStale(ctx, time.Now().Add(time.Hour)); return err }},
+		{"CheckWrite", func() error { return s.CheckWrite(ctx) }},
+	}
+	for _, c := range calls {
+		err := c.call()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s with a cancelled context: %v, want context.Canceled wrapped", c.name, err)
+		} else if err == context.Canceled {
+			t.Errorf("%s: %v is not wrapped with what failed", c.name, err)
+		}
+	}
+	if _, err := s.Game(bg, "h"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("game h after a cancelled Create: %v, want not found", err)
+	}
+	g, err := s.Game(bg, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Version != 0 || !g.Seats[1].Claimable() {
+		t.Errorf("after cancelled calls: version %d, seat 1 %+v; want 0 and still claimable", g.Version, g.Seats[1])
 	}
 }
