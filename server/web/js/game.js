@@ -1056,7 +1056,11 @@ export class GamePage {
     const d = this.drag;
     const m = d && d.el.isConnected && d.el.ownerSVGElement?.getScreenCTM();
     if (!m) return;
-    d.el.style.pointerEvents = 'none';
+    if (!d.home) { // on top of every square while it moves
+      d.home = d.el.parentNode;
+      d.el.style.pointerEvents = 'none';
+      d.el.ownerSVGElement.append(d.el);
+    }
     d.el.setAttribute('transform', `translate(${(e.clientX - d.x) / m.a} ${(e.clientY - d.y) / m.d})`);
   }
 
@@ -1066,6 +1070,7 @@ export class GamePage {
     if (!d) return;
     d.el.removeAttribute('transform');
     d.el.style.pointerEvents = '';
+    if (d.home?.isConnected) d.home.append(d.el);
   }
 
   toast(text) {
