@@ -83,7 +83,7 @@ func printReview(e *env, id string, r review.Report) {
 			verdict = "(forced)"
 		}
 		fmt.Fprintf(w, "%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", m.Ply, m.Player+1, m.Roll, m.Move,
-			value(m.Before, m.BeforeUnit), value(m.After, m.AfterUnit), strings.Join(m.Line[:min(len(m.Line), 5)], " "), verdict)
+			value(m.Before, m.BeforeUnit), value(m.After, m.AfterUnit), line(m.Line[:min(len(m.Line), 5)]), verdict)
 	}
 	w.Flush()
 	fmt.Fprintln(e.stdout)
@@ -91,6 +91,18 @@ func printReview(e *env, id string, r review.Report) {
 		fmt.Fprintf(e.stdout, "player %d: %d moves, average loss %.3f, %d inaccuracies, %d mistakes, %d blunders\n",
 			s.Player+1, s.Moves, s.AverageLoss, s.Inaccuracies, s.Mistakes, s.Blunders)
 	}
+}
+
+// line writes moves separated by spaces, or by commas when a move has a
+// space (Master Bénédictine's moves with a second action).
+func line(moves []string) string {
+	sep := " "
+	for _, m := range moves {
+		if strings.Contains(m, " ") {
+			sep = ", "
+		}
+	}
+	return strings.Join(moves, sep)
 }
 
 // value writes a win probability with its value in the game's unit.

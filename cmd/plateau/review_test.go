@@ -123,3 +123,18 @@ func TestReviewErrors(t *testing.T) {
 		t.Errorf("review --help: exit %d, %q", code, errs)
 	}
 }
+
+func TestReviewLine(t *testing.T) {
+	for _, tt := range []struct {
+		moves []string
+		want  string
+	}{
+		{[]string{"32-28", "19-23"}, "32-28 19-23"},
+		{[]string{"d1xb1xd3 d4xd2", "d7xb5"}, "d1xb1xd3 d4xd2, d7xb5"},
+		{nil, ""},
+	} {
+		if got := line(tt.moves); got != tt.want {
+			t.Errorf("line(%q) = %q, want %q", tt.moves, got, tt.want)
+		}
+	}
+}
