@@ -46,7 +46,8 @@ type Engine struct {
 	nodes  int64      // param nodes: 0 no limit
 	player *ai.Search // kept between searches (its table), nil until needed
 
-	job *job // the running search, nil when idle
+	job *job           // the running search, nil when idle
+	wg  sync.WaitGroup // the search goroutines
 }
 
 // limits is what a level command says.
@@ -135,6 +136,7 @@ func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 		}
 		readErr <- sc.Err()
 	}()
+	defer e.wg.Wait()
 	defer e.stopSearch()
 	for {
 		select {

@@ -138,6 +138,7 @@ func (e *Engine) startSearch(ctx context.Context, l Line) error {
 	j := &job{cancel: cancel, done: make(chan struct{}), mode: mode,
 		budget: e.moveBudget(), hit: make(chan struct{}), stopped: make(chan struct{})}
 	e.job = j
+	e.wg.Add(1)
 	go e.search(sctx, j, p, st, depth, nodes)
 	return nil
 }
@@ -145,9 +146,11 @@ func (e *Engine) startSearch(ctx context.Context, l Line) error {
 // search deepens one ply at a time, writing an info line for each depth
 // completed, then done when the time is up, on stop, or (think) when the
 // depth, nodes or a proof end it.
+//
+// It closes j.done before writing done, so that a go answering that line
+// never finds the search still running.
 func (e *Engine) search(ctx context.Context, j *job, p *ai.Search, st game.State, depth int, nodes int64) {
-	defer close(j.done)
-	defer j.cancel()
+	defer e.wg.Done()
 	start := time.Now()
 	hit := j.hit
 	if j.mode == "think" {
@@ -195,15 +198,17 @@ func (e *Engine) search(ctx context.Context, j *job, p *ai.Search, st game.State
 		case <-ctx.Done():
 		}
 	}
-	if !have {
-		e.send(Line{Cmd: "done"})
-		return
+	done := Line{Cmd: "done"}
+	if have {
+		args := []string{"move", FormatMove(best.Move)}
+		if len(best.PV) > 1 {
+			args = append(args, "ponder", FormatMove(best.PV[1]))
+		}
+		done = NewLine("done", args...)
 	}
-	args := []string{"move", FormatMove(best.Move)}
-	if len(best.PV) > 1 {
-		args = append(args, "ponder", FormatMove(best.PV[1]))
-	}
-	e.send(NewLine("done", args...))
+	j.cancel()
+	close(j.done)
+	e.send(done)
 }
 
 // infoLine reports a completed depth.
