@@ -47,6 +47,11 @@ var ErrSyntax = errors.New("hub syntax")
 // with double quotes when it holds spaces. An empty line is an error.
 func ParseLine(text string) (Line, error) {
 	text = strings.TrimRight(text, "\r\n")
+	for j := 0; j < len(text); j++ {
+		if c := text[j]; (c < ' ' && c != '\t') || c == 0x7f {
+			return Line{}, fmt.Errorf("%w: control character %s at column %d", ErrSyntax, char(c), j+1)
+		}
+	}
 	i := 0
 	skip := func() {
 		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
