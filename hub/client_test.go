@@ -21,7 +21,6 @@ import (
 type client struct {
 	t        *testing.T
 	w        io.WriteCloser
-	r        *bufio.Reader
 	lines    chan string // the engine's lines
 	ended    chan error  // Run's result
 	warnings []string    // what HubEngine would log as unexpected

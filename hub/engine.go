@@ -192,7 +192,7 @@ func (e *Engine) handle(ctx context.Context, l Line) error {
 	case "set-param":
 		return e.setParam(l)
 	case "new-game":
-		if e.job != nil {
+		if e.running() != nil {
 			return errors.New("new-game during a search: send stop first")
 		}
 		e.player = nil // a fresh table
@@ -212,13 +212,14 @@ func (e *Engine) handle(ctx context.Context, l Line) error {
 	case "go":
 		return e.startSearch(ctx, l)
 	case "ponder-hit":
-		if e.job == nil {
+		j := e.running()
+		if j == nil {
 			return errors.New("ponder-hit with no search running")
 		}
-		e.job.ponderHit()
+		j.ponderHit()
 	case "stop":
-		if e.job != nil {
-			e.job.stop()
+		if j := e.running(); j != nil {
+			j.stop()
 		}
 	default:
 		return fmt.Errorf("unknown command %q (known: hub, init, set-param, new-game, pos, level, go, ponder-hit, stop, ping, quit)", l.Cmd)
@@ -260,7 +261,7 @@ func (e *Engine) setParam(l Line) error {
 		if err != nil || n < 10 || n > 26 {
 			return fmt.Errorf("set-param tt-size=%q: want the log2 of the entries, 10 to 26", value)
 		}
-		if e.job != nil {
+		if e.running() != nil {
 			return errors.New("set-param tt-size during a search: send stop first")
 		}
 		e.opt.TTBits, e.player = n, nil
