@@ -177,12 +177,12 @@ func (e *Engine) search(ctx context.Context, j *job, p *ai.Search, st game.State
 		if !have || dec.Depth >= best.Depth {
 			best, have = dec, true
 		}
-		if ctx.Err() != nil {
-			break
+		if ctx.Err() != nil || dec.Depth < d {
+			break // stopped, or nothing deeper to search (one legal move)
 		}
 		elapsed := time.Since(start)
 		e.send(infoLine(best, total, elapsed))
-		if dec.Proven || dec.Depth < d || (nodes > 0 && total >= nodes) {
+		if dec.Proven || (nodes > 0 && total >= nodes) {
 			break // nothing deeper to learn
 		}
 		if j.halfSpent() {
