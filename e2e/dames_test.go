@@ -82,7 +82,7 @@ func damesCapture(t *testing.T, bctx context.Context, base string, drag bool) {
 		from, to := center(a, 27), center(a, 29)
 		a.do("drag 27 halfway to 29", chromedp.MouseEvent(chromedp.MousePressed, from.X, from.Y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
 			chromedp.MouseEvent(chromedp.MouseMoved, (from.X+to.X)/2, (from.Y+to.Y)/2, chromedp.ButtonLeft))
-		if got := eval[string](a, `document.querySelector('`+square(27)+` .piece')?.getAttribute('transform') || ''`); !strings.HasPrefix(got, "translate(") {
+		if got := eval[string](a, `document.querySelector('#board svg > .piece')?.getAttribute('transform') || ''`); !strings.HasPrefix(got, "translate(") {
 			t.Errorf("the dragged piece does not follow the pointer: transform %q", got)
 		}
 		a.do("drop on 29", chromedp.MouseEvent(chromedp.MouseMoved, to.X, to.Y, chromedp.ButtonLeft),

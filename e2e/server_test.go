@@ -28,12 +28,22 @@ func startServer(t *testing.T) string {
 // that create games with a dice seed of their choosing (seededGame).
 func startServerStore(t *testing.T) (string, *sqlite.Store) {
 	t.Helper()
+	return startServerWith(t, nil)
+}
+
+// startServerWith is startServerStore with options changed by tune.
+func startServerWith(t *testing.T, tune func(*server.Options)) (string, *sqlite.Store) {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "plateau.db"))
 	if err != nil {
 		t.Fatalf("opening the store: %v", err)
 	}
-	srv := server.New(server.Options{Store: st, Games: games.Registry(), AILevels: level.Names, AITime: 200 * time.Millisecond,
-		Rate: 1e6, Burst: 1e6, GamesPerMinute: -1, LiveGames: -1, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Hints: hints.Providers()})
+	o := server.Options{Store: st, Games: games.Registry(), AILevels: level.Names, AITime: 200 * time.Millisecond,
+		Rate: 1e6, Burst: 1e6, GamesPerMinute: -1, LiveGames: -1, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Hints: hints.Providers()}
+	if tune != nil {
+		tune(&o)
+	}
+	srv := server.New(o)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
 		ts.CloseClientConnections()

@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 func FuzzDecode(f *testing.F) {
@@ -12,6 +13,8 @@ func FuzzDecode(f *testing.F) {
 		`{"type":"draw","action":"offer"}`, `{"type":"undo","action":"request","seat":1}`,
 		`{"type":"resign","seat":0}`, `{"type":"rematch"}`, `{"type":"ping"}`,
 		`{`, `[]`, `null`, `{"type":1}`, `{"type":"move","version":-1}`, `{"type":"ping"} {}`,
+		`{"type":"move","version":0,"move":"32-28","move":"33-29"}`, `{"Type":"ping"}`, `{"type":"ping","x":1}`,
+		"{\"type\":\"move\",\"version\":0,\"move\":\"\xff\"}",
 	} {
 		f.Add([]byte(s))
 	}
@@ -22,6 +25,9 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("Decode(%q): refusal %+v", data, ref)
 			}
 			return
+		}
+		if !utf8.Valid(data) {
+			t.Fatalf("Decode accepted invalid UTF-8 %q", data)
 		}
 		// An accepted message is well-formed: re-encoding and decoding it
 		// gives it back.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"unicode/utf8"
 )
 
 // Types of client messages.
@@ -40,6 +42,12 @@ type ClientMsg struct {
 	Protocol int `json:"protocol,omitempty"`
 }
 
+// clientFields are the keys of a client message, spelled exactly: Decode
+// refuses any other, and a key given twice.
+var clientFields = map[string][]string{
+	"": {"type", "id", "version", "tokens", "move", "seat", "action", "protocol"},
+}
+
 // Limits of message fields.
 const (
 	maxIDLen     = 64
@@ -50,19 +58,30 @@ const (
 	maxSeatIndex = 64
 )
 
-// Decode parses and checks one client message. Errors are refusals with
-// code bad_message (or bad_token for malformed tokens).
+// Decode parses and checks one client message: valid UTF-8, one JSON
+// object whose keys are ClientMsg's fields, each at most once and spelled
+// exactly. Errors are refusals with code bad_message (or bad_token for
+// malformed tokens) naming what is wrong.
 func Decode(data []byte) (ClientMsg, *Refusal) {
 	var m ClientMsg
 	bad := func(format string, args ...any) (ClientMsg, *Refusal) {
 		return m, &Refusal{Code: "bad_message", Message: fmt.Sprintf(format, args...)}
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&m); err != nil {
-		return bad("malformed JSON message: %v", err)
+	if !utf8.Valid(data) {
+		return bad("the message is not valid UTF-8")
 	}
-	if dec.More() {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := ScanKeys(dec, clientFields); err != nil {
+		if err.Field == "" || !json.Valid(data) {
+			return bad("malformed JSON message: %s", err)
+		}
+		return bad("field %s", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
 		return bad("one JSON object per message")
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return bad("malformed JSON message: %v", err)
 	}
 	if len(m.ID) > maxIDLen {
 		return bad("id is longer than %d characters", maxIDLen)

@@ -17,21 +17,25 @@ const (
 	TypePong    = "pong"
 )
 
-// Welcome answers a hello: the seats the connection holds and the game now.
+// Welcome answers a hello: the seats the connection holds and the game now
+// (its view and its move list). The catch-up events that follow it are
+// those after Since, up to Version: Since is the hello's version, or
+// later when the client is far behind (the catch-up is bounded).
 type Welcome struct {
 	Type     string  `json:"type"` // "welcome"
 	Protocol int     `json:"protocol"`
 	Version  int64   `json:"version"`
+	Since    int64   `json:"since"`
 	Seats    []int   `json:"seats"` // never null
 	Game     Summary `json:"game"`
 }
 
 // NewWelcome returns a welcome.
-func NewWelcome(version int64, seats []int, g Summary) Welcome {
+func NewWelcome(version, since int64, seats []int, g Summary) Welcome {
 	if seats == nil {
 		seats = []int{}
 	}
-	return Welcome{Type: TypeWelcome, Protocol: Version, Version: version, Seats: seats, Game: g}
+	return Welcome{Type: TypeWelcome, Protocol: Version, Version: version, Since: since, Seats: seats, Game: g}
 }
 
 // EventMsg is one event of the game, with the game's view (and clocks)

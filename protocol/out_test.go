@@ -17,8 +17,8 @@ func TestServerMessagesOnTheWire(t *testing.T) {
 		msg  any
 		want string
 	}{
-		{protocol.NewWelcome(3, nil, protocol.Summary{ID: "g", Game: "dames", Status: "live", Version: 3}),
-			`{"type":"welcome","protocol":1,"version":3,"seats":[],"game":{"id":"g","game":"dames","variant":null,"casual":false,"status":"live","created":"0001-01-01T00:00:00Z","updated":"0001-01-01T00:00:00Z","seats":null,"version":3,"dice":{"commitment":""}}}`},
+		{protocol.NewWelcome(3, 1, nil, protocol.Summary{ID: "g", Game: "dames", Status: "live", Version: 3}),
+			`{"type":"welcome","protocol":1,"version":3,"since":1,"seats":[],"game":{"id":"g","game":"dames","variant":null,"casual":false,"status":"live","created":"0001-01-01T00:00:00Z","updated":"0001-01-01T00:00:00Z","seats":null,"version":3,"dice":{"commitment":""}}}`},
 		{protocol.NewEventMsg(protocol.Event{Kind: "move", Seq: 4, Player: 1, Notation: "pass", Auto: true, Time: at}, game.View{}, nil),
 			`{"type":"event","version":4,"event":{"kind":"move","seq":4,"player":1,"notation":"pass","auto":true,"time":"2026-11-23T10:00:00Z"},"view":{}}`},
 		{protocol.NewEventMsg(protocol.Event{Kind: "undo_accept", Seq: 5, Player: 1, Seat: &seat, Time: at}, game.View{}, &protocol.Clock{InitialMS: 60000, Running: -1}),

@@ -94,14 +94,14 @@ func (r *Room) kickAI() {
 	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != store.AI {
 		return
 	}
-	player, st, version := r.aiPlayer(seat), p.State.Clone(), p.Version
+	player, st, version, class := r.aiPlayer(seat), p.State.Clone(), p.Version, r.aiClass()
 	r.ai.busy = true
 	r.m.wg.Add(1)
 	r.ai.wg.Add(1)
 	go func() {
 		defer r.m.wg.Done()
 		defer r.ai.wg.Done()
-		notation, err := r.search(player, st)
+		notation, err := r.search(player, st, class)
 		select {
 		case r.inbox <- func() { r.aiMoved(seat, version, st, notation, err) }:
 		case <-r.quit:
@@ -109,16 +109,14 @@ func (r *Room) kickAI() {
 	}()
 }
 
-// search runs one search within the room's AI budget and returns the
+// search runs one search of class (aiFacingHuman, aiOnly) within the room's AI budget and returns the
 // move's notation. A panic of the player (or the engine) is an error.
-func (r *Room) search(p ai.Player, st game.State) (notation string, err error) {
+func (r *Room) search(p ai.Player, st game.State, class int) (notation string, err error) {
 	ctx := r.ai.ctx
-	select {
-	case r.m.aiSem <- struct{}{}:
-	case <-ctx.Done():
-		return "", ctx.Err()
+	if err := r.m.aiSem.acquire(ctx, class); err != nil {
+		return "", err
 	}
-	defer func() { <-r.m.aiSem }()
+	defer r.m.aiSem.release()
 	defer func() {
 		if v := recover(); v != nil {
 			notation, err = "", fmt.Errorf("AI player panicked: %v", v)
@@ -131,6 +129,17 @@ func (r *Room) search(p ai.Player, st game.State) (notation string, err error) {
 		return "", err
 	}
 	return st.FormatMove(d.Move), nil
+}
+
+// aiClass is the class of the room's AI work: facing a human if the game
+// has a human seat.
+func (r *Room) aiClass() int {
+	for _, st := range r.rec.Seats {
+		if st.Kind == store.Human {
+			return aiFacingHuman
+		}
+	}
+	return aiOnly
 }
 
 // aiMoved plays the move an AI seat chose at version, or retries.

@@ -2,6 +2,7 @@ package room
 
 import (
 	"fmt"
+	"time"
 
 	"plateau/game"
 	"plateau/protocol"
@@ -14,7 +15,11 @@ type Sub struct {
 	Out    chan []byte
 	Gone   chan struct{}
 	Reason string // why it was dropped, set before Gone is closed
-	seats  []int
+	// Unloaded, set before Gone is closed, says that the room was unloaded
+	// because no player was connected (see Options.PlayerlessTimeout):
+	// the client should reconnect on demand, not at once.
+	Unloaded bool
+	seats    []int
 }
 
 // NewSub returns a subscriber with an outgoing buffer of n messages.
@@ -22,14 +27,34 @@ func NewSub(n int) *Sub { return &Sub{Out: make(chan []byte, n), Gone: make(chan
 
 // Leave unsubscribes sub.
 func (r *Room) Leave(sub *Sub) {
-	r.post(func() { delete(r.subs, sub) })
+	r.post(func() { r.unsubscribe(sub) })
+}
+
+// subscribe adds s, counting it as a player if it holds a seat.
+func (r *Room) subscribe(s *Sub) {
+	r.subs[s] = struct{}{}
+	if len(s.seats) > 0 {
+		r.players.Add(1)
+	}
+}
+
+// unsubscribe removes s; false if it was not subscribed. The last player
+// to leave starts the time without a player.
+func (r *Room) unsubscribe(s *Sub) bool {
+	if _, ok := r.subs[s]; !ok {
+		return false
+	}
+	delete(r.subs, s)
+	if len(s.seats) > 0 && r.players.Add(-1) == 0 {
+		r.noPlayerSince.Store(time.Now().UnixNano())
+	}
+	return true
 }
 
 func (r *Room) drop(s *Sub, reason string) {
-	if _, ok := r.subs[s]; !ok {
+	if !r.unsubscribe(s) {
 		return
 	}
-	delete(r.subs, s)
 	s.Reason = reason
 	close(s.Gone)
 }
@@ -73,12 +98,36 @@ func (r *Room) sendError(s *Sub, id, code, message string) {
 	r.sendRaw(s, protocol.ErrorJSON(id, code, message))
 }
 
-// eventMsg renders event e, just applied to p.
+// eventMsg renders event e, just applied to p, with the view of p.
 func eventMsg(p *Play, e store.Event) protocol.EventMsg {
 	v := game.NewView(p.G, p.State)
 	if o := p.Outcome(); o.Over {
 		v.Outcome = &o
 	}
+	return eventMsgView(p, e, v)
+}
+
+// pastView is the view of p in a catch-up, followed by event next: of the
+// legal moves, only the one next plays, if it is a move: all a client
+// needs of a past position's moves is the one played from it (to mark it
+// when replaying), and the others would make the catch-up of a game with
+// many legal moves (Intercept) 20 KB an event.
+func pastView(p *Play, next store.Event) game.View {
+	s := p.State
+	v := game.View{Game: p.G.ID(), Position: s.Position(), Players: s.Players(), ToMove: s.ToMove(), Board: s.Board(), Moves: []any{}}
+	if next.Kind == KindMove && s.ToMove() != game.Chance {
+		if m, err := s.ParseMove(next.Notation); err == nil {
+			v.Moves = append(v.Moves, s.DescribeMove(m))
+		}
+	}
+	if o := p.Outcome(); o.Over {
+		v.Outcome = &o
+	}
+	return v
+}
+
+// eventMsgView renders event e, just applied to p, with view v.
+func eventMsgView(p *Play, e store.Event, v game.View) protocol.EventMsg {
 	var c *protocol.Clock
 	if p.Clock != nil {
 		c = p.Clock.JSON(e.Time)
@@ -86,31 +135,78 @@ func eventMsg(p *Play, e store.Event) protocol.EventMsg {
 	return protocol.NewEventMsg(ToJSON(e), v, c)
 }
 
-// catchUp renders the messages of the events after version, replaying the
-// log to find the game's view after each.
-func (r *Room) catchUp(version int64) ([][]byte, error) {
-	if version >= r.play.Version {
-		return nil, nil
+// Bounds of a catch-up: after the welcome (the game now: its view and
+// its whole move list, compactly), a client gets at most the last
+// CatchUpEvents events after its hello's version, each with its view, and
+// of those the most recent that fit in CatchUpBytes. The views of the
+// catch-up events but the last list only the move played next (see
+// pastView). A client further behind draws from the welcome; what the
+// catch-up leaves out it can read from the game's export.
+const (
+	CatchUpEvents = 200
+	CatchUpBytes  = 512 << 10
+)
+
+// catchUp renders the messages of the recent events after version (see
+// CatchUpEvents), replaying the log to find the game's view after each,
+// and returns the version after which they start.
+func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
+	from := max(version, r.play.Version-CatchUpEvents)
+	if from >= r.play.Version {
+		return nil, from, nil
 	}
-	p, err := Replay(r.m.o.Games, r.rec, nil)
+	p, err := r.playAt(from)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var out [][]byte
-	for _, e := range r.events {
+	size := 0
+	for i := from; i < int64(len(r.events)); i++ {
+		e := r.events[i]
+		if err := p.Apply(e); err != nil {
+			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
+		}
+		msg := eventMsg
+		if i+1 < int64(len(r.events)) {
+			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, r.events[i+1])) }
+		}
+		b, err := protocol.Marshal(msg(p, e))
+		if err != nil {
+			return nil, 0, fmt.Errorf("game %s: encode event %d: %w", r.id, e.Seq, err)
+		}
+		out = append(out, b)
+		size += len(b)
+	}
+	for len(out) > 0 && size > CatchUpBytes {
+		size -= len(out[0])
+		out = out[1:]
+		from++
+	}
+	return out, from, nil
+}
+
+// playAt returns the game at version v (at most the room's), replayed
+// from the room's checkpoint when it is at v or before, else from the
+// start; the checkpoint moves to v. A spectator's hello on a long game so
+// replays the events since the last catch-up, not the whole log.
+func (r *Room) playAt(v int64) (*Play, error) {
+	var p *Play
+	if r.checkpoint != nil && r.checkpoint.Version <= v {
+		p = r.checkpoint.Clone()
+	} else {
+		var err error
+		if p, err = Replay(r.m.o.Games, r.rec, nil); err != nil {
+			return nil, err
+		}
+	}
+	for p.Version < v {
+		e := r.events[p.Version] // the log is numbered 1, 2, 3, ...
 		if err := p.Apply(e); err != nil {
 			return nil, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
 		}
-		if e.Seq <= version {
-			continue
-		}
-		b, err := protocol.Marshal(eventMsg(p, e))
-		if err != nil {
-			return nil, fmt.Errorf("game %s: encode event %d: %w", r.id, e.Seq, err)
-		}
-		out = append(out, b)
 	}
-	return out, nil
+	r.checkpoint = p.Clone()
+	return p, nil
 }
 
 // broadcastSeats tells the clients that a seat was claimed or joined.

@@ -24,7 +24,9 @@ type Options struct {
 	Games *game.Registry
 	// AI makes the players of AI seats (default: random moves for every level).
 	AI PlayerFactory
-	// AIWorkers bounds the AI moves computed at once (default 2).
+	// AIWorkers bounds the AI moves computed at once (default 2). A freed
+	// worker goes first to the searches of games with a human seat, then
+	// to those of games between AI seats only.
 	AIWorkers int
 	// AIKept bounds the AI players kept from one move to the next, each
 	// with its search tables (default 4 per AI worker); past it, an AI
@@ -34,7 +36,12 @@ type Options struct {
 	AITime time.Duration
 	// IdleTimeout is how long a room with no client stays loaded (default 1m).
 	IdleTimeout time.Duration
-	Log         *slog.Logger
+	// PlayerlessTimeout is how long a room with clients but none holding
+	// a seat (spectators only) stays loaded, its clock not running
+	// (default 10m): then it unloads, its spectators dropped with
+	// Sub.Unloaded set, to reconnect on demand.
+	PlayerlessTimeout time.Duration
+	Log               *slog.Logger
 	// OnCommit, if set, is called after each durable append with the
 	// number of events and the time the store took.
 	OnCommit func(events int, d time.Duration)
@@ -49,7 +56,7 @@ type Manager struct {
 	o      Options
 	mu     sync.Mutex
 	rooms  map[string]*Room
-	aiSem  chan struct{}
+	aiSem  *aiScheduler
 	aiKept chan struct{} // a place per AI player kept
 	quit   chan struct{}
 	ctx    context.Context // the rooms' context: cancelled once they have all stopped
@@ -77,10 +84,13 @@ func NewManager(o Options) *Manager {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = time.Minute
 	}
+	if o.PlayerlessTimeout <= 0 {
+		o.PlayerlessTimeout = 10 * time.Minute
+	}
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: make(chan struct{}, o.AIWorkers),
+	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: newAIScheduler(o.AIWorkers),
 		aiKept: make(chan struct{}, o.AIKept), quit: make(chan struct{})}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.wg.Add(1)
@@ -159,7 +169,7 @@ func (m *Manager) remove(r *Room) {
 
 func (m *Manager) janitor() {
 	defer m.wg.Done()
-	t := time.NewTicker(max(m.o.IdleTimeout/4, 10*time.Millisecond))
+	t := time.NewTicker(max(min(m.o.IdleTimeout, m.o.PlayerlessTimeout)/4, 10*time.Millisecond))
 	defer t.Stop()
 	for {
 		select {
@@ -170,8 +180,15 @@ func (m *Manager) janitor() {
 			m.mu.Lock()
 			for id, r := range m.rooms {
 				// A room whose clock runs stays until the clock stops: its timer ends the game on time.
-				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout && !r.ticking.Load() {
+				if r.ticking.Load() {
+					continue
+				}
+				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout {
 					delete(m.rooms, id)
+					idle = append(idle, r)
+				} else if r.refs > 0 && r.players.Load() == 0 && now.UnixNano()-r.noPlayerSince.Load() >= int64(m.o.PlayerlessTimeout) {
+					delete(m.rooms, id)
+					r.unloaded = true // read by the room's goroutine once quit is closed
 					idle = append(idle, r)
 				}
 			}
@@ -182,6 +199,10 @@ func (m *Manager) janitor() {
 		}
 	}
 }
+
+// AIQueued is the number of AI searches waiting for a worker: in games
+// with a human seat, and in games of AI seats only.
+func (m *Manager) AIQueued() (facingHuman, aiOnly int) { return m.aiSem.queued() }
 
 // Close stops every room, letting writes in progress finish, and waits
 // for them and their AI searches.

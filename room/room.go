@@ -29,16 +29,26 @@ type Room struct {
 	refs      int         // guarded by m.mu
 	idleSince time.Time   // guarded by m.mu
 	ticking   atomic.Bool // a clock runs: keep the room loaded
-	ctx       context.Context
-	cancel    context.CancelFunc // cancels ctx: the room stops
+	// players counts the subscribers holding a seat; noPlayerSince is
+	// when the last one left, or the room loaded (Unix nanoseconds).
+	players       atomic.Int32
+	noPlayerSince atomic.Int64
+	// unloaded says, once quit is closed, that the room stops because no
+	// player was connected (its subscribers are told so).
+	unloaded bool
+	ctx      context.Context
+	cancel   context.CancelFunc // cancels ctx: the room stops
 
 	rec    *store.Game
 	play   *Play
 	events []store.Event
-	subs   map[*Sub]struct{}
-	ai     aiSeats
-	flagAt *time.Timer // fires when the running clock runs out
-	failed bool
+	// checkpoint is the game at an earlier version, kept by the last
+	// catch-up (see playAt).
+	checkpoint *Play
+	subs       map[*Sub]struct{}
+	ai         aiSeats
+	flagAt     *time.Timer // fires when the running clock runs out
+	failed     bool
 }
 
 func newRoom(m *Manager, id string) *Room {
@@ -46,6 +56,7 @@ func newRoom(m *Manager, id string) *Room {
 		ready: make(chan struct{}), subs: map[*Sub]struct{}{}}
 	r.ctx, r.cancel = context.WithCancel(m.ctx)
 	r.ai.init(r.ctx)
+	r.noPlayerSince.Store(time.Now().UnixNano())
 	return r
 }
 
@@ -90,7 +101,12 @@ func (r *Room) run() {
 			}
 		case <-r.quit:
 			for s := range r.subs {
-				r.drop(s, "the game's room closed: reconnect")
+				if r.unloaded {
+					s.Unloaded = true
+					r.drop(s, "no player connected: the game is paused, reconnect to follow it")
+				} else {
+					r.drop(s, "the game's room closed: reconnect")
+				}
 			}
 			return
 		}

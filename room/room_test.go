@@ -18,7 +18,7 @@ import (
 	"plateau/store/sqlite"
 )
 
-func openStore(t *testing.T) store.Store {
+func openStore(t testing.TB) store.Store {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
 	if err != nil {

@@ -13,8 +13,9 @@ import (
 )
 
 // Join subscribes sub with the seats of tokens, after version. It returns
-// the welcome message and the events after version, to be sent before
-// anything sub receives on Out.
+// the welcome message and the recent events after version (at most
+// CatchUpEvents, CatchUpBytes), to be sent before anything sub receives on
+// Out.
 func (r *Room) Join(ctx context.Context, sub *Sub, version int64, tokens []string) ([][]byte, *Refusal) {
 	var out [][]byte
 	var ref *Refusal
@@ -63,11 +64,11 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 		r.broadcastSeats()
 	}
 	sub.seats = seats
-	welcome, err := protocol.Marshal(protocol.NewWelcome(r.play.Version, seats, r.summary()))
+	events, since, err := r.catchUp(version)
 	if err == nil {
-		var events [][]byte
-		if events, err = r.catchUp(version); err == nil {
-			r.subs[sub] = struct{}{}
+		var welcome []byte
+		if welcome, err = protocol.Marshal(protocol.NewWelcome(r.play.Version, since, seats, r.summary())); err == nil {
+			r.subscribe(sub)
 			return append([][]byte{welcome}, events...), nil
 		}
 	}

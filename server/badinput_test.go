@@ -61,6 +61,15 @@ func badCases() []badCase {
 		{name: "hello/other game's token", noHello: true, as: "other", code: "bad_token"},
 		{name: "hello/oversize", noHello: true, bad: `{"type":"hello","version":0,"x":"` + strings.Repeat("x", 5000) + `"}`, close: websocket.StatusMessageTooBig},
 
+		{name: "hello/invalid UTF-8", noHello: true, bad: "{\"type\":\"hello\",\"version\":0,\"tokens\":[\"\xff\"]}", close: websocket.StatusInvalidFramePayloadData},
+		h("duplicate key", `{"type":"hello","version":0,"version":1}`, "bad_message"),
+		h("key in upper case", `{"type":"hello","VERSION":0}`, "bad_message"),
+		h("unknown field", `{"type":"hello","version":0,"name":"x"}`, "bad_message"),
+		{name: "invalid UTF-8", as: "white", bad: "{\"type\":\"move\",\"version\":0,\"move\":\"32-28\xff\"}", close: websocket.StatusInvalidFramePayloadData},
+		w("duplicate key", `{"type":"move","version":0,"move":"33-24","move":"32-28"}`, "bad_message"),
+		w("duplicate type", `{"type":"ping","type":"resign"}`, "bad_message"),
+		w("key in upper case", `{"type":"move","Version":0,"move":"32-28"}`, "bad_message"),
+		w("unknown field", `{"type":"move","version":0,"move":"32-28","promote":true}`, "bad_message"),
 		w("unknown type", `{"type":"jump"}`, "bad_message"),
 		w("missing type", `{}`, "bad_message"),
 		w("malformed JSON", `{"type":"move",`, "bad_message"),
@@ -163,7 +172,7 @@ func TestBadInput(t *testing.T) {
 					}
 					t.Fatalf("want error %q / close %d, got %v", tc.code, tc.close, err)
 				}
-				if m.Type == "event" {
+				if m.Type == "event" || tc.close != 0 && m.Type == "error" { // the error explaining the close
 					continue
 				}
 				if m.Type != "error" || m.Code != tc.code || m.Message == "" {

@@ -112,6 +112,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if fe := s.checkAIOnly(seats); fe != nil {
+		fe.write(w)
+		return
+	}
 	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
 	if err != nil {
 		s.storeError(w, "", err)

@@ -9,12 +9,11 @@ import (
 	"maps"
 	"math"
 	"net/http"
-	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 
 	"plateau/game"
+	"plateau/protocol"
 )
 
 // FieldError is a refused create request: 400 naming the field at fault
@@ -62,8 +61,8 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 		return req, &FieldError{Message: err.Error()}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := scanKeys(dec, "", 0); err != nil {
-		return req, err
+	if err := protocol.ScanKeys(dec, createFields); err != nil {
+		return req, &FieldError{Field: err.Field, Message: err.Message}
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return req, &FieldError{Message: "trailing data after the JSON object"}
@@ -106,64 +105,4 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 // tiny number that rounds to 0.
 func exact(x float64) bool {
 	return math.Abs(x-math.Round(x)) < 1e-6 && (x == 0) == (math.Round(x) == 0)
-}
-
-var index = regexp.MustCompile(`\[\d+\]`)
-
-// scanKeys reads one JSON value from dec and refuses, in its objects, a
-// key given twice and, in the request's own objects (createFields), a key
-// that is not one of its fields exactly.
-func scanKeys(dec *json.Decoder, path string, depth int) *FieldError {
-	if depth > 8 {
-		return &FieldError{Field: path, Message: "nested too deep"}
-	}
-	tok, err := dec.Token()
-	if err != nil {
-		return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
-	}
-	join := func(key string) string {
-		if path == "" {
-			return key
-		}
-		return path + "." + key
-	}
-	switch tok {
-	case json.Delim('{'):
-		fields, strict := createFields[index.ReplaceAllString(path, "[]")]
-		seen := map[string]bool{}
-		for dec.More() {
-			kt, err := dec.Token()
-			if err != nil {
-				return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
-			}
-			key := kt.(string)
-			if seen[key] {
-				return &FieldError{Field: join(key), Message: "the key is given twice"}
-			}
-			seen[key] = true
-			if strict && !slices.Contains(fields, key) {
-				msg := fmt.Sprintf("unknown field (fields: %s)", strings.Join(fields, ", "))
-				if i := slices.IndexFunc(fields, func(f string) bool { return strings.EqualFold(f, key) }); i >= 0 {
-					msg = fmt.Sprintf("write %q: keys are case-sensitive", fields[i])
-				}
-				return &FieldError{Field: join(key), Message: msg}
-			}
-			if err := scanKeys(dec, join(key), depth+1); err != nil {
-				return err
-			}
-		}
-		if _, err := dec.Token(); err != nil {
-			return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
-		}
-	case json.Delim('['):
-		for i := 0; dec.More(); i++ {
-			if err := scanKeys(dec, fmt.Sprintf("%s[%d]", path, i), depth+1); err != nil {
-				return err
-			}
-		}
-		if _, err := dec.Token(); err != nil {
-			return &FieldError{Field: path, Message: "not JSON: " + err.Error()}
-		}
-	}
-	return nil
 }

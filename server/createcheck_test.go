@@ -38,6 +38,10 @@ func TestCreateRefusesBadBodies(t *testing.T) {
 		{"trailing data", `{"game":"dames",` + hh + `} {}`, "", "trailing data"},
 		{"not an object", `["dames"]`, "", "cannot unmarshal"},
 		{"not JSON", `{"game":`, "game", "not JSON"},
+		{"AI-vs-AI above hard", `{"game":"dames","seats":[{"kind":"ai","level":"max"},{"kind":"ai","level":"max"}]}`, "seats",
+			"at most level hard: seat 0 (max), seat 1 (max)"},
+		{"AI-vs-AI one seat above hard", `{"game":"shutbox","variant":{"players":"3"},"seats":[{"kind":"ai","level":"easy"},{"kind":"ai","level":"hard"},{"kind":"ai","level":"max"}]}`, "seats",
+			"at most level hard: seat 2 (max)"},
 		{"deep nesting", `{"game":"dames","seats":` + strings.Repeat("[", 50) + strings.Repeat("]", 50) + `}`, "seats[0][0][0][0][0][0][0][0]", "nested too deep"},
 	}
 	for _, tt := range tests {
@@ -61,6 +65,9 @@ func TestCreateRefusesBadBodies(t *testing.T) {
 		`{"game":"dames",` + hh + `,"clock":{"minutes":0.5,"increment":1.5}}`,
 		`{"game":"dames",` + hh + `,"clock":null,"casual":true}`,
 		`{"game":"shutbox","variant":{"players":"3"},"seats":[{"kind":"human"},{"kind":"ai","level":"easy"},{"kind":"open"}]}`,
+		`{"game":"dames","seats":[{"kind":"ai","level":"hard"},{"kind":"ai","level":"hard"}]}`, // AI-vs-AI up to hard
+		`{"game":"dames","seats":[{"kind":"human"},{"kind":"ai","level":"max"}]}`,              // max facing a human
+		`{"game":"dames","seats":[{"kind":"open"},{"kind":"ai","level":"max"}]}`,               // max facing a seat for a human
 	} {
 		resp, err := ts.HTTP.Post(ts.URL+"/api/games", "application/json", strings.NewReader(body))
 		if err != nil {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -35,12 +37,40 @@ func (o *Options) limitDefaults() {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.AIOnlyMaxLevel == "" {
+		o.AIOnlyMaxLevel = DefaultAIOnlyMaxLevel
+	}
 	switch {
 	case o.MaxRooms == 0:
 		o.MaxRooms = DefaultMaxRooms
 	case o.MaxRooms < 0:
 		o.MaxRooms = 0 // room.Options: no bound
 	}
+}
+
+// DefaultAIOnlyMaxLevel is the strongest level of a game between AI seats only.
+const DefaultAIOnlyMaxLevel = "hard"
+
+// checkAIOnly refuses a game of AI seats only (no human or open seat) with
+// a seat above AIOnlyMaxLevel: its searches would take the AI workers for
+// nobody watching a reply (games facing a human are served first anyway,
+// see room.Options.AIWorkers).
+func (s *Server) checkAIOnly(seats []store.Seat) *FieldError {
+	top := slices.Index(s.o.AILevels, s.o.AIOnlyMaxLevel)
+	if top < 0 || slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Kind != store.AI }) {
+		return nil
+	}
+	var over []string
+	for i, st := range seats {
+		if slices.Index(s.o.AILevels, st.Level) > top {
+			over = append(over, fmt.Sprintf("seat %d (%s)", i, st.Level))
+		}
+	}
+	if len(over) == 0 {
+		return nil
+	}
+	return &FieldError{Field: "seats", Message: fmt.Sprintf("a game between AI seats only plays at most level %s: %s (--ai-only-max-level)",
+		s.o.AIOnlyMaxLevel, strings.Join(over, ", "))}
 }
 
 // tooManyRooms answers a request for a game that cannot be loaded now.

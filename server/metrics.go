@@ -10,8 +10,9 @@ import (
 
 // metrics are the server's counters, written in Prometheus text format.
 type metrics struct {
-	conns  atomic.Int64
-	events atomic.Int64
+	conns      atomic.Int64
+	idleClosed atomic.Int64 // WebSockets closed for answering no ping
+	events     atomic.Int64
 	// refusedGames counts creations refused by each limit (the keys are
 	// fixed at creation), swept the stale games deleted.
 	refusedGames map[string]*atomic.Int64
@@ -71,6 +72,7 @@ func (m *metrics) rate() float64 {
 func (m *metrics) write(w io.Writer, live int) {
 	fmt.Fprintf(w, "# HELP plateau_games_live Games loaded in a room.\n# TYPE plateau_games_live gauge\nplateau_games_live %d\n", live)
 	fmt.Fprintf(w, "# HELP plateau_connections WebSocket connections open.\n# TYPE plateau_connections gauge\nplateau_connections %d\n", m.conns.Load())
+	fmt.Fprintf(w, "# HELP plateau_ws_idle_closed_total WebSockets closed for answering no ping and sending nothing.\n# TYPE plateau_ws_idle_closed_total counter\nplateau_ws_idle_closed_total %d\n", m.idleClosed.Load())
 	fmt.Fprintf(w, "# HELP plateau_events_total Game events stored (moves, rolls, ...).\n# TYPE plateau_events_total counter\nplateau_events_total %d\n", m.events.Load())
 	fmt.Fprintf(w, "# HELP plateau_games_refused_total Game creations refused by a limit.\n# TYPE plateau_games_refused_total counter\n")
 	for _, l := range []string{"games-per-minute", "live-games-per-ip"} {

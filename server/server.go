@@ -31,12 +31,26 @@ type Options struct {
 	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
 	AILevels []string
+	// AIOnlyMaxLevel is the strongest AI level (of AILevels) a game of AI
+	// seats only may have; stronger is refused at creation with a 400
+	// naming the seats (default hard; a level not in AILevels: no bound).
+	AIOnlyMaxLevel string
 	// AIWorkers, AIKept and AITime bound the AI (see room.Options).
 	AIWorkers int
 	AIKept    int
 	AITime    time.Duration
 	// IdleTimeout unloads rooms without clients (default 1m).
 	IdleTimeout time.Duration
+	// PlayerlessTimeout unloads rooms whose clients are all spectators,
+	// closing their WebSockets with 4000 (default 10m; see room.Options).
+	PlayerlessTimeout time.Duration
+	// PingInterval and PingTimeout keep WebSockets alive: the server pings
+	// every PingInterval (default 30s) and closes, with code 1008, a
+	// connection that answered no ping within PingTimeout (default 20s)
+	// and sent no message meanwhile: PingInterval+PingTimeout at most
+	// after its last sign of life.
+	PingInterval time.Duration
+	PingTimeout  time.Duration
 	// MaxMessage is the largest client message in bytes (default 4096).
 	MaxMessage int64
 	// Rate and Burst bound the messages per second of one connection
@@ -136,6 +150,7 @@ func New(o Options) *Server {
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
 	o.limitDefaults()
+	o.keepAliveDefaults()
 	s.health = &health{st: o.Store}
 	o.Store = watchedStore{Store: o.Store, h: s.health}
 	s.o = o
@@ -143,7 +158,7 @@ func New(o Options) *Server {
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
-		AITime: o.AITime, IdleTimeout: o.IdleTimeout, Log: o.Log, OnCommit: s.metrics.commit})
+		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit})
 	s.routes()
 	return s
 }
@@ -190,6 +205,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
+		human, aiOnly := s.rooms.AIQueued()
+		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
+			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\n", human, aiOnly)
 	})
 	app, err := newWebApp(web)
 	if err != nil {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -22,6 +24,9 @@ const (
 const (
 	// closeBadHello closes connections whose hello was refused.
 	closeBadHello = websocket.StatusPolicyViolation
+	// closeUnloaded closes the spectators of a game unloaded because no
+	// player was connected (--no-player-timeout): reconnect on demand.
+	closeUnloaded websocket.StatusCode = 4000
 )
 
 func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
@@ -112,6 +117,11 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		refuseHello("", "bad_message", "messages are JSON text")
 		return
 	}
+	if !utf8.Valid(data) {
+		write(ctx, c, protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
+		c.Close(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
+		return
+	}
 	m, ref := protocol.Decode(data)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
@@ -136,8 +146,13 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	// direct carries the connection's own replies (pong, refusals of
 	// malformed messages); the room's messages come on sub.Out.
 	direct := make(chan []byte, 16)
-	readErr := make(chan error, 1)
-	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct) }()
+	readErr, idle := make(chan error, 1), make(chan error, 1)
+	var lastMsg atomic.Int64
+	lastMsg.Store(time.Now().UnixNano())
+	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct, &lastMsg) }()
+	kctx, kcancel := context.WithCancel(ctx)
+	defer kcancel()
+	go func() { idle <- s.keepAlive(kctx, c, &lastMsg) }()
 	for {
 		select {
 		case msg := <-sub.Out:
@@ -156,7 +171,11 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 					break
 				}
 			}
-			c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
+			if sub.Unloaded {
+				c.Close(closeUnloaded, truncate(sub.Reason))
+			} else {
+				c.Close(websocket.StatusTryAgainLater, truncate(sub.Reason))
+			}
 			return
 		case err := <-readErr:
 			var ce closeError
@@ -172,6 +191,14 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 			default:
 				c.Close(closeStatus(err), "")
 			}
+			return
+		case err := <-idle:
+			if ctx.Err() != nil {
+				c.Close(websocket.StatusGoingAway, "server shutting down")
+				return
+			}
+			s.metrics.idleClosed.Add(1)
+			c.Close(websocket.StatusPolicyViolation, truncate(err.Error()))
 			return
 		case <-ctx.Done():
 			c.Close(websocket.StatusGoingAway, "server shutting down")
@@ -195,7 +222,8 @@ func truncate(s string) string {
 }
 
 // readLoop reads client messages until the connection fails.
-func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte) error {
+// Each message read stores its time in lastMsg (Unix nanoseconds).
+func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64) error {
 	lim := newLimiter(s.o.Rate, s.o.Burst)
 	reply := func(msg []byte) bool {
 		select {
@@ -213,7 +241,9 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room,
 			}
 			return err
 		}
-		if !lim.allow(time.Now()) {
+		now := time.Now()
+		lastMsg.Store(now.UnixNano())
+		if !lim.allow(now) {
 			if lim.strikes > s.o.Burst {
 				reply(protocol.ErrorJSON("", "rate_limited", "flood: closing the connection"))
 				return closeError{websocket.StatusPolicyViolation, "rate_limited"}
@@ -224,6 +254,10 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room,
 		if typ != websocket.MessageText {
 			reply(protocol.ErrorJSON("", "bad_message", "messages are JSON text"))
 			continue
+		}
+		if !utf8.Valid(data) { // RFC 6455: a text message that is not UTF-8 fails the connection
+			reply(protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
+			return closeError{websocket.StatusInvalidFramePayloadData, "invalid UTF-8"}
 		}
 		m, ref := protocol.Decode(data)
 		if ref != nil {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	_ "net/http/pprof" // served only with --pprof
+	"slices"
 	"strings"
 	"time"
 
@@ -26,12 +27,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
-	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once")
+	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
+	aiOnlyMax := fs.String("ai-only-max-level", server.DefaultAIOnlyMaxLevel, "strongest AI `level` of a game between AI seats only (stronger: refused)")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
+	noPlayer := fs.Duration("no-player-timeout", 10*time.Minute, "unload a game's room after this long with spectators only (no seat holder connected), closing their WebSockets with 4000")
 	perMinute := fs.Int("games-per-minute", server.DefaultGamesPerMinute, "games created per client address in any minute (-1: no limit)")
 	liveGames := fs.Int("live-games-per-ip", server.DefaultLiveGames, "unfinished games created per client address and touched within --stale-game (-1: no limit)")
 	stale := fs.Duration("stale-game", server.DefaultStaleGame, "delete games never started (no human move) and untouched this long (-1s: never)")
 	maxRooms := fs.Int("max-rooms", server.DefaultMaxRooms, "games loaded in rooms at once; beyond, the least recently used without a client is unloaded (-1: no limit)")
+	pingEvery := fs.Duration("ws-ping", server.DefaultPingInterval, "ping each WebSocket this often")
+	pingTimeout := fs.Duration("ws-ping-timeout", server.DefaultPingTimeout, "close a WebSocket that answers no ping within this time and sends nothing meanwhile")
 	hl := server.DefaultHTTPLimits
 	fs.DurationVar(&hl.ReadHeaderTimeout, "read-header-timeout", hl.ReadHeaderTimeout, "time to read a request's headers (0: none)")
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
@@ -53,6 +58,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
 	}
+	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer} {
+		if d <= 0 {
+			return usagef("--%s %v: want a positive duration", name, d)
+		}
+	}
+	if !slices.Contains(level.Names, *aiOnlyMax) {
+		return usagef("--ai-only-max-level %q: want one of %s", *aiOnlyMax, strings.Join(level.Names, ", "))
+	}
 	if *stale == 0 {
 		return usagef("--stale-game 0: want a duration, or -1s never to delete games")
 	}
@@ -71,10 +84,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	defer st.Close()
 	srv := server.New(server.Options{
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
-		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle,
+		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
+		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

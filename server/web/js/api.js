@@ -119,18 +119,31 @@ export class Conn {
       try { msg = JSON.parse(e.data); } catch { return; }
       this.dispatch(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.welcomed = false;
       clearInterval(this.pinger);
       for (const [, p] of this.pending) p.reject(Object.assign(new Error('connection lost'), { code: 'disconnected' }));
       this.pending.clear();
       if (this.closed) return;
+      if (e.code === 4000) { // the game was unloaded, no player being connected: follow it again on demand (resume)
+        this.paused = true;
+        this.h.onPaused?.();
+        return;
+      }
       this.h.onStatus?.(false);
       this.timer = setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 4000);
     };
     ws.onerror = () => { /* onclose follows */ };
+  }
+
+  // resume reconnects a connection the server paused (close code 4000).
+  resume() {
+    if (!this.paused || this.closed) return;
+    this.paused = false;
+    this.delay = 200;
+    this.open();
   }
 
   dispatch(msg) {

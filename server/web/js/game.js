@@ -126,6 +126,7 @@ export class GamePage {
       onWelcome: (m) => this.onWelcome(m),
       onEvent: (m) => this.onEvent(m),
       onStatus: (ok) => this.onStatus(ok),
+      onPaused: () => this.onPaused(),
       onError: (m) => this.toast(this.errText(m)),
       onSeats: (m) => {
         if (!this.summary || !m.game) return;
@@ -236,6 +237,14 @@ export class GamePage {
   onStatus(ok) {
     this.el.banner.hidden = ok;
     this.el.banner.textContent = ok ? '' : t('reconnecting');
+  }
+
+  // onPaused: the server unloaded the game, no player being connected; the
+  // page follows it again when asked.
+  onPaused() {
+    this.el.banner.hidden = false;
+    mount(this.el.banner, t('paused'), ' ',
+      h('button', { type: 'button', id: 'resume', onclick: () => { this.onStatus(false); this.conn.resume(); } }, t('resume')));
   }
 
   onWelcome(m) {
@@ -1047,7 +1056,11 @@ export class GamePage {
     const d = this.drag;
     const m = d && d.el.isConnected && d.el.ownerSVGElement?.getScreenCTM();
     if (!m) return;
-    d.el.style.pointerEvents = 'none';
+    if (!d.home) { // on top of every square while it moves
+      d.home = d.el.parentNode;
+      d.el.style.pointerEvents = 'none';
+      d.el.ownerSVGElement.append(d.el);
+    }
     d.el.setAttribute('transform', `translate(${(e.clientX - d.x) / m.a} ${(e.clientY - d.y) / m.d})`);
   }
 
@@ -1057,6 +1070,7 @@ export class GamePage {
     if (!d) return;
     d.el.removeAttribute('transform');
     d.el.style.pointerEvents = '';
+    if (d.home?.isConnected) d.home.append(d.el);
   }
 
   toast(text) {
