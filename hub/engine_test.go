@@ -204,3 +204,84 @@ func TestGameOver(t *testing.T) {
 	}
 	c.quit()
 }
+
+func TestMoveBudget(t *testing.T) {
+	tests := []struct {
+		level string
+		want  time.Duration
+	}{
+		{"level move-time=0.5", 500 * time.Millisecond},
+		{"level time=60", 2 * time.Second},                                     // 60/30
+		{"level time=60 inc=1", 3 * time.Second},                               // 60/30 + 1
+		{"level time=40 moves=20", 2 * time.Second},                            // 40/20
+		{"level time=0.1 inc=0 moves=1", 80 * time.Millisecond},                // at most 0.8 of the clock
+		{"level time=0 inc=0.5", 400 * time.Millisecond},                       // the increment added first
+		{"level time=0.001", 10 * time.Millisecond},                            // at least 10 ms
+		{"level depth=5", 0},                                                   // no time limit
+		{"level infinite", 0},                                                  // no time limit
+		{"level move-time=2 some-future-arg=1", 2 * time.Second},               // unknown arguments ignored
+		{"level time=30 inc=0 moves=0 move-time=0.25", 250 * time.Millisecond}, // move-time first
+	}
+	for _, tt := range tests {
+		e := New(Options{MoveTime: 7 * time.Second})
+		l, err := ParseLine(tt.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.setLevel(l); err != nil {
+			t.Fatalf("%s: %v", tt.level, err)
+		}
+		if got := e.moveBudget(); got != tt.want {
+			t.Errorf("%s: budget %v, want %v", tt.level, got, tt.want)
+		}
+	}
+	if got := New(Options{MoveTime: 7 * time.Second}).moveBudget(); got != 7*time.Second {
+		t.Errorf("no level: budget %v, want the default 7s", got)
+	}
+}
+
+// TestNewGameAndParams: set-param changes what the hub command lists, and
+// new-game starts again from the start position (or the one given).
+func TestNewGameAndParams(t *testing.T) {
+	c := startEngine(t, Options{TTBits: 12})
+	c.send("set-param name=time value=0.05")
+	c.send("set-param name=depth value=2")
+	c.send("set-param name=tt-size value=13")
+	c.send("hub")
+	var params []string
+	for {
+		cmd, arg := c.recvHub()
+		if cmd == "wait" {
+			break
+		}
+		if cmd == "param" {
+			params = append(params, arg)
+		}
+	}
+	for _, want := range []string{"name=time value=0.05 ", "name=depth value=2 ", "name=tt-size value=13 "} {
+		found := false
+		for _, p := range params {
+			found = found || strings.HasPrefix(p, want)
+		}
+		if !found {
+			t.Errorf("after set-param, no param line starting %q in %q", want, params)
+		}
+	}
+	c.init()
+	c.send("pos pos=" + StartPosition + ` moves="32-28"`)
+	c.send("new-game")
+	c.send("go think")
+	best, _ := c.readSearch()
+	st, _ := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
+	legalHubMove(t, st, best) // White's move: the start, not after 32-28
+	if d := c.info["depth"]; d != 2 {
+		t.Errorf("set-param depth=2: depth %v", d)
+	}
+	given := board('B', map[int]byte{8: 'b', 43: 'w'})
+	c.send("new-game pos=" + given)
+	c.send("go think")
+	best, _ = c.readSearch()
+	bare, _ := dames.Game{}.ParsePosition(game.DefaultConfig(dames.Game{}), "B:W43:B8")
+	legalHubMove(t, bare, best)
+	c.quit()
+}
