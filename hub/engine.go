@@ -117,7 +117,8 @@ func (e *Engine) sendError(err error) {
 // Run serves one session: it reads lines from r until quit, the end of r or
 // the end of ctx, and writes the engine's lines to w. A malformed or
 // unknown line gets an error line and the session goes on. Run returns nil
-// on quit or at the end of r.
+// on quit or at the end of r; at the end of r a go think still running
+// finishes and writes its done first, while quit stops it at once.
 func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 	e.out = bufio.NewWriter(w)
 	lines := make(chan string)
@@ -145,6 +146,15 @@ func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 		case err := <-readErr:
 			if err != nil {
 				return fmt.Errorf("hub: reading the GUI's lines: %w", err)
+			}
+			// The end of the input: a think search ends by itself, let it
+			// answer (a script piped in); pondering and analysis stop.
+			if j := e.running(); j != nil && j.mode == "think" {
+				select {
+				case <-j.done:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 			}
 			return nil
 		case text := <-lines:

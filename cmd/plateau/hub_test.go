@@ -18,6 +18,11 @@ func TestHubCommand(t *testing.T) {
 			t.Errorf("plateau hub output lacks %q:\n%s", want, out)
 		}
 	}
+	// Piped without quit: the search answers before the engine ends.
+	code, out, _ = cli("hub\ninit\npos pos="+hub.StartPosition+"\nlevel depth=4\ngo think\n", "hub", "--tt-size", "12")
+	if code != 0 || !strings.Contains(out, "\ninfo depth=4 ") || !strings.Contains(out, "\ndone move=") {
+		t.Errorf("plateau hub, input ending after go think: exit %d, output\n%s", code, out)
+	}
 	tests := []struct {
 		args []string
 		want string
