@@ -55,6 +55,42 @@ func startEngine(t *testing.T, opt Options) *client {
 	return c
 }
 
+// startSession starts an engine and opens the session as HubEngine does:
+// its constructor sends hub, then the caller's init.
+func startSession(t *testing.T, opt Options) *client {
+	t.Helper()
+	c := startEngine(t, opt)
+	c.hub()
+	c.init()
+	return c
+}
+
+// startState is the start of a game in Plateau's own engine.
+func startState(t *testing.T) game.State {
+	t.Helper()
+	st, err := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// pongAmidInfo pings during a search: only info lines may come before the
+// pong.
+func (c *client) pongAmidInfo() {
+	c.t.Helper()
+	c.send("ping")
+	for {
+		cmd, arg := c.recvHub()
+		if cmd == "pong" {
+			return
+		}
+		if cmd != "info" {
+			c.t.Fatalf("waiting for pong during a search: got %q %q", cmd, arg)
+		}
+	}
+}
+
 func (c *client) send(line string) {
 	c.t.Helper()
 	if _, err := io.WriteString(c.w, line+"\n"); err != nil {

@@ -13,9 +13,7 @@ import (
 // wrong, and the engine goes on (a ping still gets its pong, a search
 // still works).
 func TestMalformedLines(t *testing.T) {
-	c := startEngine(t, Options{TTBits: 12})
-	c.hub()
-	c.init()
+	c := startSession(t, Options{TTBits: 12})
 	tests := []struct {
 		line, want string
 	}{
@@ -50,17 +48,14 @@ func TestMalformedLines(t *testing.T) {
 	c.ping()
 	// The position set before the errors is kept: the start.
 	best, _ := c.goThink(StartPosition, "", 0.02)
-	st, _ := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
-	legalHubMove(t, st, best)
+	legalHubMove(t, startState(t), best)
 	c.quit()
 }
 
 // TestStopDuringAnalyze: go analyze searches until stop, then done comes
 // promptly with a legal move.
 func TestStopDuringAnalyze(t *testing.T) {
-	c := startEngine(t, Options{TTBits: 16})
-	c.hub()
-	c.init()
+	c := startSession(t, Options{TTBits: 16})
 	c.send("pos pos=" + StartPosition + ` moves="32-28 19-23 28x19x23 14x23x19"`)
 	c.send("level infinite")
 	c.send("go analyze")
@@ -75,16 +70,7 @@ func TestStopDuringAnalyze(t *testing.T) {
 		}
 	}
 	// Analysis does not end by itself: a ping is answered before any done.
-	c.send("ping")
-	for {
-		cmd, arg := c.recvHub()
-		if cmd == "pong" {
-			break
-		}
-		if cmd != "info" {
-			t.Fatalf("analysing, waiting for pong: got %q %q", cmd, arg)
-		}
-	}
+	c.pongAmidInfo()
 	sent := time.Now()
 	c.send("stop")
 	for {
@@ -99,7 +85,7 @@ func TestStopDuringAnalyze(t *testing.T) {
 			t.Errorf("done came %v after stop, want under 0.5s", waited)
 		}
 		move, _, _ := strings.Cut(strings.TrimPrefix(arg, "move="), " ")
-		st, _ := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
+		st := startState(t)
 		for _, m := range []string{"32-28", "19-23", "28x19", "14x23"} {
 			mv, err := st.ParseMove(m)
 			if err != nil {
@@ -116,39 +102,25 @@ func TestStopDuringAnalyze(t *testing.T) {
 
 // TestPingWhileThinking: ping gets pong while a search runs, before done.
 func TestPingWhileThinking(t *testing.T) {
-	c := startEngine(t, Options{TTBits: 16})
-	c.hub()
-	c.init()
+	c := startSession(t, Options{TTBits: 16})
 	c.send("pos pos=" + StartPosition)
 	c.send("level move-time=2")
 	c.send("go think")
 	start := time.Now()
-	c.send("ping")
-	for {
-		cmd, arg := c.recvHub()
-		if cmd == "pong" {
-			break
-		}
-		if cmd != "info" {
-			t.Fatalf("waiting for pong: got %q %q", cmd, arg)
-		}
-	}
+	c.pongAmidInfo()
 	if waited := time.Since(start); waited > time.Second {
 		t.Errorf("pong came %v after ping during a 2s search", waited)
 	}
 	c.send("stop")
 	best, _ := c.readSearch()
-	st, _ := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
-	legalHubMove(t, st, best)
+	legalHubMove(t, startState(t), best)
 	c.quit()
 }
 
 // TestPonderHit: go ponder searches until ponder-hit, then the move's time
 // runs and done comes by itself.
 func TestPonderHit(t *testing.T) {
-	c := startEngine(t, Options{TTBits: 16})
-	c.hub()
-	c.init()
+	c := startSession(t, Options{TTBits: 16})
 	c.send("pos pos=" + StartPosition)
 	c.send("level move-time=0.2")
 	c.send("go ponder")
@@ -161,16 +133,13 @@ func TestPonderHit(t *testing.T) {
 	if waited := time.Since(hit); waited > 2*time.Second {
 		t.Errorf("done %v after ponder-hit with move-time=0.2", waited)
 	}
-	st, _ := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
-	legalHubMove(t, st, best)
+	legalHubMove(t, startState(t), best)
 	c.quit()
 }
 
 // TestLevels: depth and nodes bound a think search by themselves.
 func TestLevels(t *testing.T) {
-	c := startEngine(t, Options{TTBits: 14})
-	c.hub()
-	c.init()
+	c := startSession(t, Options{TTBits: 14})
 	c.send("pos pos=" + StartPosition)
 	c.send("level depth=3")
 	c.send("go think")
@@ -191,9 +160,7 @@ func TestLevels(t *testing.T) {
 // TestGameOver: go in a position without a move answers an error and an
 // empty done.
 func TestGameOver(t *testing.T) {
-	c := startEngine(t, Options{TTBits: 12})
-	c.hub()
-	c.init()
+	c := startSession(t, Options{TTBits: 12})
 	c.send("pos pos=Wb" + strings.Repeat("e", 49))
 	c.send("go think")
 	if cmd, arg := c.recvHub(); cmd != "error" || !strings.Contains(arg, "game is over") {
@@ -272,8 +239,7 @@ func TestNewGameAndParams(t *testing.T) {
 	c.send("new-game")
 	c.send("go think")
 	best, _ := c.readSearch()
-	st, _ := dames.Game{}.New(game.DefaultConfig(dames.Game{}))
-	legalHubMove(t, st, best) // White's move: the start, not after 32-28
+	legalHubMove(t, startState(t), best) // White's move: the start, not after 32-28
 	if d := c.info["depth"]; d != 2 {
 		t.Errorf("set-param depth=2: depth %v", d)
 	}
