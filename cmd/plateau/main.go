@@ -39,6 +39,7 @@ func commands() []command {
 		{"arena", "play computer players against each other and measure them", runArena},
 		{"bench", "measure each game's move generation and a computer player's speed", runBench},
 		{"games", "list the games, their variants and an example position", runGames},
+		{"hub", "run the dames engine as a Hub engine on stdin/stdout (Scan's protocol)", runHub},
 		{"hint", "ask a computer player for the best move of a position", runHint},
 		{"moves", "list the legal moves of a position", runMoves},
 		{"perft", "count the leaves of the move tree (move generator check and speed)", runPerft},
