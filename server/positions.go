@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 
 	"plateau/game"
@@ -66,7 +67,16 @@ func decodePosition(w http.ResponseWriter, r *http.Request, req *PositionRequest
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(req); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body over the limit of %d bytes", mb.Limit))
+			return false
+		}
 		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+		return false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		httpError(w, http.StatusBadRequest, "bad_request", "body: trailing data after the JSON object")
 		return false
 	}
 	return true

@@ -141,6 +141,8 @@ func TestPositionsAPI(t *testing.T) {
 		code, want string
 	}{
 		{"not JSON", "/api/positions", "{", "bad_request", "body"},
+		{"trailing data", "/api/positions", `{"game":"dames","position":"W:W28:B23"} {"game":"x"}`, "bad_request", "trailing data"},
+		{"trailing garbage", "/api/positions/play", `{"game":"dames","position":"W:W28:B4,23,33","move":"28x39"}]`, "bad_request", "trailing data"},
 		{"unknown field", "/api/positions", `{"game":"dames","position":"W:W28:B23","colour":1}`, "bad_request", "colour"},
 		{"unknown game", "/api/positions", server.PositionRequest{Game: "chess", Position: "x"}, "unknown_game", `"chess"`},
 		{"bad variant", "/api/positions", server.PositionRequest{Game: "dames", Variant: map[string]string{"huffing": "maybe"}, Position: "W:W28:B23"}, "bad_variant", "maybe"},
@@ -159,5 +161,9 @@ func TestPositionsAPI(t *testing.T) {
 		if code != http.StatusBadRequest || json.Unmarshal(body, &e) != nil || e.Error.Code != tt.code || !strings.Contains(e.Error.Message, tt.want) {
 			t.Errorf("%s: %d %s, want 400 %s naming %s", tt.name, code, body, tt.code, tt.want)
 		}
+	}
+	big := server.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: strings.Repeat("x", 20<<10)}
+	if code, body := post(t, ts, "/api/positions/play", big); code != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "16384 bytes") {
+		t.Errorf("a 20 KB body: %d %s, want 413 naming the limit", code, body)
 	}
 }
