@@ -569,32 +569,7 @@ export class GamePage {
     const moves = this.myTurn() ? this.legal(v) : [];
     const { next, complete } = (this.r.options || options)(moves, this.prefix, !!this.r.unordered);
     const chosen = this.r.selected ? this.r.selected(this.prefix) : this.prefix;
-    const root = this.el.board.querySelector('svg');
-    const byLoc = new Map();
-    for (const el of this.el.board.querySelectorAll('[data-loc]')) {
-      const loc = el.dataset.loc;
-      if (!byLoc.has(loc)) byLoc.set(loc, el);
-      el.classList.toggle('target', next.has(loc));
-      el.classList.toggle('sel', chosen.includes(loc));
-      el.classList.toggle('last', lastLocs.includes(loc));
-      el.setAttribute('aria-label', this.r.label ? this.r.label(loc, v.board) : loc);
-    }
-    // Marks: a ring on each target, a dot on the selected ones: shapes, not only colours.
-    if (root) {
-      root.querySelector('.marks')?.remove();
-      const marks = s('g', { class: 'marks', 'aria-hidden': 'true' });
-      const mark = (loc, cls) => {
-        const el = byLoc.get(loc);
-        if (!el || !el.getBBox) return;
-        const b = el.getBBox();
-        const r = Math.max(3, Math.min(b.width, b.height) * 0.22);
-        const at = this.r.markAt ? this.r.markAt(loc, b, v.board) : { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-        marks.append(s('circle', { cx: at.x, cy: at.y, r, class: cls }));
-      };
-      for (const loc of next) mark(loc, 'm-target');
-      for (const loc of chosen) mark(loc, 'm-sel');
-      root.append(marks);
-    }
+    const byLoc = markBoard(this.el.board, this.r, v.board, next, chosen, lastLocs);
     // Actions: confirm a move that others extend, choose among equal ones,
     // take back the partial move, and buttons for clicks the board does not draw.
     const acts = [];
@@ -1173,6 +1148,39 @@ function startsWith(clicks, prefix) {
   if (clicks.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (clicks[i] !== prefix[i]) return false;
   return true;
+}
+
+// markBoard marks the locations drawn in wrap by renderer r (board is the
+// view's board): the class target on the next click's targets, sel on the
+// chosen ones, last on the last move's, each labelled for screen readers;
+// and, shapes and not only colours, a ring on each target and a dot on each
+// chosen one. It returns the first element of each location. The game page
+// and the rules pages' examples share it.
+export function markBoard(wrap, r, board, next, chosen, last) {
+  const byLoc = new Map();
+  for (const el of wrap.querySelectorAll('[data-loc]')) {
+    const loc = el.dataset.loc;
+    if (!byLoc.has(loc)) byLoc.set(loc, el);
+    el.classList.toggle('target', next.has(loc));
+    el.classList.toggle('sel', chosen.includes(loc));
+    el.classList.toggle('last', last.includes(loc));
+    el.setAttribute('aria-label', r.label ? r.label(loc, board) : loc);
+  }
+  const root = wrap.querySelector('svg');
+  if (!root) return byLoc;
+  root.querySelector('.marks')?.remove();
+  const marks = s('g', { class: 'marks', 'aria-hidden': 'true' });
+  const mark = (loc, cls) => {
+    const el = byLoc.get(loc);
+    if (!el?.getBBox) return;
+    const b = el.getBBox();
+    const at = r.markAt ? r.markAt(loc, b, board) : { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    marks.append(s('circle', { cx: at.x, cy: at.y, r: Math.max(3, Math.min(b.width, b.height) * 0.22), class: cls }));
+  };
+  for (const loc of next) mark(loc, 'm-target');
+  for (const loc of chosen) mark(loc, 'm-sel');
+  root.append(marks);
+  return byLoc;
 }
 
 /**

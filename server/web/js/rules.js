@@ -4,10 +4,10 @@
 // move by clicks. The engine plays it (POST /api/positions/play) and the page
 // says whether it was the move the text asked for, showing the position after
 // it. The browser never judges a move itself.
-import { h, s, mount } from './dom.js';
+import { h, mount } from './dom.js';
 import { t, lang, setLang } from './i18n.js';
 import { api } from './api.js';
-import { click, options } from './game.js';
+import { click, markBoard, options } from './game.js';
 
 const boot = JSON.parse(document.getElementById('rules-boot').textContent);
 // The renderers' own words (and the move buttons') follow the page's language.
@@ -82,36 +82,15 @@ class Board {
   decorate() {
     const moves = this.live() ? this.view.moves || [] : [];
     const { next, complete } = options(moves, this.prefix, !!renderer.unordered);
-    const root = this.wrap.querySelector('svg');
-    const byLoc = new Map();
+    const byLoc = markBoard(this.wrap, renderer, this.view.board, next, this.prefix, this.last);
     for (const el of this.wrap.querySelectorAll('[data-loc]')) {
-      const loc = el.dataset.loc;
-      if (!byLoc.has(loc)) byLoc.set(loc, el);
-      el.classList.toggle('target', next.has(loc));
-      el.classList.toggle('sel', this.prefix.includes(loc));
-      el.classList.toggle('last', this.last.includes(loc));
-      if (next.has(loc)) {
+      if (next.has(el.dataset.loc)) {
         el.setAttribute('tabindex', '0');
         el.setAttribute('role', 'button');
-        el.setAttribute('aria-label', renderer.label ? renderer.label(loc, this.view.board) : loc);
       } else {
         el.removeAttribute('tabindex');
         el.removeAttribute('role');
       }
-    }
-    if (root) {
-      root.querySelector('.marks')?.remove();
-      const marks = s('g', { class: 'marks', 'aria-hidden': 'true' });
-      const mark = (loc, cls) => {
-        const el = byLoc.get(loc);
-        if (!el?.getBBox) return;
-        const b = el.getBBox();
-        const at = renderer.markAt ? renderer.markAt(loc, b, this.view.board) : { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-        marks.append(s('circle', { cx: at.x, cy: at.y, r: Math.max(3, Math.min(b.width, b.height) * 0.22), class: cls }));
-      };
-      for (const loc of next) mark(loc, 'm-target');
-      for (const loc of this.prefix) mark(loc, 'm-sel');
-      root.append(marks);
     }
     if (!this.b.example) return;
     const acts = [];
