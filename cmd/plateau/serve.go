@@ -53,12 +53,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
 	}
-	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms} {
+	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP} {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
 	}
-	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer} {
+	if *aiWorkers < 1 {
+		return usagef("--ai-workers %d: want at least 1", *aiWorkers)
+	}
+	if !(*rate > 0) {
+		return usagef("--rate %v: want a positive number of messages per second", *rate)
+	}
+	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer,
+		"ai-time": *aiTime, "idle": *idle} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
