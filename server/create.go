@@ -186,9 +186,14 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	defer s.rooms.Release(rm)
 	tok, ref := rm.Claim(r.Context(), seat)
 	if ref != nil {
-		status := map[string]int{"not_found": http.StatusNotFound, "internal": http.StatusInternalServerError}[ref.Code]
-		if status == 0 {
-			status = http.StatusConflict
+		if ref.Code == "internal" { // the store's or the room's error: logged, not shown
+			s.o.Log.Error("claim failed", "game", id, "seat", seat, "err", ref.Message)
+			httpError(w, http.StatusInternalServerError, "internal", "internal error: retry")
+			return
+		}
+		status := http.StatusConflict
+		if ref.Code == "not_found" {
+			status = http.StatusNotFound
 		}
 		httpError(w, status, ref.Code, ref.Message)
 		return

@@ -130,3 +130,32 @@ func TestHealthzWhenWritesStall(t *testing.T) {
 	close(stall)
 	waitHealth(t, ts, http.StatusOK)
 }
+
+func (f *failingStore) Claim(ctx context.Context, id string, seat int, tokenHash []byte) error {
+	if err := f.err(); err != nil {
+		return err
+	}
+	return f.Store.Claim(ctx, id, seat, tokenHash)
+}
+
+// A claim the store fails to write answers 500 without the store's error,
+// which is logged.
+func TestClaimStoreFailureHidden(t *testing.T) {
+	var fs *failingStore
+	ts := newTestServer(t, func(o *server.Options) {
+		fs = &failingStore{Store: o.Store}
+		o.Store = fs
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := wsclient.Create(ctx, ts.HTTP, ts.URL, wsclient.CreateRequest{Game: "dames",
+		Seats: []wsclient.Seat{{Kind: "human"}, {Kind: "open"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.fail.Store(true)
+	code, body := post(t, ts, "/api/games/"+c.ID+"/seats/1/claim", "")
+	if code != http.StatusInternalServerError || strings.Contains(string(body), "SQLITE") || !strings.Contains(string(body), `"internal"`) {
+		t.Errorf("a claim on a full disk: %d %s, want 500 internal without the store's error", code, body)
+	}
+}
