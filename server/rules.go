@@ -233,7 +233,8 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	boot, err := json.Marshal(map[string]any{"game": id, "lang": lang, "boards": boards})
 	if err != nil {
-		http.Error(w, "boot data: "+err.Error(), http.StatusInternalServerError)
+		s.o.Log.Error("rules page: boot data", "game", id, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
 	d.Boot = template.JS(boot) // json.Marshal escapes <, > and &
