@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -26,6 +27,16 @@ func (s *loadStats) fail(what string) {
 	s.mu.Lock()
 	s.errors[what]++
 	s.mu.Unlock()
+}
+
+// failLoudly counts a failure and prints its error on w, under the lock:
+// the clients fail from many goroutines and w need not be safe for
+// concurrent writes (a test's buffer).
+func (s *loadStats) failLoudly(w io.Writer, what string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.errors[what]++
+	fmt.Fprintln(w, "loadtest:", err)
 }
 
 // loadReport is what "plateau loadtest --json" prints.
@@ -98,8 +109,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 			c, err := wsclient.Create(ctx, hc, base, wsclient.CreateRequest{Game: *gameID, Seats: seats})
 			if err != nil {
 				if ctx.Err() == nil {
-					st.fail("create")
-					fmt.Fprintln(e.stderr, "loadtest:", err)
+					st.failLoudly(e.stderr, "create", err)
 				}
 				return
 			}
