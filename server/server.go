@@ -120,6 +120,8 @@ type Server struct {
 
 	startsOnce sync.Once
 	startsJSON json.RawMessage
+
+	analyses chan struct{} // the analysis board's search slots (analysis.go)
 }
 
 // New returns a server for o.
@@ -148,7 +150,8 @@ func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
+		analyses: make(chan struct{}, analysisSlots())}
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	s.health = &health{st: o.Store}
@@ -198,6 +201,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
+	m.HandleFunc("POST /api/analysis", s.analysis)
+	m.HandleFunc("POST /api/pdn", s.pdnImport)
+	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -218,6 +224,9 @@ func (s *Server) routes() {
 		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
+	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
+	m.HandleFunc("GET /analysis", s.analysisPage)
+	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
 	m.HandleFunc("GET /rules/{game}", s.rulesPage)
 	m.HandleFunc("GET /rules", s.rulesIndex)
 	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
