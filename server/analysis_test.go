@@ -114,7 +114,9 @@ func TestAnalysisAPI(t *testing.T) {
 	}
 	for _, tt := range bad {
 		code, body := post(t, ts, "/api/analysis", tt.body)
-		var e struct{ Error struct{ Code, Message string } }
+		var e struct {
+			Error struct{ Code, Message string }
+		}
 		if code != http.StatusBadRequest || json.Unmarshal(body, &e) != nil || e.Error.Code != tt.code || !strings.Contains(e.Error.Message, tt.want) {
 			t.Errorf("%s: %d %s, want 400 %s naming %s", tt.name, code, body, tt.code, tt.want)
 		}
@@ -176,7 +178,9 @@ func TestPDNImport(t *testing.T) {
 	}
 	for _, tt := range bad {
 		code, body := post(t, ts, "/api/pdn", tt.body)
-		var e struct{ Error struct{ Code, Message string } }
+		var e struct {
+			Error struct{ Code, Message string }
+		}
 		if code != http.StatusBadRequest || json.Unmarshal(body, &e) != nil || !strings.Contains(e.Error.Message, tt.want) {
 			t.Errorf("%s: %d %s, want 400 naming %s", tt.name, code, body, tt.want)
 		}

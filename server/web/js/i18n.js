@@ -48,7 +48,7 @@ const dict = {
     undoWaiting: 'Your undo request is waiting for an answer.', zoomBoard: 'Zoom the board', wholeBoard: 'Whole board',
     boardKeys: 'Board: arrow keys move the cursor, Enter or Space selects, Escape takes back',
     clock: 'Clock', clockMinutes: 'Minutes per player (0: no clock)', clockIncrement: 'Seconds added per move', reason_time: 'out of time', take: 'Take this seat',
-    rules: 'Rules',
+    rules: 'Rules', analysisBoard: 'Analysis board', analysisHere: 'Analyse this position',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
@@ -98,7 +98,7 @@ const dict = {
     undoWaiting: 'Votre demande de reprise attend une réponse.', zoomBoard: 'Agrandir le plateau', wholeBoard: 'Plateau entier',
     boardKeys: 'Plateau : les flèches déplacent le curseur, Entrée ou Espace choisit, Échap revient en arrière',
     clock: 'Pendule', clockMinutes: 'Minutes par joueur (0 : sans pendule)', clockIncrement: 'Secondes ajoutées par coup', reason_time: 'temps écoulé', take: 'Prendre cette place',
-    rules: 'Règles',
+    rules: 'Règles', analysisBoard: 'Analyse', analysisHere: 'Analyser cette position',
   },
 };
 
