@@ -126,13 +126,14 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval()
 		tb.typeInto("#move-input", "38-32")
 		tb.waitJS("the new line", `document.querySelectorAll('#movelist [data-seq]').length === 5 && document.querySelector('#movelist [data-seq="5"]').textContent === '38-32'`)
+		tb.waitEval() // the side column's layout settles
 		tb.clickAt("#pdn-export")
 		tb.waitJS("the PDN exported", `document.querySelector('#pdn-text').value.includes('1. 32-28 19-23 2. 28x19 14x23 3. 38-32 *')`)
 		// A bad PDN names the move at fault.
 		tb.allow("400")
 		tb.paste("#pdn-text", "1. 32-28 19-23 2. 28-22 *")
 		tb.clickAt("#pdn-import")
-		tb.waitJS("the PDN error", `document.querySelector('#pdn-note').textContent.includes('28-22') || (console.log(document.querySelector('#pdn-note').outerHTML), false)`)
+		tb.waitJS("the PDN error", `document.querySelector('#pdn-note').textContent.includes('28-22')`)
 		analysisShot(t, tb, "analysis-dames-pdn")
 	})
 

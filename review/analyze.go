@@ -74,6 +74,12 @@ func Analyze(ctx context.Context, g game.Game, s game.State, opts Options) (Anal
 	}
 	defer pl.Close()
 	j := &searchJudge{p: pl, budget: opts.Budget}
+	if ms := s.Moves(nil); len(ms) == 1 {
+		if a, ok, err := forcedAnalysis(ctx, j, s, ms[0]); ok || err != nil {
+			a.Engine = "level " + name
+			return withUnit(g, a), err
+		}
+	}
 	d, err := j.search(ctx, s.Clone())
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
 		return Analysis{}, fmt.Errorf("analyse %q: %w", s.Position(), errOr(ctx, err))
@@ -83,16 +89,55 @@ func Analyze(ctx context.Context, g game.Game, s game.State, opts Options) (Anal
 	if len(a.Line) == 0 {
 		a.Line = []string{a.Best}
 	}
-	if d.Proven { // shortest wins are worth a hair more: drop it
+	return withUnit(g, a), nil
+}
+
+// withUnit rounds a proven value (shortest wins are worth a hair more: drop
+// it) and gives a dames value in men.
+func withUnit(g game.Game, a Analysis) Analysis {
+	if a.Proven {
 		a.Value = math.Round(a.Value*1000) / 1000
 	}
 	if g.ID() == "dames" {
 		a.Unit = "men"
-		if !d.Proven {
+		if !a.Proven {
 			a.ValueUnit = men(a.Value)
 		}
 	}
-	return a, nil
+	return a
+}
+
+// forcedAnalysis analyses a position with a single legal move m, which a
+// search answers at once without looking further: it searches the position
+// after m instead, from the next player's side. It does not apply (ok
+// false) when dice are to be rolled after m, or when another of three or
+// four players moves next (a paranoid value for another seat says nothing
+// of the mover's).
+func forcedAnalysis(ctx context.Context, j *searchJudge, s game.State, m game.Move) (Analysis, bool, error) {
+	me := s.ToMove()
+	c := s.Clone()
+	if err := c.Play(m); err != nil {
+		return Analysis{}, false, fmt.Errorf("analyse %q: the only move: %w", s.Position(), err)
+	}
+	a := Analysis{Player: int(me), Best: s.FormatMove(m), Line: []string{s.FormatMove(m)}}
+	if o := c.Outcome(); o.Over {
+		a.Value, a.Proven = o.Value(me), true
+		return a, true, nil
+	}
+	next := c.ToMove()
+	if next < 0 || (next != me && s.Players() > 2) {
+		return Analysis{}, false, nil
+	}
+	d, err := j.search(ctx, c)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		return Analysis{}, false, fmt.Errorf("analyse %q: %w", c.Position(), errOr(ctx, err))
+	}
+	a.Value, a.Proven, a.Depth, a.Nodes = d.Score, d.Proven, d.Depth+1, d.Nodes
+	if next != me {
+		a.Value = 1 - d.Score
+	}
+	a.Line = append(a.Line, Line(c, d.PV)...)
+	return a, true, nil
 }
 
 // exactAnalysis is Analyze for Shut the Box: the solver's choices, exact

@@ -11,7 +11,7 @@
 // never shown for a game in progress to its players: the game page links
 // here only once its game is over.
 import { t, lang, gameName } from './i18n.js';
-import { h, mount } from './dom.js';
+import { h, s as svgEl, mount, die } from './dom.js';
 import { api, catalog } from './api.js';
 import { GamePage } from './game.js';
 import { editorFor } from './analysis-edit.js';
@@ -29,6 +29,15 @@ async function rendererOf(id) {
 
 const pct = (v) => Math.round(v * 1000) / 10;
 
+// dice draws a roll ("6-3", "5") as die faces, for the roll picker.
+function dice(roll) {
+  const faces = String(roll).split('-').map(Number).filter((n) => n >= 1 && n <= 6);
+  if (!faces.length) return roll;
+  const root = svgEl('svg', { viewBox: `0 0 ${faces.length * 26 - 2} 24`, class: 'an-dice', 'aria-hidden': 'true' });
+  faces.forEach((f, i) => root.append(die(i * 26, 0, 24, f)));
+  return root;
+}
+
 export class AnalysisPage extends GamePage {
   constructor(root, game) {
     super(root, `analysis-${game}`);
@@ -45,15 +54,15 @@ export class AnalysisPage extends GamePage {
     const row = h('div', { class: 'an-boardrow' });
     e.board.replaceWith(row);
     row.append(e.evalbar, e.board);
-    e.rolls = h('div', { class: 'an-rolls', id: 'an-rolls' });
     e.editor = h('section', { class: 'an-editor', id: 'an-editor', hidden: true });
-    e.actions.after(e.rolls, e.editor);
+    e.actions.after(e.editor);
     e.ceval = h('section', { class: 'an-ceval', id: 'an-ceval', 'aria-live': 'polite' });
+    e.rolls = h('div', { class: 'an-rolls', id: 'an-rolls' });
     e.nav = h('div', { class: 'an-nav', id: 'an-nav' });
     e.posbox = h('form', { class: 'an-pos', id: 'an-pos' });
     e.pdn = h('section', { class: 'an-pdn', id: 'an-pdn' });
     const side = this.root.querySelector('.side');
-    side.prepend(e.ceval);
+    side.prepend(e.ceval, e.rolls);
     e.moves.after(e.nav);
     side.querySelector('label.replay')?.remove();
     e.controls.before(e.posbox);
@@ -202,6 +211,12 @@ export class AnalysisPage extends GamePage {
     if (at) this.el.moves.scrollTop = at.offsetTop - this.el.moves.clientHeight / 2;
   }
 
+  // renderPlayers lists the sides without "you": the board plays them all.
+  renderPlayers() {
+    super.renderPlayers();
+    for (const em of this.el.players.querySelectorAll('em')) em.remove();
+  }
+
   renderHints() { /* the evaluation panel is this page's hint */ }
   renderOffers() { mount(this.el.offers); }
   firePremove() {}
@@ -321,19 +336,18 @@ export class AnalysisPage extends GamePage {
     const v = this.view;
     if (this.editing || v.toMove !== -1 || v.outcome) { mount(this.el.rolls); return; }
     const rolls = a?.rolls || [];
-    mount(this.el.rolls, h('p', {}, h('strong', {}, t('an_rolls')), ' ', h('span', { class: 'muted' }, t('an_rollPick'))),
-      h('div', { class: 'an-rollgrid' }, rolls.map((r) => h('button', { type: 'button', class: 'an-roll', 'data-roll': r.move, title: `${pct(r.probability)}%`, onclick: () => this.send({ notation: r.move }) },
-        `⚀ ${r.move}`))));
+    mount(this.el.rolls, h('div', { class: 'an-rollgrid', role: 'group', 'aria-label': t('an_rolls') }, rolls.map((r) => h('button', { type: 'button', class: 'an-roll', 'data-roll': r.move,
+      title: `${r.move} · ${pct(r.probability)}%`, 'aria-label': r.move, onclick: () => this.send({ notation: r.move }) }, dice(r.move)))));
   }
 
   renderNav() {
     const n = this.line.length;
     const b = (id, ic, label, to, off) => h('button', { type: 'button', id, 'aria-label': label, title: label, disabled: off, onclick: () => this.jump(to) }, ic);
     mount(this.el.nav,
-      b('an-first', '⏮', t('an_first'), 0, this.at === 0),
-      b('an-prev', '◀', t('an_prev'), this.at - 1, this.at === 0),
-      b('an-next', '▶', t('an_next'), this.at + 1, this.at >= n),
-      b('an-last', '⏭', t('an_last'), n, this.at >= n));
+      b('an-first', '«', t('an_first'), 0, this.at === 0),
+      b('an-prev', '‹', t('an_prev'), this.at - 1, this.at === 0),
+      b('an-next', '›', t('an_next'), this.at + 1, this.at >= n),
+      b('an-last', '»', t('an_last'), n, this.at >= n));
   }
 
   // ---- position text ----------------------------------------------------------------
@@ -343,7 +357,7 @@ export class AnalysisPage extends GamePage {
     const copy = h('button', { type: 'button', id: 'an-copy', onclick: async () => {
       try { await navigator.clipboard.writeText(input.value); copy.textContent = t('an_copied'); } catch { input.select(); }
     } }, t('an_copy'));
-    mount(this.el.posbox, h('label', { for: 'an-pos-input' }, t('an_position')), h('div', { class: 'row' }, input, h('button', { type: 'submit', id: 'an-load' }, t('an_load')), copy),
+    mount(this.el.posbox, h('label', { for: 'an-pos-input' }, t('an_position')), input, h('div', { class: 'row' }, h('button', { type: 'submit', id: 'an-load' }, t('an_load')), copy),
       h('p', { class: 'error', id: 'an-pos-error', hidden: true }));
     this.el.posInput = input;
     this.el.posbox.onsubmit = (e) => { e.preventDefault(); this.loadPosition(input.value.trim()); };
