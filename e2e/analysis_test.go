@@ -174,6 +174,30 @@ func TestAnalysisBoard(t *testing.T) {
 		analysisShot(t, tb, "analysis-dames-phone")
 	})
 
+	t.Run("from a finished game only", func(t *testing.T) {
+		a := newTab(t, bctx, "analysis-finished")
+		createGame(t, a, base, "dames")
+		a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
+		a.typeInto("#move-input", "32-28")
+		a.waitJS("the move played", `document.querySelectorAll('#movelist [data-seq]').length === 1 && document.querySelector('#status').dataset.turn !== 'me'`)
+		if eval[bool](a, `!!document.querySelector('#analyse-link')`) {
+			t.Errorf("the analysis board is linked from a game in progress")
+		}
+		a.clickAt("#resign")
+		a.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
+		a.clickAt("#resign")
+		a.waitJS("the result dialog", `!!document.querySelector('dialog#result[open]')`)
+		a.clickAt("#dialog-close")
+		a.waitJS("the analysis link", `!!document.querySelector('#analyse-link')`)
+		// At the move selected in the replay: the start position.
+		a.clickAt(`#movelist [data-seq="1"]`)
+		a.waitJS("the link at the selected move", `decodeURIComponent(document.querySelector('#analyse-link').href).includes('position=B:W28,31,33-50:B1-20')`)
+		href := eval[string](a, `document.querySelector('#analyse-link').href`)
+		a.open(href, analysisReady)
+		a.waitJS("the game's position on the analysis board", `document.querySelector('#board').dataset.position === 'B:W28,31,33-50:B1-20'`)
+		a.waitEval()
+	})
+
 	t.Run("index and lobby link", func(t *testing.T) {
 		tb := newTab(t, bctx, "analysis-index")
 		tb.open(base+"/", `!!document.querySelector('[data-analysis="benedictine"]')`)
