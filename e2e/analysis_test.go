@@ -174,6 +174,52 @@ func TestAnalysisBoard(t *testing.T) {
 		analysisShot(t, tb, "analysis-dames-phone")
 	})
 
+	t.Run("editors", func(t *testing.T) {
+		tb := newTab(t, bctx, "analysis-editors")
+		tb.allow("400")
+		// Mahboussé: checkers per point, 15 a side, pins.
+		tb.open(base+"/analysis/mahbousse?position="+strings.ReplaceAll("o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3", "*", "%2A"), analysisReady)
+		tb.clickAt("#an-edit")
+		tb.clickAt(`[data-tool="remove"]`)
+		tb.clickAt(`#board svg [data-loc="24"]`)
+		tb.waitJS("a checker of x off", `window.plateauPage.view.position === 'o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x7 off=1-0 o:roll'`)
+		tb.clickAt(`[data-tool="x"]`)
+		tb.clickAt(`#board svg [data-loc="20"]`)
+		tb.waitJS("x pins o's single checker", `window.plateauPage.view.position.startsWith('o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,x1*,')`)
+		tb.clickAt(`#board svg [data-loc="24"]`)
+		tb.waitJS("the 16th checker refused", `!document.querySelector('#an-edit-error').hidden && document.querySelector('#an-edit-error').textContent.includes('15')`)
+		analysisShot(t, tb, "analysis-mahbousse-editor")
+		tb.clickAt("#an-edit-done")
+		tb.waitJS("the rolls of the edited position", `document.querySelectorAll('#an-rolls [data-roll]').length === 21`)
+		// Bénédictine: the ball moves where it is put, on a ball square
+		// only (the server names the rule).
+		tb.open(base+"/analysis/benedictine", analysisReady)
+		tb.waitEval()
+		tb.clickAt("#an-edit")
+		tb.clickAt(`[data-tool="O"]`)
+		tb.clickAt(`#board svg [data-loc="d3"]`)
+		tb.waitJS("the ball refused on d3", `document.querySelector('#an-edit-error').textContent.includes('not a ball square')`)
+		tb.clickAt(`#board svg [data-loc="d2"]`)
+		tb.waitJS("the ball on d2", `window.plateauPage.view.position === '..AAA../..A.A../......./......./......./..GOG../..GGG.. g'`)
+		tb.clickAt(`[data-tool="G"]`)
+		tb.clickAt(`#board svg [data-loc="a4"]`)
+		tb.waitJS("a sixth green bottle refused", `!document.querySelector('#an-edit-error').hidden`)
+		tb.choose("#an-side", "a")
+		tb.waitJS("amber to move", `window.plateauPage.view.position.endsWith(' a')`)
+		tb.clickAt("#an-edit-done")
+		tb.waitEval()
+		// Intercept: a piece taken off, the South side's piece put back.
+		tb.open(base+"/analysis/intercept", analysisReady)
+		tb.waitEval()
+		tb.clickAt("#an-edit")
+		tb.clickAt(`[data-tool="empty"]`)
+		tb.clickAt(`#board svg [data-loc="b1"]`)
+		tb.waitJS("b1 emptied", `window.plateauPage.view.position.split(' ')[0].split('/')[12].startsWith('2Sr')`)
+		analysisShot(t, tb, "analysis-intercept-editor")
+		tb.clickAt("#an-edit-done")
+		tb.waitEval()
+	})
+
 	t.Run("from a finished game only", func(t *testing.T) {
 		a := newTab(t, bctx, "analysis-finished")
 		createGame(t, a, base, "dames")
@@ -225,6 +271,14 @@ func (tb *tab) typeInto(sel, text string) {
 		tb.t.Fatalf("%s: %s cannot take the focus", tb.name, sel)
 	}
 	tb.do("type into "+sel, chromedp.KeyEvent(text), chromedp.KeyEvent("\r"))
+}
+
+// choose picks value in the select sel, as a player does.
+func (tb *tab) choose(sel, value string) {
+	tb.t.Helper()
+	if !eval[bool](tb, fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false; el.value = %q; el.dispatchEvent(new Event('change', {bubbles: true})); return el.value === %q; })()`, sel, value, value)) {
+		tb.t.Fatalf("%s: no option %q in %s", tb.name, value, sel)
+	}
 }
 
 // paste puts text into the text field sel, as a paste does.

@@ -229,22 +229,11 @@ export class AnalysisPage extends GamePage {
   }
 
   renderControls() {
-    const v = this.view;
     const btn = (id, label, fn, attrs = {}) => h('button', { type: 'button', id, onclick: fn, ...attrs }, label);
     mount(this.el.controls,
       this.ed && !this.editing ? btn('an-edit', t('an_edit'), () => this.startEdit()) : null,
       !this.editing ? btn('an-start', t('an_startpos'), () => this.loadStart()) : null);
-    // Type a move's notation (keyboard and screen readers), as on a game page.
-    if (this.myTurn()) {
-      const list = h('datalist', { id: 'legal' }, (v.moves || []).slice(0, 400).map((m) => h('option', { value: m.notation })));
-      const input = h('input', { id: 'move-input', list: 'legal', autocomplete: 'off', 'aria-label': t('typeMove'), placeholder: t('typeMove') });
-      mount(this.el.entry, list, input, h('button', { type: 'submit' }, t('send')));
-      this.el.entry.onsubmit = (e) => {
-        e.preventDefault();
-        const m = (v.moves || []).find((x) => x.notation === input.value.trim());
-        if (m) this.send(m); else this.toast(t('err_illegal_move'));
-      };
-    } else mount(this.el.entry);
+    this.renderEntry();
   }
 
   // send plays move m (or a roll) on the position shown: the engine plays

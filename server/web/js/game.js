@@ -657,7 +657,12 @@ export class GamePage {
         this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null,
       // The analysis board, only once the game is over: no engine help during a game.
       over ? h('p', { class: 'watchlink' }, h('a', { href: this.analysisURL(), id: 'analyse-link' }, t('analysisHere'))) : null);
-    // Keyboard and screen-reader play: type a move's notation.
+    this.renderEntry();
+  }
+
+  // renderEntry offers keyboard and screen-reader play: type a move's notation.
+  renderEntry() {
+    const v = this.view;
     if (this.myTurn()) {
       const list = h('datalist', { id: 'legal' }, (v.moves || []).slice(0, 400).map((m) => h('option', { value: m.notation })));
       const input = h('input', { id: 'move-input', list: 'legal', autocomplete: 'off', 'aria-label': t('typeMove'), placeholder: t('typeMove') });
