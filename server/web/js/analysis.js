@@ -33,7 +33,8 @@ const pct = (v) => Math.round(v * 1000) / 10;
 function dice(roll) {
   const faces = String(roll).split('-').map(Number).filter((n) => n >= 1 && n <= 6);
   if (!faces.length) return roll;
-  const root = svgEl('svg', { viewBox: `0 0 ${faces.length * 26 - 2} 24`, class: 'an-dice', 'aria-hidden': 'true' });
+  const w = faces.length * 26;
+  const root = svgEl('svg', { viewBox: `-1 -1 ${w} 26`, width: w * 0.85, height: 26 * 0.85, class: 'an-dice', 'aria-hidden': 'true' });
   faces.forEach((f, i) => root.append(die(i * 26, 0, 24, f)));
   return root;
 }
@@ -69,10 +70,12 @@ export class AnalysisPage extends GamePage {
     e.controls.after(e.pdn);
   }
 
+  // redraw builds the page again in the language chosen.
   redraw() {
-    super.redraw();
+    this.build();
     this.renderPos();
     this.renderPDN();
+    this.render();
   }
 
   // ---- state ------------------------------------------------------------------
