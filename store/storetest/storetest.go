@@ -38,6 +38,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteStale", testDeleteStale},
 		{"DeleteStaleMany", testDeleteStaleMany},
 		{"CancelledContext", testCancelledContext},
+		{"Accounts", testAccounts},
+		{"ConcurrentSignUpOneWins", testConcurrentSignUp},
+		{"Sessions", testSessions},
+		{"SeatAccounts", testSeatAccounts},
+		{"PlayerGames", testPlayerGames},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
