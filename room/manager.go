@@ -202,7 +202,29 @@ func (m *Manager) janitor() {
 
 // AIQueued is the number of AI searches waiting for a worker: in games
 // with a human seat, and in games of AI seats only.
-func (m *Manager) AIQueued() (facingHuman, aiOnly int) { return m.aiSem.queued() }
+func (m *Manager) AIQueued() (facingHuman, aiOnly int) {
+	facingHuman, aiOnly, _ = m.aiSem.queued()
+	return facingHuman, aiOnly
+}
+
+// ReviewsQueued is the number of review searches waiting for an AI worker.
+func (m *Manager) ReviewsQueued() int {
+	_, _, reviews := m.aiSem.queued()
+	return reviews
+}
+
+// ReviewWorker waits for one of the AI workers for one search of a game
+// review, at the lowest priority: after every live game's search, and
+// never the last free worker when there are several (see aiScheduler).
+// It returns the function that gives the worker back, to call once the
+// search is over; ctx's error if ctx ends first.
+func (m *Manager) ReviewWorker(ctx context.Context) (release func(), err error) {
+	if err := m.aiSem.acquire(ctx, aiReview); err != nil {
+		return nil, err
+	}
+	var once sync.Once
+	return func() { once.Do(m.aiSem.release) }, nil
+}
 
 // Close stops every room, letting writes in progress finish, and waits
 // for them and their AI searches.

@@ -207,7 +207,8 @@ func (s *Server) routes() {
 		s.metrics.write(w, s.rooms.Live())
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
-			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\n", human, aiOnly)
+			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
+			human, aiOnly, s.rooms.ReviewsQueued())
 	})
 	app, err := newWebApp(web)
 	if err != nil {
