@@ -56,26 +56,34 @@ type Options struct {
 	// number of moves replayed and their total.
 	Progress func(done, total int)
 	// Worker, when set, is called before each search (each solver call
-	// for Shut the Box) and waits for the right to compute, which it
-	// returns as the function that gives it back once the search is over:
-	// a server runs its reviews' searches in its AI workers this way. An
-	// error stops the review with it.
-	Worker func(ctx context.Context) (release func(), err error)
+	// for Shut the Box) and waits for the right to compute: the search
+	// runs under the context it returns, and done gives the right back
+	// once the search is over. If that context ends while ctx has not
+	// (the worker was wanted elsewhere), the search is done again with
+	// the next right. A server runs its reviews' searches in its AI
+	// workers this way. An error stops the review with it.
+	Worker func(ctx context.Context) (wctx context.Context, done func(), err error)
 }
 
 // work runs f holding a worker of w (see Options.Worker), or at once
-// when w is nil.
-func work[T any](ctx context.Context, w func(context.Context) (func(), error), f func() (T, error)) (T, error) {
+// when w is nil; f is run again when its worker is taken back.
+func work[T any](ctx context.Context, w func(context.Context) (context.Context, func(), error), f func(ctx context.Context) (T, error)) (T, error) {
 	if w == nil {
-		return f()
+		return f(ctx)
 	}
-	release, err := w(ctx)
-	if err != nil {
-		var zero T
-		return zero, fmt.Errorf("waiting for a worker: %w", err)
+	for {
+		wctx, done, err := w(ctx)
+		if err != nil {
+			var zero T
+			return zero, fmt.Errorf("waiting for a worker: %w", err)
+		}
+		v, err := f(wctx)
+		taken := wctx.Err() != nil && ctx.Err() == nil
+		done()
+		if !taken {
+			return v, err
+		}
 	}
-	defer release()
-	return f()
 }
 
 // Report is the review of a game.
@@ -249,11 +257,11 @@ type judge interface {
 
 // exactJudge judges Shut the Box by its exact solver.
 type exactJudge struct {
-	worker func(context.Context) (func(), error)
+	worker func(context.Context) (context.Context, func(), error)
 }
 
 func (j exactJudge) judge(ctx context.Context, s game.State, m game.Move) (Move, error) {
-	cs, err := work(ctx, j.worker, func() ([]solve.Choice, error) { return solve.Analyze(s) })
+	cs, err := work(ctx, j.worker, func(context.Context) ([]solve.Choice, error) { return solve.Analyze(s) })
 	if err != nil {
 		return Move{}, err
 	}
@@ -312,13 +320,12 @@ type searchJudge struct {
 	p      ai.Player
 	budget time.Duration
 	unit   func(v float64) *float64
-	worker func(context.Context) (func(), error)
+	worker func(context.Context) (context.Context, func(), error)
 }
 
 // search runs one search within the budget.
 func (j *searchJudge) search(ctx context.Context, s game.State) (ai.Decision, error) {
-	return work(ctx, j.worker, func() (ai.Decision, error) {
-		ctx := ctx
+	return work(ctx, j.worker, func(ctx context.Context) (ai.Decision, error) {
 		if j.budget > 0 { // from the worker's start: the wait is not the search's
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, j.budget)

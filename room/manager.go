@@ -214,16 +214,13 @@ func (m *Manager) ReviewsQueued() int {
 }
 
 // ReviewWorker waits for one of the AI workers for one search of a game
-// review, at the lowest priority: after every live game's search, and
-// never the last free worker when there are several (see aiScheduler).
-// It returns the function that gives the worker back, to call once the
-// search is over; ctx's error if ctx ends first.
-func (m *Manager) ReviewWorker(ctx context.Context) (release func(), err error) {
-	if err := m.aiSem.acquire(ctx, aiReview); err != nil {
-		return nil, err
-	}
-	var once sync.Once
-	return func() { once.Do(m.aiSem.release) }, nil
+// review, at the lowest priority: after every live game's search. The
+// search runs under the returned context, which is cancelled when a
+// search facing a human needs the worker (the review then redoes the
+// search): a person's reply never waits for a review. done gives the
+// worker back once the search is over; ctx's error if ctx ends first.
+func (m *Manager) ReviewWorker(ctx context.Context) (wctx context.Context, done func(), err error) {
+	return m.aiSem.acquireReview(ctx)
 }
 
 // Close stops every room, letting writes in progress finish, and waits
