@@ -150,9 +150,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	var lastMsg atomic.Int64
 	lastMsg.Store(time.Now().UnixNano())
 	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct, &lastMsg) }()
-	kctx, kcancel := context.WithCancel(ctx)
-	defer kcancel()
-	go func() { idle <- s.keepAlive(kctx, c, &lastMsg) }()
+	defer s.keepAlive(ctx, c, &lastMsg, idle)()
 	for {
 		select {
 		case msg := <-sub.Out:
@@ -193,10 +191,6 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 			}
 			return
 		case err := <-idle:
-			if ctx.Err() != nil {
-				c.Close(websocket.StatusGoingAway, "server shutting down")
-				return
-			}
 			s.metrics.idleClosed.Add(1)
 			c.Close(websocket.StatusPolicyViolation, truncate(err.Error()))
 			return
