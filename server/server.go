@@ -127,7 +127,10 @@ type Server struct {
 	metrics *metrics
 	mux     *http.ServeMux
 	closing chan struct{}
-	closeMu sync.Once
+	// closed is cancelled with closing (see contextClosing).
+	closed     context.Context
+	stopClosed context.CancelFunc
+	closeMu    sync.Once
 
 	ipMu    sync.Mutex
 	perIP   map[string]int
@@ -186,6 +189,7 @@ func New(o Options) *Server {
 		o.Reviewer = review.Review
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	o.accountDefaults()
@@ -214,6 +218,7 @@ func (s *Server) Close() {
 		n := s.nconn
 		s.ipMu.Unlock()
 		close(s.closing)
+		s.stopClosed()
 		if n > 0 {
 			<-s.allGone
 		}
@@ -392,15 +397,14 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-// contextClosing returns a context cancelled when the server closes.
+// contextClosing returns a context cancelled when the server closes. It
+// takes no goroutine (one per WebSocket was 2,000 goroutine stacks at
+// 2,000 clients).
 func (s *Server) contextClosing(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
-	go func() {
-		select {
-		case <-s.closing:
-		case <-ctx.Done():
-		}
+	stop := context.AfterFunc(s.closed, cancel)
+	return ctx, func() {
+		stop()
 		cancel()
-	}()
-	return ctx, cancel
+	}
 }
