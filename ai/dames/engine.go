@@ -46,6 +46,7 @@ type Engine struct {
 	scores  [maxPly + 1][]int32
 	pv      [maxPly + 1][maxPly + 1]dames.Move
 	pvLen   [maxPly + 1]int
+	pos     [maxPly + 1]dames.Pos // the position searched at each ply
 	// hist holds the hashes of the game's reversible stretch then of the
 	// search path: hist[base+ply] is the hash at ply, rev[ply] how many
 	// king moves without capture lead to it.
@@ -320,7 +321,8 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 		scores[i], scores[k] = scores[k], scores[i]
 		m := moves[i]
 
-		c := p.Play(m)
+		c := &e.pos[ply+1]
+		*c = p.Play(m)
 		ch := h ^ p.MoveHash(m)
 		e.setHist(ply+1, ch)
 		if m.Captured == 0 && p.Kings&(1<<m.From) != 0 {
@@ -330,7 +332,7 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 		}
 		var v int
 		if i == 0 {
-			v = -e.search(&c, ch, newDepth, ply+1, -beta, -alpha)
+			v = -e.search(c, ch, newDepth, ply+1, -beta, -alpha)
 		} else {
 			r := 0
 			if !capture && !e.exact && depth >= 3 && i >= 3 && m != e.killers[ply][0] && m != e.killers[ply][1] {
@@ -339,12 +341,12 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 					r = 2
 				}
 			}
-			v = -e.search(&c, ch, newDepth-r, ply+1, -alpha-1, -alpha)
+			v = -e.search(c, ch, newDepth-r, ply+1, -alpha-1, -alpha)
 			if v > alpha && r > 0 {
-				v = -e.search(&c, ch, newDepth, ply+1, -alpha-1, -alpha)
+				v = -e.search(c, ch, newDepth, ply+1, -alpha-1, -alpha)
 			}
 			if v > alpha && v < beta {
-				v = -e.search(&c, ch, newDepth, ply+1, -beta, -alpha)
+				v = -e.search(c, ch, newDepth, ply+1, -beta, -alpha)
 			}
 		}
 		if e.stopped {
