@@ -72,8 +72,8 @@ type Manager struct {
 	notifier store.Notifier
 	leaser   store.Leaser
 	ctx      context.Context // the rooms' context: cancelled once they have all stopped
-	cancel context.CancelFunc
-	wg     sync.WaitGroup // the janitor, the rooms and their AI searches
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup // the janitor, the rooms and their AI searches
 }
 
 // randomPlayers is the default PlayerFactory.

@@ -223,7 +223,9 @@ func (r *Room) summary() Summary {
 }
 
 // commit makes evs durable, then applies them and sends them out.
-func (r *Room) commit(ctx context.Context, evs []store.Event) error { return r.commitAs(ctx, evs, false) }
+func (r *Room) commit(ctx context.Context, evs []store.Event) error {
+	return r.commitAs(ctx, evs, false)
+}
 
 // commitAs is commit; own says that the events are the lease owner's
 // own (a flag fall, an AI move), written only while it holds the lease.

@@ -33,8 +33,8 @@ type Options struct {
 	// the leases (see room.Options).
 	Instance             string
 	LeaseTTL, LeaseRenew time.Duration
-	Games *game.Registry
-	Log   *slog.Logger
+	Games                *game.Registry
+	Log                  *slog.Logger
 	// AI makes AI seats' players (default: random moves).
 	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
