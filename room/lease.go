@@ -108,14 +108,18 @@ func (r *Room) sync(ctx context.Context, record bool) {
 // which finds nothing new).
 func (r *Room) note(n store.Note) {
 	record := n.Version == 0
-	if !record && !r.syncing.CompareAndSwap(false, true) {
-		return // a catch-up is queued: it will read these events too
+	if !record {
+		for cur := r.noted.Load(); n.Version > cur && !r.noted.CompareAndSwap(cur, n.Version); cur = r.noted.Load() {
+		}
+		if !r.syncing.CompareAndSwap(false, true) {
+			return // a catch-up is queued: it reads up to the version noted
+		}
 	}
 	fn := func() {
 		if !record {
 			r.syncing.Store(false)
-			if n.Version <= r.play.Version {
-				return // this instance's own write, or already read
+			if r.noted.Load() <= r.play.Version {
+				return // this instance's own writes, or already read
 			}
 		}
 		r.sync(r.ctx, record)

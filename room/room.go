@@ -59,6 +59,7 @@ type Room struct {
 	owned      atomic.Bool
 	needsOwner atomic.Bool
 	syncing    atomic.Bool
+	noted      atomic.Int64 // the greatest version the store's notes told of
 }
 
 func newRoom(m *Manager, id string) *Room {
