@@ -26,9 +26,17 @@ var webFS embed.FS
 
 // Options configures a Server.
 type Options struct {
+	// Store keeps the games. A store that several instances may share
+	// (store/postgres: a store.Notifier and store.Leaser) makes this
+	// server one instance of a cluster (docs/cluster.md).
 	Store store.Store
-	Games *game.Registry
-	Log   *slog.Logger
+	// Instance names this instance among those sharing the store (its
+	// games' leases are held in its name); LeaseTTL and LeaseRenew tune
+	// the leases (see room.Options).
+	Instance             string
+	LeaseTTL, LeaseRenew time.Duration
+	Games                *game.Registry
+	Log                  *slog.Logger
 	// AI makes AI seats' players (default: random moves).
 	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
@@ -194,14 +202,15 @@ func New(o Options) *Server {
 	o.keepAliveDefaults()
 	o.accountDefaults()
 	s.health = &health{st: o.Store}
-	o.Store = watchedStore{Store: o.Store, h: s.health}
+	o.Store = watch(o.Store, s.health)
 	s.o = o
 	s.creations = newCreations(o)
 	s.reviews = newReviews(o.Reviews)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
-		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit})
+		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew})
 	s.routes()
 	return s
 }
@@ -253,6 +262,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
+		if s.shared() {
+			s.writeClusterMetrics(w, s.health.last())
+		}
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
 			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
