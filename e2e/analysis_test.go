@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The analysis board, in a real browser: for each game a typed position
@@ -60,6 +61,13 @@ func TestAnalysisBoard(t *testing.T) {
 			tb.waitJS("back at the typed position", fmt.Sprintf(`document.querySelector('#board')?.dataset.position === %q`, tt.position))
 			tb.clickAt("#an-next")
 			tb.waitJS("forward again", `document.querySelector('#game')?.dataset.at === '1'`)
+			// The arrow keys step too (the focus off the board and the inputs).
+			eval[bool](tb, `(document.activeElement.blur(), true)`)
+			tb.do("the left arrow key", chromedp.KeyEvent(kb.ArrowLeft))
+			tb.waitJS("back by the arrow key", `document.querySelector('#game')?.dataset.at === '0'`)
+			eval[bool](tb, `(document.activeElement.blur(), true)`)
+			tb.do("the right arrow key", chromedp.KeyEvent(kb.ArrowRight))
+			tb.waitJS("forward by the arrow key", `document.querySelector('#game')?.dataset.at === '1'`)
 			analysisShot(t, tb, "analysis-"+tt.game)
 		})
 	}
@@ -223,8 +231,9 @@ func TestAnalysisBoard(t *testing.T) {
 	t.Run("from a finished game only", func(t *testing.T) {
 		a := newTab(t, bctx, "analysis-finished")
 		createGame(t, a, base, "dames")
-		a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
-		a.typeInto("#move-input", "32-28")
+		a.waitJS("my turn, connected", `document.querySelector('#status').dataset.turn === 'me' && window.plateauPage.conn?.ws?.readyState === 1`)
+		a.clickAt(`#board svg [data-loc="32"]`)
+		a.clickAt(`#board svg [data-loc="28"]`)
 		a.waitJS("the move played", `document.querySelectorAll('#movelist [data-seq]').length === 1 && document.querySelector('#status').dataset.turn !== 'me'`)
 		if eval[bool](a, `!!document.querySelector('#analyse-link')`) {
 			t.Errorf("the analysis board is linked from a game in progress")

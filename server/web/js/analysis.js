@@ -224,6 +224,18 @@ export class AnalysisPage extends GamePage {
   renderOffers() { mount(this.el.offers); }
   firePremove() {}
 
+  // onKey steps through the moves with the arrow keys, Home and End (the
+  // board's own keys when it has the focus; nothing while typing).
+  onKey(e) {
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement;
+    if (typing) return;
+    if (e.target !== this.el.board && !e.altKey && !e.ctrlKey && !e.metaKey && !this.editing) {
+      const to = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.line.length }[e.key];
+      if (to !== undefined) { e.preventDefault(); this.jump(to); return; }
+    }
+    super.onKey(e);
+  }
+
   jump(v) {
     const at = Math.max(0, Math.min(this.line.length, v));
     if (at === this.at && this.view === this.viewAt(at)) return;
@@ -284,14 +296,14 @@ export class AnalysisPage extends GamePage {
     fill.style.height = `${white === null ? 50 : pct(white)}%`;
     this.el.evalbar.dataset.value = white === null ? '' : String(white);
     const items = [];
-    const busy = !a && !v.outcome && v.toMove !== -1;
+    const busy = !a && !v.outcome; // the evaluation, or the rolls, on their way
     this.el.ceval.dataset.position = v.position;
     this.el.ceval.dataset.state = busy ? 'thinking' : a?.error ? 'error' : e ? 'ready' : 'none';
     if (this.editing) {
       items.push(h('p', { class: 'muted' }, t('an_editing')));
     } else if (v.outcome) {
       items.push(h('p', { class: 'an-over', id: 'an-over' }, t('an_over', { r: this.resultText(v.outcome) })));
-    } else if (v.toMove === -1) {
+    } else if (v.toMove === -1 && !busy) {
       items.push(h('p', { class: 'an-rollnote' }, t('an_rollPick')));
     } else if (busy) {
       items.push(h('p', { class: 'muted an-thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' ', t('an_thinking')));
@@ -299,7 +311,9 @@ export class AnalysisPage extends GamePage {
       items.push(h('p', { class: 'error' }, t('error', { m: a.error })));
     } else if (e) {
       const who = this.playerName(e.player);
-      const big = e.unit === 'men' && e.value_unit !== undefined && e.value_unit !== null
+      const winner = e.value > 0.5 ? e.player : two ? 1 - e.player : -1;
+      const big = e.proven && two ? (e.value === 0.5 ? t('draw') : t('won', { p: this.playerName(winner) }))
+        : e.unit === 'men' && e.value_unit !== undefined && e.value_unit !== null
         ? `${(e.player === 0 ? e.value_unit : -e.value_unit) >= 0 ? '+' : ''}${(e.player === 0 ? e.value_unit : -e.value_unit).toFixed(1)}`
         : `${pct(e.value)}%`;
       items.push(h('div', { class: 'an-score' },
