@@ -260,6 +260,17 @@ func TestAnalysisBoard(t *testing.T) {
 			t.Errorf("the lobby links the analysis board at %q", href)
 		}
 		tb.open(base+"/analysis", `document.querySelectorAll('#an-index [data-game]').length === 5`)
+		// More than two players: no bar, the side to move's chance.
+		if !eval[bool](tb, `!!document.querySelector('#an-index a[href="/analysis/intercept?players=4"]')`) {
+			t.Errorf("the index does not link four-player Intercept")
+		}
+		tb.open(base+"/analysis/intercept?players=4", analysisReady+` && window.plateauPage?.view?.players === 4`)
+		tb.waitEval()
+		if eval[bool](tb, `!document.querySelector('#an-evalbar').hidden`) {
+			t.Errorf("an evaluation bar for four players")
+		}
+		tb.open(base+"/analysis/shutbox?players=3", analysisReady)
+		tb.waitJS("three boxes' rolls offered", `window.plateauPage?.view?.players === 3 && document.querySelectorAll('#an-rolls [data-roll]').length === 21`)
 	})
 }
 
