@@ -179,6 +179,9 @@ func TestAnalysisBoard(t *testing.T) {
 		if !wide {
 			t.Errorf("the analysis page scrolls sideways on a phone (%v px wide)", eval[float64](tb, `document.documentElement.scrollWidth`))
 		}
+		// In French, the board and the panel redrawn in place.
+		tb.clickAt(`[data-lang="fr"]`)
+		tb.waitJS("the page in French", `document.querySelector('h1.title').textContent.startsWith('Analyse') && document.querySelector('#an-ceval').textContent.includes('chances de gain') && document.querySelector('#an-pos-input').value === 'W:W28,33,45:B4,19,23'`)
 		analysisShot(t, tb, "analysis-dames-phone")
 	})
 

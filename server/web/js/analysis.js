@@ -329,8 +329,9 @@ export class AnalysisPage extends GamePage {
           e.top.map((m) => h('tr', {}, h('td', {}, m.move), h('td', {}, `${pct(m.value)}%`),
             h('td', { class: 'muted' }, m.value_unit !== undefined ? t('an_score', { v: m.value_unit.toFixed(2) }) : '')))));
       }
-      const info = [e.engine, e.depth ? t('an_depth', { d: e.depth }) : '', e.nodes ? t('an_nodes', { n: e.nodes.toLocaleString(lang) }) : ''].filter(Boolean).join(' · ');
-      items.push(h('p', { class: 'muted an-info' }, `${t('an_engine')}: ${info}`));
+      const engine = e.engine === 'exact solver' ? t('an_exact') : e.engine.startsWith('level ') ? t('an_level', { l: t(e.engine.slice(6)) }) : e.engine;
+      const info = [engine, e.depth ? t('an_depth', { d: e.depth }) : '', e.nodes ? t('an_nodes', { n: e.nodes.toLocaleString(lang) }) : ''].filter(Boolean).join(' · ');
+      items.push(h('p', { class: 'muted an-info' }, t('an_engine', { e: info })));
     }
     mount(this.el.ceval, items);
     this.renderRolls(a);
