@@ -61,10 +61,11 @@ export function playerLines(moves, n) {
  * bestPaths reads the squares of a move's notation for the boards that
  * draw it as arrows (draughts, Bénédictine, Intercept): a list of paths,
  * one per part of the move (Bénédictine's bottle then ball, Intercept's
- * piece then ball), each the square names in order; locs filters them.
+ * piece then ball), each the square names in order (between -, x or :);
+ * locs filters them.
  */
 export function bestPaths(notation, locs) {
-  return String(notation).split(/[\s/]+/).map((part) => (part.replace(/[=^*].*$/, '').match(/[a-z]?\d+/gi) || []).filter((x) => locs.has(x)))
+  return String(notation).split(/[\s/]+/).map((part) => part.replace(/[=^*].*$/, '').split(/[-x:]/).filter((x) => locs.has(x)))
     .filter((p) => p.length);
 }
 
@@ -275,7 +276,7 @@ export class Review {
         m.forced ? h('span', { class: 'muted' }, ` · ${t('reviewForced')}`) : null),
       h('p', { id: 'review-best' }, played ? t('reviewIsBest') : t('bestMove', { m: m.best }),
         (m.line || []).length > 1 ? h('span', { class: 'muted' }, ` · ${t('reviewLine', { l: m.line.join(' ') })}`) : null),
-      h('p', { class: 'muted' }, t('reviewWin', { a: pct(m.before), b: pct(m.after) }), unit));
+      h('p', { class: 'muted' }, t('reviewWin', { p: this.page.playerName(m.player), a: pct(m.before), b: pct(m.after) }), unit));
   }
 
   // summary is lichess's summary under the graph: for each player the
