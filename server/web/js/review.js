@@ -14,7 +14,6 @@
 // review gives for them), and a dashed line at a fair share, 1/n.
 import { t, lang } from './i18n.js';
 import { h, s, mount } from './dom.js';
-import { api } from './api.js';
 
 const GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const VERDICTS = ['inaccuracy', 'mistake', 'blunder'];
@@ -119,27 +118,30 @@ export class Review {
   }
 
   async poll() {
+    // 202 while the review runs, 200 once done, 500 with status "failed",
+    // 409 game_running before the game ends (docs/api.md).
     let a;
+    let fault = '';
     try {
-      a = await api(`/api/games/${encodeURIComponent(this.page.id)}/review`);
+      const res = await fetch(`/api/games/${encodeURIComponent(this.page.id)}/review`, { headers: { Accept: 'application/json' } });
+      a = await res.json().catch(() => null);
+      if (res.status === 409 && a?.error?.code === 'game_running') fault = t('reviewGameRunning');
+      else if (a?.status === 'failed') fault = t('reviewFailed', { m: a.error || res.statusText });
+      else if (!res.ok) fault = t('error', { m: a?.error?.message || res.statusText });
     } catch (e) {
-      if (this.stopped) return;
+      fault = t('error', { m: e.message });
+    }
+    if (this.stopped) return;
+    if (fault) {
       this.state = 'error';
-      this.error = e.code === 'game_running' ? t('reviewGameRunning') : t('error', { m: e.message });
+      this.error = fault;
       this.render();
       return;
     }
-    if (this.stopped) return;
     if (a?.status === 'done' && a.report) {
       this.state = 'done';
       this.setReport(a.report);
       this.page.render(); // the marks in the move list and the best move on the board
-      return;
-    }
-    if (a?.status === 'failed') {
-      this.state = 'error';
-      this.error = t('reviewFailed', { m: a.error || '' });
-      this.render();
       return;
     }
     this.progress = { done: a?.done || 0, total: a?.total || 0 };
