@@ -311,3 +311,52 @@ func TestBadMoves(t *testing.T) {
 		t.Errorf("level best: error %v", err)
 	}
 }
+
+// TestWorker: every search holds a worker, one at a time; a search whose
+// worker is taken back is done again, and the review is the one without
+// workers; a worker's error stops the review.
+func TestWorker(t *testing.T) {
+	g, cfg := config(t, "dames", nil)
+	moves := record(t, g, cfg, 5, 0.3, 6)
+	want, err := Review(context.Background(), g, cfg, moves, Options{Level: "medium"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, calls, taken := 0, 0, 0
+	worker := func(ctx context.Context) (context.Context, func(), error) {
+		if held != 0 {
+			t.Errorf("a worker asked for while %d are held", held)
+		}
+		held++
+		calls++
+		wctx, cancel := context.WithCancel(ctx)
+		if calls%3 == 1 { // taken back at once: the search must be redone
+			cancel()
+			taken++
+		}
+		return wctx, func() { held--; cancel() }, nil
+	}
+	got, err := Review(context.Background(), g, cfg, moves, Options{Level: "medium", Worker: worker})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held != 0 || taken == 0 || calls <= taken {
+		t.Errorf("%d workers held at the end, %d asked for, %d taken back", held, calls, taken)
+	}
+	if len(got.Moves) != len(want.Moves) {
+		t.Fatalf("with workers taken back: %d moves reviewed, want %d", len(got.Moves), len(want.Moves))
+	}
+	for i, m := range got.Moves {
+		w := want.Moves[i]
+		if m.Best != w.Best || m.Before != w.Before || m.After != w.After || m.Verdict != w.Verdict {
+			t.Errorf("move %d with workers taken back: %+v, without: %+v", i+1, m, w)
+		}
+	}
+
+	refused := errors.New("no worker today")
+	_, err = Review(context.Background(), g, cfg, moves, Options{Level: "medium",
+		Worker: func(context.Context) (context.Context, func(), error) { return nil, nil, refused }})
+	if !errors.Is(err, refused) || !strings.Contains(err.Error(), "waiting for a worker") {
+		t.Errorf("a worker's error: %v, want it wrapped", err)
+	}
+}
