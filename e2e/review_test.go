@@ -27,7 +27,42 @@ func TestReview(t *testing.T) {
 	t.Run("shutbox", func(t *testing.T) { reviewShutbox(t, bctx, base, st, 2) })
 	t.Run("shutbox-3", func(t *testing.T) { reviewShutbox(t, bctx, base, st, 3) })
 	t.Run("dames", func(t *testing.T) { reviewDames(t, bctx, base) })
+	for _, g := range []string{"benedictine", "intercept", "mahbousse"} {
+		t.Run(g, func(t *testing.T) { reviewResigned(t, bctx, base, g) })
+	}
 	t.Run("notation", func(t *testing.T) { reviewNotation(t, bctx, base) })
+}
+
+// reviewResigned plays the first legal move eight times in a game of two
+// people on one screen, resigns, and checks the review and the best move
+// drawn on the board for the first move the engine would not have played.
+func reviewResigned(t *testing.T, bctx context.Context, base, game string) {
+	a := newTab(t, bctx, game)
+	newGameForm(t, a, base, "#new-game", game, "#seat-1", "me")
+	a.waitJS("the game page", boardReady+` && document.querySelector('#status').dataset.turn === 'me'`)
+	id := eval[string](a, `plateauPage.id`)
+	for range 8 {
+		a.waitJS("a move to make", `(() => { const x = `+turnJS+`; return x.Mine && !x.Busy && (plateauPage.view.moves || []).length > 0; })()`)
+		v := a.turn().Version
+		eval[bool](a, `(() => { plateauPage.send(plateauPage.view.moves[0]); return true; })()`)
+		a.waitJS("the move played", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, v))
+	}
+	a.waitJS("my turn", turnJS+`.Mine`)
+	a.clickAt("#resign")
+	a.clickAt("#resign")
+	a.waitJS("the game over", turnJS+`.Over`)
+	r := openReview(t, a, id, false)
+	i := slices.IndexFunc(r.Moves, func(m review.Move) bool { return m.Best != m.Move })
+	if i < 0 {
+		t.Fatalf("the engine would have played every move of the game: %+v", r.Moves)
+	}
+	m := r.Moves[i]
+	drawn := `document.querySelectorAll('#board .rv-best .rv-arrow, #board .rv-best .rv-hl').length > 0`
+	if game == "mahbousse" {
+		drawn = `document.querySelectorAll('#board .rv-best .rv-hl').length > 0`
+	}
+	selectReviewed(t, a, r, m, drawn)
+	screenshot(t, a, "review-"+game+"-desktop")
 }
 
 // reviewNotation checks how the page reads a best move's squares, for
@@ -97,7 +132,7 @@ func reviewShutbox(t *testing.T, bctx context.Context, base string, st store.Sto
 			plateauPage.send(pick); return true; })()`)
 		a.waitJS("the move played", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, v))
 	}
-	r := openReview(t, a, id)
+	r := openReview(t, a, id, true)
 	m := pickVerdict(t, r)
 	tiles := len(strings.Split(m.Best, "+"))
 	selectReviewed(t, a, r, m, fmt.Sprintf(`document.querySelectorAll('#board .rv-best .rv-hl').length === %d`, tiles))
@@ -132,7 +167,7 @@ func reviewDames(t *testing.T, bctx context.Context, base string) {
 	a.clickAt("#resign")
 	a.clickAt("#resign")
 	a.waitJS("the game over", turnJS+`.Over`)
-	r := openReview(t, a, id)
+	r := openReview(t, a, id, true)
 	m := pickVerdict(t, r)
 	if m.Ply != 4 || m.Verdict == "" {
 		t.Errorf("the review judges move %d (%s, %s) first, want 18-23 (4) marked", m.Ply, m.Move, m.Verdict)
@@ -163,9 +198,9 @@ func reviewDames(t *testing.T, bctx context.Context, base string) {
 }
 
 // openReview asks for the review of the finished game id in tab a, waits
-// for the graph and the marks, checks them against the server's report and
-// returns it.
-func openReview(t *testing.T, a *tab, id string) review.Report {
+// for the graph, checks it and the marks against the server's report (at
+// least one mark if marked) and returns it.
+func openReview(t *testing.T, a *tab, id string, marked bool) review.Report {
 	t.Helper()
 	a.waitJS("the review button", `!!document.querySelector('#review-start')`)
 	if eval[bool](a, `!!document.querySelector('dialog#result[open]')`) {
@@ -178,7 +213,7 @@ func openReview(t *testing.T, a *tab, id string) review.Report {
 	a.clickAt("#review-start")
 	// The first answer is always 202: that request starts the job.
 	a.waitJS("the review's progress", `/\d+\/\d+/.test(document.querySelector('#review-progress')?.textContent || '') && !!document.querySelector('#review-progress progress')`)
-	a.waitJSWithin("the graph and the marks", `!!document.querySelector('#review-graph') && document.querySelectorAll('#movelist .rv-mark').length > 0`, 3*time.Minute)
+	a.waitJSWithin("the graph", `!!document.querySelector('#review-graph')`, 3*time.Minute)
 	type status struct {
 		Status string
 		Report review.Report
@@ -208,8 +243,8 @@ func openReview(t *testing.T, a *tab, id string) review.Report {
 			marks++
 		}
 	}
-	if got := eval[int](a, `document.querySelectorAll('#movelist .rv-mark').length`); got != marks || marks == 0 {
-		t.Errorf("%d marks in the move list, want %d (at least one)", got, marks)
+	if got := eval[int](a, `document.querySelectorAll('#movelist .rv-mark').length`); got != marks || marked && marks == 0 {
+		t.Errorf("%d marks in the move list, want %d (at least one: %v)", got, marks, marked)
 	}
 	// The graph: a dot per verdict; the summary: a row per player with the report's counts.
 	if got := eval[int](a, `document.querySelectorAll('#review-graph .rv-dot').length`); got != marks {
