@@ -248,7 +248,8 @@ export class Review {
     moves.forEach((m, i) => {
       if (!GLYPH[m.verdict]) return;
       const v = two ? winLine([m])[1] : m.after;
-      root.append(s('circle', { cx: x(i + 1), cy: y(v), r: 5, class: `rv-dot ${m.verdict}` }));
+      root.append(s('circle', { cx: x(i + 1), cy: y(v), r: 5, class: `rv-dot ${m.verdict}` },
+        s('title', {}, `${name(m.player)}: ${m.move} ${GLYPH[m.verdict]} ${t(m.verdict)}`)));
     });
     const si = sel ? moves.indexOf(sel) : -1;
     if (si >= 0) root.append(s('line', { x1: x(si + 1), x2: x(si + 1), y1: 0, y2: H, class: 'rv-cursor', id: 'review-cursor', 'data-ply': sel.ply }));
