@@ -59,8 +59,7 @@ type ReviewStatus struct {
 type reviewJob struct {
 	mu          sync.Mutex
 	done, total int
-	err         error     // set when failed
-	failedAt    time.Time // when it failed
+	err         error // set when failed
 }
 
 func (j *reviewJob) status() (ReviewStatus, bool) {
@@ -76,17 +75,26 @@ func (j *reviewJob) status() (ReviewStatus, bool) {
 // reviews runs the server's review jobs: one per game at most, and at
 // most Options.Reviews at once; the others wait for their turn.
 type reviews struct {
-	mu    sync.Mutex
-	jobs  map[string]*reviewJob // running or recently failed, by game id
-	slots chan struct{}         // a place per review running
+	mu     sync.Mutex
+	jobs   map[string]*reviewJob // running or recently failed, by game id
+	slots  chan struct{}         // a place per review running
+	closed bool                  // the server closes: no new job
+}
+
+// close refuses new jobs: the server waits for the running ones next.
+func (rs *reviews) close() {
+	rs.mu.Lock()
+	rs.closed = true
+	rs.mu.Unlock()
 }
 
 func newReviews(n int) *reviews {
 	return &reviews{jobs: map[string]*reviewJob{}, slots: make(chan struct{}, n)}
 }
 
-// job returns the game's running or recently failed job, nil if none;
-// retry forgets a failed job (nil then).
+// job returns the game's running or recently failed job (a failed job is
+// forgotten reviewFailedFor after its failure), nil if none; retry
+// forgets a failed job (nil then).
 func (rs *reviews) job(id string, retry bool) *reviewJob {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -95,9 +103,9 @@ func (rs *reviews) job(id string, retry bool) *reviewJob {
 		return nil
 	}
 	j.mu.Lock()
-	failed, at := j.err != nil, j.failedAt
+	failed := j.err != nil
 	j.mu.Unlock()
-	if failed && (retry || time.Since(at) >= reviewFailedFor) {
+	if failed && retry {
 		delete(rs.jobs, id)
 		return nil
 	}
@@ -144,6 +152,11 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		moves[i] = m.Notation
 	}
 	s.reviews.mu.Lock()
+	if s.reviews.closed {
+		s.reviews.mu.Unlock()
+		httpError(w, http.StatusServiceUnavailable, "internal", "the server is shutting down: retry in a moment")
+		return
+	}
 	j := s.reviews.jobs[id]
 	if j == nil { // the first request: start the job
 		j = &reviewJob{total: len(moves)}
@@ -201,8 +214,9 @@ func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config
 		}
 		s.o.Log.Error("review failed", "game", id, "err", err)
 		j.mu.Lock()
-		j.err, j.failedAt = errors.New(public), time.Now()
+		j.err = errors.New(public)
 		j.mu.Unlock()
+		time.AfterFunc(reviewFailedFor, forget) // then a GET starts another
 	}
 	select {
 	case s.reviews.slots <- struct{}{}:

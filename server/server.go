@@ -200,6 +200,7 @@ func (s *Server) Close() {
 		if n > 0 {
 			<-s.allGone
 		}
+		s.reviews.close()
 		s.bg.Wait()
 		s.rooms.Close()
 	})
