@@ -2,14 +2,17 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"plateau/game"
 	"plateau/review"
 	"plateau/server"
 	"plateau/store"
@@ -31,6 +34,39 @@ func TestReview(t *testing.T) {
 		t.Run(g, func(t *testing.T) { reviewResigned(t, bctx, base, g) })
 	}
 	t.Run("notation", func(t *testing.T) { reviewNotation(t, bctx, base) })
+	t.Run("failed", func(t *testing.T) { reviewFailed(t, bctx) })
+}
+
+// reviewFailed checks that the page says a review failed, and that asking
+// again starts a new one (POST) whose report the page shows: the server's
+// first review fails.
+func reviewFailed(t *testing.T, bctx context.Context) {
+	var calls atomic.Int32
+	base, st := startServerWith(t, func(o *server.Options) {
+		o.Reviewer = func(ctx context.Context, g game.Game, cfg game.Config, moves []string, opts review.Options) (review.Report, error) {
+			if calls.Add(1) == 1 {
+				return review.Report{}, errors.New("a failure for the test")
+			}
+			return review.Review(ctx, g, cfg, moves, opts)
+		}
+	})
+	id, toks := seededGame(t, st, "shutbox", map[string]string{"players": "2"}, testSeed("review-shutbox-2"))
+	a := newTab(t, bctx, "failed")
+	a.allow("500 (Internal Server Error)")
+	openHotseat(a, base, id, toks)
+	playShutbox(t, a)
+	a.waitJS("the review button", `!!document.querySelector('#review-start')`)
+	if eval[bool](a, `!!document.querySelector('dialog#result[open]')`) {
+		a.clickAt("#dialog-close")
+	}
+	a.clickAt("#review-start")
+	a.waitJSWithin("the failure said", `/^The review failed: .*a failure for the test/.test(document.querySelector('#review-error')?.textContent || '')`, time.Minute)
+	a.clickAt("#review-start")
+	// Within 30 s: a GET would answer the failure for a minute.
+	a.waitJSWithin("the review", `!!document.querySelector('#review-graph') && document.querySelectorAll('#movelist .rv-mark').length > 0`, 30*time.Second)
+	if n := calls.Load(); n != 2 {
+		t.Errorf("the server reviewed the game %d times, want 2", n)
+	}
 }
 
 // reviewResigned plays the first legal move eight times in a game of two
@@ -111,13 +147,11 @@ func reviewNotation(t *testing.T, bctx context.Context, base string) {
 	}
 }
 
-// reviewShutbox plays a game of Shut the Box between players on one
-// screen, always covering with the most tiles (the low ones, which the
-// solver judges worse than the high ones), to its end.
-func reviewShutbox(t *testing.T, bctx context.Context, base string, st store.Store, players int) {
-	id, toks := seededGame(t, st, "shutbox", map[string]string{"players": fmt.Sprint(players)}, testSeed(fmt.Sprintf("review-shutbox-%d", players)))
-	a := newTab(t, bctx, "shutbox")
-	openHotseat(a, base, id, toks)
+// playShutbox plays the game of Shut the Box open in a to its end, always
+// covering with the most tiles (the low ones, which the solver judges
+// worse than the high ones).
+func playShutbox(t *testing.T, a *tab) {
+	t.Helper()
 	for i := 0; !a.turn().Over; i++ {
 		if i > 200 {
 			t.Fatal("the game did not end in 200 moves")
@@ -132,6 +166,15 @@ func reviewShutbox(t *testing.T, bctx context.Context, base string, st store.Sto
 			plateauPage.send(pick); return true; })()`)
 		a.waitJS("the move played", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, v))
 	}
+}
+
+// reviewShutbox plays a game of Shut the Box between players on one
+// screen to its end (playShutbox) and checks its review.
+func reviewShutbox(t *testing.T, bctx context.Context, base string, st store.Store, players int) {
+	id, toks := seededGame(t, st, "shutbox", map[string]string{"players": fmt.Sprint(players)}, testSeed(fmt.Sprintf("review-shutbox-%d", players)))
+	a := newTab(t, bctx, "shutbox")
+	openHotseat(a, base, id, toks)
+	playShutbox(t, a)
 	r := openReview(t, a, id, true)
 	m := pickVerdict(t, r)
 	tiles := len(strings.Split(m.Best, "+"))

@@ -107,23 +107,27 @@ export class Review {
     clearTimeout(this.timer);
   }
 
-  /** start asks for the review and polls while it runs. */
-  async start() {
+  /**
+   * start asks for the review and polls while it runs; retry asks again
+   * after a failure (POST starts a new review at once, where a GET would
+   * answer the failure for a minute).
+   */
+  async start(retry = false) {
     if (this.state === 'running' || this.state === 'done') return;
     this.state = 'running';
     this.stopped = false;
     this.delay = POLL;
     this.render();
-    this.poll();
+    this.poll(retry ? 'POST' : 'GET');
   }
 
-  async poll() {
+  async poll(method = 'GET') {
     // 202 while the review runs, 200 once done, 500 with status "failed",
     // 409 game_running before the game ends (docs/api.md).
     let a;
     let fault = '';
     try {
-      const res = await fetch(`/api/games/${encodeURIComponent(this.page.id)}/review`, { headers: { Accept: 'application/json' } });
+      const res = await fetch(`/api/games/${encodeURIComponent(this.page.id)}/review`, { method, headers: { Accept: 'application/json' } });
       a = await res.json().catch(() => null);
       if (res.status === 409 && a?.error?.code === 'game_running') fault = t('reviewGameRunning');
       else if (a?.status === 'failed') fault = t('reviewFailed', { m: a.error || res.statusText });
@@ -208,7 +212,7 @@ export class Review {
       }
       case 'error':
         mount(this.el, head, h('p', { class: 'muted', id: 'review-error' }, this.error),
-          h('button', { type: 'button', id: 'review-start', onclick: () => { this.state = 'idle'; this.start(); } }, t('reviewAsk')));
+          h('button', { type: 'button', id: 'review-start', onclick: () => { this.state = 'idle'; this.start(true); } }, t('reviewAsk')));
         return;
       default:
     }
