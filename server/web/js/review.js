@@ -11,7 +11,8 @@
 // three or four players one win chance cannot sum the game up: the graph
 // has a line per player, each through that player's own win chance before
 // their first move and after each of their moves (the only values the
-// review gives for them), and a dashed line at a fair share, 1/n.
+// review gives for them), and a dashed line at a fair share, 1/n. Shut
+// the Box solitaire has one line, its player's chance to shut the box.
 import { t, lang } from './i18n.js';
 import { h, s, mount } from './dom.js';
 
@@ -242,7 +243,7 @@ export class Review {
       root.append(s('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: 'rv-mid' }));
       root.append(s('path', { d, class: 'rv-line' }));
     } else {
-      root.append(s('line', { x1: 0, x2: W, y1: y(1 / r.players), y2: y(1 / r.players), class: 'rv-mid' }));
+      if (r.players > 2) root.append(s('line', { x1: 0, x2: W, y1: y(1 / r.players), y2: y(1 / r.players), class: 'rv-mid' }));
       playerLines(moves, r.players).forEach((l, p) => {
         if (!l.length) return;
         root.append(s('path', { d: l.map(([i, v], k) => `${k ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(''), class: 'rv-pline', stroke: LINES[p % LINES.length], 'data-player': p }));
