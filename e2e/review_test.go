@@ -241,6 +241,16 @@ func reviewDames(t *testing.T, bctx context.Context, base string) {
 		t.Errorf("the arrow of %s points at %v, nearer its start %v than its end %v", m.Best, tip, from, to)
 	}
 	graphJump(t, a, r)
+	// A count of the summary goes to the player's next move of its verdict, after the one shown.
+	at := eval[int](a, `+document.querySelector('#review-move').dataset.ply`)
+	var want review.Move
+	for _, x := range r.Moves {
+		if x.Player == m.Player && x.Verdict == m.Verdict && (want.Ply == 0 || want.Ply <= at && x.Ply > at) {
+			want = x
+		}
+	}
+	a.clickAt(fmt.Sprintf(`#review-summary tr[data-player="%d"] [data-next=%q]`, m.Player, m.Verdict))
+	a.waitJS("the next "+string(m.Verdict), fmt.Sprintf(`document.querySelector('#review-move')?.dataset.ply === '%d'`, want.Ply))
 	selectReviewed(t, a, r, m, `document.querySelectorAll('#board .rv-best .rv-arrow').length === 1`)
 	screenshot(t, a, "review-dames-desktop")
 	a.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))

@@ -29,7 +29,7 @@ const dict = {
     hint: 'Hint', hints: 'Show hints', bestMove: 'Best: {m}', chance: 'Dice', nobody: '—',
     hintMove: 'Move', hintScore: 'Expected score', hintShut: 'Shut chance', hintWin: 'Win chance', hintLoading: 'Computing the hints…', hintEstimate: 'Win chance: an estimate with 3 or 4 players.', hintsTitle: 'Hints (best first)',
     // the computer review (review.js)
-    review: 'Computer review', reviewAsk: 'Request a computer review', reviewRunning: 'Computer review in progress…', reviewGameRunning: 'The review is available once the game is over.', reviewFailed: 'The review failed: {m}',
+    review: 'Computer review', reviewAsk: 'Request a computer review', reviewRunning: 'Computer review in progress…', reviewGameRunning: 'The review is available once the game is over.', reviewFailed: 'The review failed: {m}', reviewNext: 'Next: {v}',
     inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder', inaccuracies: 'Inaccuracies', mistakes: 'Mistakes', blunders: 'Blunders',
     reviewPlayer: 'Player', reviewAvgLoss: 'Average loss', reviewPick: 'Select a move (in the list or on the graph) to see the best one.', reviewIsBest: 'Best move.', reviewForced: 'only move',
     reviewLine: 'line: {l}', reviewWin: 'Win chance ({p}) {a} → {b}', reviewEngine: 'Judged by: {e}', engineExact: 'the exact solver', engineLevel: 'the computer, level {l}',
@@ -84,7 +84,7 @@ const dict = {
     err_rate_limited: 'Doucement.',
     hint: 'Conseil', hints: 'Afficher les conseils', bestMove: 'Meilleur : {m}', chance: 'Dés', nobody: '—',
     hintMove: 'Coup', hintScore: 'Score espéré', hintShut: 'Chance de fermer', hintWin: 'Chance de gagner', hintLoading: 'Calcul des conseils…', hintEstimate: 'Chance de gagner : une estimation à 3 ou 4 joueurs.', hintsTitle: 'Conseils (le meilleur d’abord)',
-    review: 'Analyse de l’ordinateur', reviewAsk: 'Demander une analyse de l’ordinateur', reviewRunning: 'Analyse de l’ordinateur en cours…', reviewGameRunning: 'L’analyse est possible une fois la partie finie.', reviewFailed: 'L’analyse a échoué : {m}',
+    review: 'Analyse de l’ordinateur', reviewAsk: 'Demander une analyse de l’ordinateur', reviewRunning: 'Analyse de l’ordinateur en cours…', reviewGameRunning: 'L’analyse est possible une fois la partie finie.', reviewFailed: 'L’analyse a échoué : {m}', reviewNext: 'Suivante : {v}',
     inaccuracy: 'Imprécision', mistake: 'Erreur', blunder: 'Gaffe', inaccuracies: 'Imprécisions', mistakes: 'Erreurs', blunders: 'Gaffes',
     reviewPlayer: 'Joueur', reviewAvgLoss: 'Perte moyenne', reviewPick: 'Choisissez un coup (dans la liste ou sur le graphique) pour voir le meilleur.', reviewIsBest: 'Meilleur coup.', reviewForced: 'coup forcé',
     reviewLine: 'suite : {l}', reviewWin: 'Chance de gagner ({p}) {a} → {b}', reviewEngine: 'Jugé par : {e}', engineExact: 'le solveur exact', engineLevel: 'l’ordinateur, niveau {l}',

@@ -287,6 +287,16 @@ export class Review {
       h('p', { class: 'muted' }, t('reviewWin', { p: this.page.playerName(m.player), a: pct(m.before), b: pct(m.after) }), unit));
   }
 
+  // next shows player's next move of verdict v after the one shown (the
+  // first after the last).
+  next(player, v) {
+    const moves = (this.report.moves || []).filter((m) => m.player === player && m.verdict === v);
+    if (!moves.length) return;
+    const at = this.selected()?.ply ?? 0;
+    const m = moves.find((x) => x.ply > at) || moves[0];
+    for (const [seq, x] of this.bySeq) if (x === m) this.page.jump(seq);
+  }
+
   // summary is lichess's summary under the graph: for each player the
   // average loss of win chance and the count of each verdict.
   summary(r) {
@@ -297,7 +307,11 @@ export class Review {
         h('th', { scope: 'col' }, t('reviewAvgLoss')))),
       h('tbody', {}, (r.summaries || []).map((sm) => h('tr', { 'data-player': sm.player },
         h('th', { scope: 'row' }, this.page.playerName(sm.player)),
-        h('td', { class: 'inaccuracy' }, sm.inaccuracies), h('td', { class: 'mistake' }, sm.mistakes), h('td', { class: 'blunder' }, sm.blunders),
+        VERDICTS.map((v) => {
+          const n = sm[PLURAL[v]];
+          // As on lichess, a count goes to the player's next move of that verdict.
+          return h('td', { class: v }, n ? h('button', { type: 'button', class: 'link', 'data-next': v, title: t('reviewNext', { v: t(v) }), onclick: () => this.next(sm.player, v) }, n) : n);
+        }),
         h('td', {}, pct.format(sm.average_loss))))));
   }
 
