@@ -259,3 +259,49 @@ func TestReviewEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewYieldsToLiveGame: with one AI worker held by a review search,
+// the AI seat of a game against a person moves at once: its search takes
+// the worker from the review's, which is preempted.
+func TestReviewYieldsToLiveGame(t *testing.T) {
+	holding := make(chan struct{}, 1)
+	var preempted atomic.Int32
+	reviewer := func(ctx context.Context, g game.Game, _ game.Config, moves []string, o review.Options) (review.Report, error) {
+		wctx, done, err := o.Worker(ctx) // a search that lasts until preempted
+		if err != nil {
+			return review.Report{}, err
+		}
+		holding <- struct{}{}
+		<-wctx.Done()
+		if ctx.Err() == nil {
+			preempted.Add(1)
+		}
+		done()
+		return review.Report{Game: g.ID(), Players: 1, Engine: "fake", Moves: []review.Move{}, Summaries: []review.Summary{{}}}, ctx.Err()
+	}
+	ts := newTestServer(t, func(o *server.Options) { o.Reviewer = reviewer; o.AIWorkers = 1 })
+	box := ts.create(t, "shutbox", map[string]string{"players": "1"}, "h", false)
+	playToEnd(t, ts, box.ID, box.Seats[0].Token)
+	if a := reviewOf(t, ts.HTTP, ts.URL, http.MethodGet, box.ID); a.code != http.StatusAccepted {
+		t.Fatalf("GET review: %d %+v", a.code, a)
+	}
+	select {
+	case <-holding:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the review's search never got the AI worker")
+	}
+
+	c := ts.create(t, "dames", nil, "ha", false)
+	p := join(t, ts, c.ID, 0, c.Seats[0].Token)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for p.version < 2 { // the person's move, then the AI's
+		if err := p.step(ctx); err != nil {
+			t.Fatalf("waiting for the AI's reply while a review holds the worker: %v", err)
+		}
+	}
+	if n := preempted.Load(); n != 1 {
+		t.Errorf("review searches preempted: %d, want 1", n)
+	}
+	waitReview(t, ts.HTTP, ts.URL, box.ID, "the review stored", func(a reviewAnswer) bool { return a.code == http.StatusOK })
+}
