@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"plateau/account"
 	"plateau/game"
 	"plateau/review"
 	"plateau/room"
@@ -105,6 +106,18 @@ type Options struct {
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
+	// SessionTTL is how long a session lasts unused (default 30 days);
+	// each use pushes its end back.
+	SessionTTL time.Duration
+	// SignInBurst and SignInEvery bound the sign-in and sign-up attempts:
+	// per client address, and per name for sign-ins, a burst of
+	// SignInBurst (default 10; negative: no limit), then one every
+	// SignInEvery (default 30s).
+	SignInBurst int
+	SignInEvery time.Duration
+	// Passwords are the argon2id parameters of new password hashes
+	// (default account.DefaultParams).
+	Passwords account.Params
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -114,7 +127,10 @@ type Server struct {
 	metrics *metrics
 	mux     *http.ServeMux
 	closing chan struct{}
-	closeMu sync.Once
+	// closed is cancelled with closing (see contextClosing).
+	closed     context.Context
+	stopClosed context.CancelFunc
+	closeMu    sync.Once
 
 	ipMu    sync.Mutex
 	perIP   map[string]int
@@ -132,6 +148,9 @@ type Server struct {
 
 	startsOnce sync.Once
 	startsJSON json.RawMessage
+
+	signIns   *attempts     // sign-in and sign-up attempts
+	dummyHash func() string // a password hash of no account
 }
 
 // New returns a server for o.
@@ -170,8 +189,10 @@ func New(o Options) *Server {
 		o.Reviewer = review.Review
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
+	o.accountDefaults()
 	s.health = &health{st: o.Store}
 	o.Store = watchedStore{Store: o.Store, h: s.health}
 	s.o = o
@@ -197,6 +218,7 @@ func (s *Server) Close() {
 		n := s.nconn
 		s.ipMu.Unlock()
 		close(s.closing)
+		s.stopClosed()
 		if n > 0 {
 			<-s.allGone
 		}
@@ -223,6 +245,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
+	s.accountRoutes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -374,15 +397,14 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-// contextClosing returns a context cancelled when the server closes.
+// contextClosing returns a context cancelled when the server closes. It
+// takes no goroutine (one per WebSocket was 2,000 goroutine stacks at
+// 2,000 clients).
 func (s *Server) contextClosing(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
-	go func() {
-		select {
-		case <-s.closing:
-		case <-ctx.Done():
-		}
+	stop := context.AfterFunc(s.closed, cancel)
+	return ctx, func() {
+		stop()
 		cancel()
-	}()
-	return ctx, cancel
+	}
 }

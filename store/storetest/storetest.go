@@ -38,6 +38,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteStale", testDeleteStale},
 		{"DeleteStaleMany", testDeleteStaleMany},
 		{"CancelledContext", testCancelledContext},
+		{"Accounts", testAccounts},
+		{"ConcurrentSignUpOneWins", testConcurrentSignUp},
+		{"Sessions", testSessions},
+		{"SeatAccounts", testSeatAccounts},
+		{"PlayerGames", testPlayerGames},
 		{"Reviews", testReviews},
 	}
 	for _, tt := range tests {

@@ -368,6 +368,8 @@ export class GamePage {
   playerName(p) {
     if (p === -1) return t('chance');
     if (p === -2 || p === undefined || p === null) return t('nobody');
+    const account = this.summary?.seats?.find((x) => x.seat === p)?.name; // the seat's account (docs/api.md, Accounts)
+    if (account) return account;
     const names = this.r?.playerNames?.(this.view?.board, this.view?.players, lang);
     return (names && names[p]) || t('player', { n: p + 1 });
   }
@@ -506,7 +508,7 @@ export class GamePage {
       const sw = this.r.swatch ? this.r.swatch(p, v.board) : null;
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
-        h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
+        st.name ? h('a', { href: `/@/${encodeURIComponent(st.name)}`, 'data-nav': true, class: 'account-name' }, st.name) : h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
         this.r.playerInfo ? this.r.playerInfo(p, v.board, this.myTurn() ? this.prefix : []) : null,
         who ? h('span', { class: 'muted' }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
