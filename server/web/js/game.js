@@ -671,8 +671,15 @@ export class GamePage {
       this.hintsOffered() ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
       h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
       over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
-        this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null);
-    // Keyboard and screen-reader play: type a move's notation.
+        this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null,
+      // The analysis board, only once the game is over: no engine help during a game.
+      over ? h('p', { class: 'watchlink' }, h('a', { href: this.analysisURL(), id: 'analyse-link' }, t('analysisHere'))) : null);
+    this.renderEntry();
+  }
+
+  // renderEntry offers keyboard and screen-reader play: type a move's notation.
+  renderEntry() {
+    const v = this.view;
     if (this.myTurn()) {
       const list = h('datalist', { id: 'legal' }, (v.moves || []).slice(0, 400).map((m) => h('option', { value: m.notation })));
       const input = h('input', { id: 'move-input', list: 'legal', autocomplete: 'off', 'aria-label': t('typeMove'), placeholder: t('typeMove') });
@@ -692,6 +699,14 @@ export class GamePage {
   hintsOffered() {
     const seats = this.summary?.seats || [];
     return !!this.r?.hints && seats.length > 0 && (seats.length === 1 || seats.every((s) => s.kind !== 'human'));
+  }
+
+  // analysisURL links the position shown (the replay's, or the last) to
+  // the analysis board, with the game's variant.
+  analysisURL() {
+    const q = new URLSearchParams(this.summary?.variant || {});
+    q.set('position', this.shownView().position);
+    return `/analysis/${encodeURIComponent(this.gameId)}?${q}`;
   }
 
   // renderHints shows the solver's hints when the page offers them, the

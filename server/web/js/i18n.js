@@ -63,6 +63,7 @@ const dict = {
     memberSince: 'Playing since {d}', allGames: 'All games', result: 'Result', allResults: 'All results', wins: 'Wins', draws: 'Draws', losses: 'Losses',
     noGames: 'No game here.', newer: 'Newer', older: 'Older', date: 'Date', players: 'Players', guest: 'guest',
     res_win: 'won', res_draw: 'draw', res_loss: 'lost', openGame: 'Open', exportShort: 'Record', noPlayer: 'No player is named {n}.',
+    analysisBoard: 'Analysis board', analysisHere: 'Analyse this position',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
@@ -126,6 +127,7 @@ const dict = {
     memberSince: 'Joue depuis le {d}', allGames: 'Tous les jeux', result: 'Résultat', allResults: 'Tous les résultats', wins: 'Victoires', draws: 'Nulles', losses: 'Défaites',
     noGames: 'Aucune partie ici.', newer: 'Plus récentes', older: 'Plus anciennes', date: 'Date', players: 'Joueurs', guest: 'invité',
     res_win: 'gagnée', res_draw: 'nulle', res_loss: 'perdue', openGame: 'Ouvrir', exportShort: 'Relevé', noPlayer: 'Aucun joueur ne s’appelle {n}.',
+    analysisBoard: 'Analyse', analysisHere: 'Analyser cette position',
   },
 };
 
