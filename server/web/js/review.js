@@ -113,7 +113,7 @@ export class Review {
    * after a failure (POST starts a new review at once, where a GET would
    * answer the failure for a minute).
    */
-  async start(retry = false) {
+  start(retry = false) {
     if (this.state === 'running' || this.state === 'done') return;
     this.state = 'running';
     this.stopped = false;
@@ -188,9 +188,9 @@ export class Review {
     return last && !isRoll(last) ? this.bySeq.get(last.seq) || null : null;
   }
 
-  // seqOf is the seq of the i-th reviewed move.
-  seqOf(i) {
-    for (const [seq, m] of this.bySeq) if (m === this.report.moves[i]) return seq;
+  // seqOf is the seq of a reviewed move (null: not in the move list).
+  seqOf(m) {
+    for (const [seq, x] of this.bySeq) if (x === m) return seq;
     return null;
   }
 
@@ -262,7 +262,7 @@ export class Review {
       const b = root.getBoundingClientRect();
       if (!n || !b.width) return;
       const i = Math.min(n, Math.max(1, Math.round(((e.clientX - b.left) / b.width) * n)));
-      const seq = this.seqOf(i - 1);
+      const seq = this.seqOf(moves[i - 1]);
       if (seq !== null) this.page.jump(seq);
     });
     const legend = two ? null : h('ul', { class: 'rv-legend' }, Array.from({ length: r.players }, (_, p) =>
@@ -294,7 +294,8 @@ export class Review {
     if (!moves.length) return;
     const at = this.selected()?.ply ?? 0;
     const m = moves.find((x) => x.ply > at) || moves[0];
-    for (const [seq, x] of this.bySeq) if (x === m) this.page.jump(seq);
+    const seq = this.seqOf(m);
+    if (seq !== null) this.page.jump(seq);
   }
 
   // summary is lichess's summary under the graph: for each player the
