@@ -249,10 +249,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 		if g.Result != nil {
 			result = string(g.Result)
 		}
-		_, err := tx.Exec(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment)
-			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err := tx.Exec(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds())
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
 		if err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
@@ -274,7 +274,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
 
 type scanner interface{ Scan(...any) error }
 
@@ -285,7 +285,7 @@ func scanGame(row scanner) (*store.Game, error) {
 	var result sql.NullString
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement, &g.Moves, &lastMove}
+		&clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -464,6 +464,9 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 			version+int64(len(events)), nanos(now), moves, lastMove, status, status, result, id)
 		if err != nil {
 			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
+		}
+		if upd != nil && upd.Rate != nil {
+			return rate(tx, id, upd.Rate, now)
 		}
 		return nil
 	})

@@ -38,6 +38,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteStale", testDeleteStale},
 		{"DeleteStaleMany", testDeleteStaleMany},
 		{"CancelledContext", testCancelledContext},
+		{"RatedFlag", testRatedFlag},
+		{"RateOnEnd", testRateOnEnd},
+		{"RateAtomic", testRateAtomic},
+		{"ConcurrentRate", testConcurrentRate},
+		{"Leaderboard", testLeaderboard},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
