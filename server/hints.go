@@ -45,6 +45,9 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 	case v.Outcome != nil || sum.Status == store.StatusFinished:
 		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s is over: no hints", id))
 		return
+	case sum.Rated:
+		httpError(w, http.StatusForbidden, "rated", fmt.Sprintf("game %s is rated: no hints while it is played", id))
+		return
 	case v.ToMove == game.Chance:
 		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d waits for a roll: hints come after it", id, sum.Version))
 		return
