@@ -205,8 +205,12 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
 			}
-			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open)
+			var account *string // NULL for a guest's or an AI seat
+			if st.Account != "" {
+				account = &st.Account
+			}
+			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 		}
 		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
 			if i == 0 && tag.RowsAffected() == 0 {
@@ -268,8 +272,9 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		byID[g.ID] = g
 		ids[i] = g.ID
 	}
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seat, kind, level, token_hash, joined, open FROM seats
-		WHERE game_id = ANY($1) ORDER BY game_id, seat`, ids)
+	rows, err := s.pool.Query(ctx, `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open,
+		coalesce(s.account_id, ''), coalesce(a.name, '') FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
+		WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat`, ids)
 	if err != nil {
 		return fmt.Errorf("postgres: seats: %w", err)
 	}
@@ -278,7 +283,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open); err != nil {
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
 			return fmt.Errorf("postgres: seats: %w", err)
 		}
 		g := byID[id]

@@ -264,8 +264,12 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
 			}
-			_, err := tx.Exec(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open)
+			var account any // NULL for a guest's or an AI seat
+			if st.Account != "" {
+				account = st.Account
+			}
+			_, err := tx.Exec(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 			if err != nil {
 				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
 			}
@@ -329,8 +333,9 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		byID[g.ID] = g
 		args[i] = g.ID
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, seat, kind, level, token_hash, joined, open FROM seats
-		WHERE game_id IN (?`+strings.Repeat(",?", len(gs)-1)+`) ORDER BY game_id, seat`, args...)
+	rows, err := s.r.QueryContext(ctx, `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open,
+		coalesce(s.account_id, ''), coalesce(a.name, '') FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
+		WHERE s.game_id IN (?`+strings.Repeat(",?", len(gs)-1)+`) ORDER BY s.game_id, s.seat`, args...)
 	if err != nil {
 		return fmt.Errorf("sqlite: seats: %w", err)
 	}
@@ -339,7 +344,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open); err != nil {
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
 			return fmt.Errorf("sqlite: seats: %w", err)
 		}
 		g := byID[id]

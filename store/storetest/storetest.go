@@ -43,6 +43,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RateAtomic", testRateAtomic},
 		{"ConcurrentRate", testConcurrentRate},
 		{"Leaderboard", testLeaderboard},
+		{"Accounts", testAccounts},
+		{"ConcurrentSignUpOneWins", testConcurrentSignUp},
+		{"Sessions", testSessions},
+		{"SeatAccounts", testSeatAccounts},
+		{"PlayerGames", testPlayerGames},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
