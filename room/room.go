@@ -217,6 +217,13 @@ func (r *Room) commit(ctx context.Context, evs []store.Event) error {
 	}
 	start := time.Now()
 	upd := EndUpdate(evs)
+	if upd != nil && r.rec.Rated {
+		rate, err := RateOf(r.rec, upd.Result)
+		if err != nil { // the game ends unrated rather than not at all
+			r.m.o.Log.Error("rated game not rated", "game", r.id, "err", err)
+		}
+		upd.Rate = rate
+	}
 	if err := r.m.o.Store.Append(ctx, r.id, evs, upd); err != nil {
 		err = fmt.Errorf("append events %d to %d: %w", evs[0].Seq, evs[len(evs)-1].Seq, err)
 		r.fail(err)

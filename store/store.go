@@ -163,6 +163,7 @@ type Rate struct {
 // Rating is an account's rating in one game.
 type Rating struct {
 	Account string
+	Name    string // the account's name ("" if it has none)
 	Game    string
 	rating.Rating
 	Games   int       // rated games played

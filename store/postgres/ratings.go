@@ -57,7 +57,10 @@ func rate(ctx context.Context, tx pgx.Tx, gameID string, r *store.Rate, now time
 	return nil
 }
 
-const ratingCols = "account, game, rating, rd, vol, games, updated"
+const ratingCols = "r.account, coalesce(a.name, ''), r.game, r.rating, r.rd, r.vol, r.games, r.updated"
+
+// ratingsFrom joins the accounts' names to ratingCols.
+const ratingsFrom = " FROM ratings r LEFT JOIN accounts a ON a.id = r.account"
 
 func scanRatings(rows pgx.Rows) ([]store.Rating, error) {
 	defer rows.Close()
@@ -65,7 +68,7 @@ func scanRatings(rows pgx.Rows) ([]store.Rating, error) {
 	for rows.Next() {
 		var r store.Rating
 		var updated int64
-		if err := rows.Scan(&r.Account, &r.Game, &r.Rating.Rating, &r.RD, &r.Vol, &r.Games, &updated); err != nil {
+		if err := rows.Scan(&r.Account, &r.Name, &r.Game, &r.Rating.Rating, &r.RD, &r.Vol, &r.Games, &updated); err != nil {
 			return nil, err
 		}
 		r.Updated = fromNanos(updated)
@@ -76,7 +79,7 @@ func scanRatings(rows pgx.Rows) ([]store.Rating, error) {
 
 // Ratings implements store.Store.
 func (s *Store) Ratings(ctx context.Context, account string) ([]store.Rating, error) {
-	rows, err := s.pool.Query(ctx, "SELECT "+ratingCols+" FROM ratings WHERE account = $1 AND games > 0 ORDER BY game", account)
+	rows, err := s.pool.Query(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.account = $1 AND r.games > 0 ORDER BY r.game", account)
 	if err == nil {
 		var rs []store.Rating
 		if rs, err = scanRatings(rows); err == nil {
@@ -96,8 +99,8 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 	if b.MaxRD > 0 {
 		maxRD = b.MaxRD
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM ratings WHERE game = $1 AND games > 0 AND ($2::double precision IS NULL OR rd <= $2)
-		ORDER BY rating DESC, games DESC, account LIMIT $3`, b.Game, maxRD, limit)
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+ratingsFrom+` WHERE r.game = $1 AND r.games > 0 AND ($2::double precision IS NULL OR r.rd <= $2)
+		ORDER BY r.rating DESC, r.games DESC, r.account LIMIT $3`, b.Game, maxRD, limit)
 	if err == nil {
 		var rs []store.Rating
 		if rs, err = scanRatings(rows); err == nil {

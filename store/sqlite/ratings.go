@@ -46,7 +46,10 @@ func rate(tx *sql.Tx, gameID string, r *store.Rate, now time.Time) error {
 	return nil
 }
 
-const ratingCols = "account, game, rating, rd, vol, games, updated"
+const ratingCols = "r.account, coalesce(a.name, ''), r.game, r.rating, r.rd, r.vol, r.games, r.updated"
+
+// ratingsFrom joins the accounts' names to ratingCols.
+const ratingsFrom = " FROM ratings r LEFT JOIN accounts a ON a.id = r.account"
 
 func scanRatings(rows *sql.Rows) ([]store.Rating, error) {
 	defer rows.Close()
@@ -54,7 +57,7 @@ func scanRatings(rows *sql.Rows) ([]store.Rating, error) {
 	for rows.Next() {
 		var r store.Rating
 		var updated int64
-		if err := rows.Scan(&r.Account, &r.Game, &r.Rating.Rating, &r.RD, &r.Vol, &r.Games, &updated); err != nil {
+		if err := rows.Scan(&r.Account, &r.Name, &r.Game, &r.Rating.Rating, &r.RD, &r.Vol, &r.Games, &updated); err != nil {
 			return nil, err
 		}
 		r.Updated = fromNanos(updated)
@@ -65,7 +68,7 @@ func scanRatings(rows *sql.Rows) ([]store.Rating, error) {
 
 // Ratings implements store.Store.
 func (s *Store) Ratings(ctx context.Context, account string) ([]store.Rating, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+" FROM ratings WHERE account = ? ORDER BY game", account)
+	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.account = ? ORDER BY r.game", account)
 	if err == nil {
 		var rs []store.Rating
 		if rs, err = scanRatings(rows); err == nil {
@@ -85,7 +88,7 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 	if maxRD <= 0 {
 		maxRD = 1e308
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+" FROM ratings WHERE game = ? AND rd <= ? ORDER BY rating DESC, games DESC, account LIMIT ?",
+	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.rd <= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
 		b.Game, maxRD, limit)
 	if err == nil {
 		var rs []store.Rating

@@ -178,6 +178,7 @@ func testConcurrentRate(t *testing.T, s store.Store) {
 func testLeaderboard(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	// ann beats bob 3 times, cid beats dan once: ann first, then cid, ...
+	mustCreateAccount(t, s, NewAccount("ann", "Ann_A"))
 	for i := range 3 {
 		id := fmt.Sprintf("ab%d", i)
 		ratedGame(t, s, id)
@@ -211,6 +212,12 @@ func testLeaderboard(t *testing.T, s store.Store) {
 		if fmt.Sprint(names(rs)) != fmt.Sprint(c.want) {
 			t.Errorf("Leaderboard(%+v) = %v, want %v", c.b, names(rs), c.want)
 		}
+	}
+	if rs, _ := s.Leaderboard(ctx, store.Board{Game: "shutbox", Limit: 1}); len(rs) != 1 || rs[0].Name != "Ann_A" {
+		t.Errorf("Leaderboard's first = %+v, want ann named Ann_A", rs)
+	}
+	if rs, _ := s.Ratings(ctx, "ann"); len(rs) != 1 || rs[0].Name != "Ann_A" {
+		t.Errorf("Ratings(ann) = %+v, want one named Ann_A", rs)
 	}
 	// A deviation bound keeps those who played more (three games: lower RD).
 	all, _ := s.Leaderboard(ctx, store.Board{Game: "shutbox"})

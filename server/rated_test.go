@@ -1,0 +1,177 @@
+package server_test
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"plateau/hints"
+	"plateau/rating"
+	"plateau/room"
+	"plateau/server"
+	"plateau/store"
+	"plateau/store/storetest"
+)
+
+// ratedTable stores a two-seat game of gameID between two new accounts,
+// rated or not, and returns its id and the seats' tokens.
+func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]string, rated bool, accounts [2]string) (string, [2]string) {
+	t.Helper()
+	ctx := context.Background()
+	var tokens [2]string
+	seats := make([]store.Seat, 2)
+	for i, acc := range accounts {
+		if _, err := ts.Store.Account(ctx, acc); err != nil {
+			if err := ts.Store.CreateAccount(ctx, storetest.NewAccount(acc, "player_"+acc)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tokens[i] = room.NewToken()
+		seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i]), Account: acc}
+	}
+	rec, err := room.NewGameRecord(gameID, variant, false, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Rated = rated
+	if err := ts.Store.Create(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec.ID, tokens
+}
+
+// TestRatedEnd: a rated game's end updates both ratings exactly as
+// rating.Game computes them from the ratings before it; a game that is
+// not rated leaves them as they were.
+func TestRatedEnd(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ratingOf := func(acc string) (rating.Rating, int) {
+		rs, err := ts.Store.Ratings(ctx, acc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if r.Game == "dames" {
+				return r.Rating, r.Games
+			}
+		}
+		return rating.New(), 0
+	}
+	for _, c := range []struct {
+		name  string
+		rated bool
+		// end plays the end: the seat that resigns, or -1 for a draw
+		// by agreement.
+		resign int
+		score0 float64
+	}{
+		{"rated, the second resigns", true, 1, 1},
+		{"rated, the first resigns", true, 0, 0},
+		{"rated, a draw", true, -1, 0.5},
+		{"casual", false, 0, -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a0, n0 := ratingOf("ann")
+			a1, n1 := ratingOf("bob")
+			id, tok := ratedTable(t, ts, "dames", nil, c.rated, [2]string{"ann", "bob"})
+			p0 := join(t, ts, id, 0, tok[0])
+			p1 := join(t, ts, id, 0, tok[1])
+			send := func(p *player, msg string) {
+				t.Helper()
+				if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			switch c.resign {
+			case -1:
+				send(p0, `{"type":"draw","action":"offer"}`)
+				waitEvent(ctx, t, p1, "draw_offer")
+				send(p1, `{"type":"draw","action":"accept"}`)
+			default:
+				send([]*player{p0, p1}[c.resign], `{"type":"resign","seat":`+string(rune('0'+c.resign))+`}`)
+			}
+			waitEvent(ctx, t, p0, "end")
+			b0, m0 := ratingOf("ann")
+			b1, m1 := ratingOf("bob")
+			if !c.rated {
+				if b0 != a0 || b1 != a1 || m0 != n0 || m1 != n1 {
+					t.Errorf("a game not rated changed the ratings: %+v -> %+v, %+v -> %+v", a0, b0, a1, b1)
+				}
+				return
+			}
+			w0, w1, err := rating.Game(a0, a1, c.score0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !near(b0, w0) || !near(b1, w1) || m0 != n0+1 || m1 != n1+1 {
+				t.Errorf("after the game: ann %+v (%d games), bob %+v (%d games); want %+v, %+v", b0, m0, b1, m1, w0, w1)
+			}
+			h, err := ts.Store.RatingHistory(ctx, "ann", "dames")
+			if err != nil || len(h) == 0 || h[len(h)-1].GameID != id {
+				t.Errorf("ann's history %+v, %v; want game %s last", h, err, id)
+			}
+		})
+	}
+}
+
+func near(a, b rating.Rating) bool {
+	return math.Abs(a.Rating-b.Rating) < 1e-9 && math.Abs(a.RD-b.RD) < 1e-9 && math.Abs(a.Vol-b.Vol) < 1e-12
+}
+
+// waitEvent reads p's messages until an event of kind.
+func waitEvent(ctx context.Context, t *testing.T, p *player, kind string) {
+	t.Helper()
+	for {
+		m, err := p.conn.Next(ctx)
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", kind, err)
+		}
+		if m.Type == "event" {
+			p.version, p.view = m.Version, m.View
+			if m.Event.Kind == kind {
+				return
+			}
+		}
+	}
+}
+
+// TestRatedRefusesUndoAndHints: no undo and no hints while a rated game is
+// played.
+func TestRatedRefusesUndoAndHints(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.Hints = hints.Providers() })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	id, tok := ratedTable(t, ts, "shutbox", map[string]string{"players": "2"}, true, [2]string{"cid", "dan"})
+	p0 := join(t, ts, id, 0, tok[0])
+	if status, a := ts.hints(t, id); status != http.StatusForbidden || a.Error.Code != "rated" {
+		t.Errorf("hints of a running rated game: %d %+v, want 403 rated", status, a.Error)
+	}
+	move := p0.view.Moves[0].Notation
+	if err := p0.conn.Send(ctx, map[string]any{"type": "move", "version": p0.version, "move": move, "id": "m"}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(ctx, t, p0, "move")
+	if err := p0.conn.SendRaw(ctx, []byte(`{"type":"undo","action":"request","id":"u"}`)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := p0.conn.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == "ack" && m.ID == "u" {
+			t.Fatal("undo request acknowledged in a rated game")
+		}
+		if m.Type == "error" {
+			if m.ID != "u" || m.Code != "not_allowed" || !strings.Contains(m.Message, "rated") {
+				t.Fatalf("undo in a rated game: %s, want not_allowed", m.Raw)
+			}
+			break
+		}
+	}
+}
