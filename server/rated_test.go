@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"net/http"
 	"strings"
@@ -174,4 +175,61 @@ func TestRatedRefusesUndoAndHints(t *testing.T) {
 			break
 		}
 	}
+}
+
+// TestLeaderboardAndPlayerRatings: the leaderboard lists the rated
+// players of a game, provisional ones apart, and a player's ratings come
+// with their history.
+func TestLeaderboardAndPlayerRatings(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// eve beats fay twice.
+	var last string
+	for range 2 {
+		id, tok := ratedTable(t, ts, "dames", nil, true, [2]string{"eve", "fay"})
+		p1 := join(t, ts, id, 0, tok[1])
+		if err := p1.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil {
+			t.Fatal(err)
+		}
+		waitEvent(ctx, t, p1, "end")
+		last = id
+	}
+	get := func(path string, want int, v any) {
+		t.Helper()
+		resp, err := ts.HTTP.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Fatalf("GET %s: %d, want %d", path, resp.StatusCode, want)
+		}
+		if v != nil {
+			if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+				t.Fatalf("GET %s: %v", path, err)
+			}
+		}
+	}
+	var lb server.Leaderboard
+	get("/api/leaderboard/dames", http.StatusOK, &lb)
+	if len(lb.Players) != 0 || len(lb.Provisional) != 2 || lb.Provisional[0].Name != "player_eve" || lb.Provisional[1].Name != "player_fay" ||
+		!lb.Provisional[0].Provisional || lb.Provisional[0].Games != 2 || lb.Provisional[0].Rating <= 1500 || lb.Provisional[1].Rating >= 1500 {
+		t.Errorf("leaderboard after two games: %+v", lb)
+	}
+	get("/api/leaderboard/shutbox", http.StatusOK, &lb)
+	if lb.Game != "shutbox" || len(lb.Players)+len(lb.Provisional) != 0 {
+		t.Errorf("shutbox's leaderboard: %+v, want empty", lb)
+	}
+	get("/api/leaderboard/chess", http.StatusNotFound, nil)
+	var pr server.PlayerRatings
+	get("/api/players/PLAYER_EVE/ratings", http.StatusOK, &pr)
+	if pr.Name != "player_eve" || len(pr.Ratings) != 1 || pr.Ratings[0].Game != "dames" || len(pr.Ratings[0].History) != 2 {
+		t.Fatalf("eve's ratings: %+v", pr)
+	}
+	h := pr.Ratings[0].History
+	if h[0].Before != 1500 || h[0].After != h[1].Before || h[1].After != pr.Ratings[0].Rating || h[1].GameID != last {
+		t.Errorf("eve's history %+v does not chain to her rating %d", h, pr.Ratings[0].Rating)
+	}
+	get("/api/players/nobody/ratings", http.StatusNotFound, nil)
 }

@@ -196,6 +196,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
