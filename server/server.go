@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"plateau/account"
 	"plateau/game"
 	"plateau/room"
 	"plateau/store"
@@ -94,6 +95,18 @@ type Options struct {
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
+	// SessionTTL is how long a session lasts unused (default 30 days);
+	// each use pushes its end back.
+	SessionTTL time.Duration
+	// SignInBurst and SignInEvery bound the sign-in and sign-up attempts:
+	// per client address, and per name for sign-ins, a burst of
+	// SignInBurst (default 10; negative: no limit), then one every
+	// SignInEvery (default 30s).
+	SignInBurst int
+	SignInEvery time.Duration
+	// Passwords are the argon2id parameters of new password hashes
+	// (default account.DefaultParams).
+	Passwords account.Params
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -120,6 +133,9 @@ type Server struct {
 
 	startsOnce sync.Once
 	startsJSON json.RawMessage
+
+	signIns   *attempts     // sign-in and sign-up attempts
+	dummyHash func() string // a password hash of no account
 }
 
 // New returns a server for o.
@@ -151,6 +167,7 @@ func New(o Options) *Server {
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
 	o.limitDefaults()
 	o.keepAliveDefaults()
+	o.accountDefaults()
 	s.health = &health{st: o.Store}
 	o.Store = watchedStore{Store: o.Store, h: s.health}
 	s.o = o
@@ -200,6 +217,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
+	s.accountRoutes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
