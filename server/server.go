@@ -136,6 +136,7 @@ type Server struct {
 
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
+	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 }
 
 // New returns a server for o.
@@ -164,7 +165,8 @@ func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
+		seeks: newSeekLobby()}
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	o.accountDefaults()
@@ -214,6 +216,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
