@@ -54,6 +54,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		ferr.write(w)
 		return
 	}
+	if req.Rated && s.mustSession(w, r) == nil { // rated games are between accounts
+		return
+	}
 	g, err := s.o.Games.Lookup(req.Game)
 	if err != nil {
 		httpError(w, http.StatusBadRequest, "bad_request", err.Error())

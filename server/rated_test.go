@@ -13,6 +13,7 @@ import (
 	"plateau/rating"
 	"plateau/room"
 	"plateau/server"
+	"plateau/server/wsclient"
 	"plateau/store"
 	"plateau/store/storetest"
 )
@@ -174,6 +175,40 @@ func TestRatedRefusesUndoAndHints(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestRatedCreateNeedsSignIn: POST /api/games makes a rated game only for
+// a signed-in player; the seats become accounts' as they join signed in.
+func TestRatedCreateNeedsSignIn(t *testing.T) {
+	ts := newTestServer(t, nil)
+	body := `{"game":"dames","seats":[{"kind":"human"},{"kind":"human"}],"rated":true}`
+	post := func(cookie string) (*http.Response, wsclient.Created) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", ts.URL+"/api/games", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		resp, err := ts.HTTP.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var c wsclient.Created
+		json.NewDecoder(resp.Body).Decode(&c)
+		return resp, c
+	}
+	if resp, _ := post(""); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a guest's rated game: %d, want 401", resp.StatusCode)
+	}
+	resp, c := post(signedIn(t, ts, "ivy"))
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("a signed-in player's rated game: %d", resp.StatusCode)
+	}
+	g, err := ts.Store.Game(context.Background(), c.ID)
+	if err != nil || !g.Rated || g.Casual {
+		t.Errorf("created %+v, %v; want rated, not casual", g, err)
 	}
 }
 
