@@ -651,7 +651,7 @@ export class GamePage {
       asked('undo-request', t('undoSent'), 'undo', () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && (this.offers.undo === 'sent' || this.moves.some((m) => this.seats.includes(m.player)))),
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
       this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
-      this.r.hints ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
+      this.r.hints && !(this.summary?.rated && !over) ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
       h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
       over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
         this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null);
@@ -672,7 +672,7 @@ export class GamePage {
   // hints) when the toggle is on and a player is to move.
   renderHints() {
     const v = this.view;
-    const want = !!this.r?.hints && hintsOn() && !!v && this.replayAt === null && !v.outcome && v.toMove >= 0;
+    const want = !!this.r?.hints && !this.summary?.rated && hintsOn() && !!v && this.replayAt === null && !v.outcome && v.toMove >= 0;
     this.hints.show(want, this.version, v?.players, this.r?.label && ((m) => this.r.label(m, v.board)), (m) => this.pointHint(m));
   }
 
