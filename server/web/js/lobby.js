@@ -105,7 +105,7 @@ export class Lobby {
     this.more = h('details', { class: 'card more', id: 'more-options', open: this.moreOpen || null,
       ontoggle: (e) => { this.moreOpen = e.target.open; } },
     h('summary', {}, t('moreOptions')), this.formEl);
-    this.seeks ??= new Seeks(this.cat);
+    this.seeks ??= new Seeks(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
       this.cardsEl,
