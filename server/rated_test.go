@@ -268,3 +268,52 @@ func TestLeaderboardAndPlayerRatings(t *testing.T) {
 	}
 	get("/api/players/nobody/ratings", http.StatusNotFound, nil)
 }
+
+// TestRatedRematch: the rematch of a rated game is rated, between the same
+// accounts, seats swapped, and its end rates them again.
+func TestRatedRematch(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	id, tok := ratedTable(t, ts, "dames", nil, true, [2]string{"jon", "kim"})
+	p := join(t, ts, id, 0, tok[0], tok[1])
+	for _, msg := range []string{`{"type":"resign","seat":1}`, `{"type":"rematch"}`} {
+		if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitEvent(ctx, t, p, "rematch")
+	s, err := ts.Store.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, err := ts.Store.Events(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var next string
+	for _, e := range evs {
+		var d struct {
+			RematchID string `json:"rematch_id"`
+		}
+		if e.Kind == "rematch" && json.Unmarshal(e.Data, &d) == nil {
+			next = d.RematchID
+		}
+	}
+	g, err := ts.Store.Game(ctx, next)
+	if err != nil {
+		t.Fatalf("the rematch of %s (%q): %v", s.ID, next, err)
+	}
+	if !g.Rated || g.Casual || g.Seats[0].Account != "kim" || g.Seats[1].Account != "jon" {
+		t.Fatalf("rematch %+v: want rated, kim then jon", g)
+	}
+	q := join(t, ts, next, 0, tok[0], tok[1])
+	if err := q.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil { // jon resigns
+		t.Fatal(err)
+	}
+	waitEvent(ctx, t, q, "end")
+	h, err := ts.Store.RatingHistory(ctx, "jon", "dames")
+	if err != nil || len(h) != 2 || h[1].GameID != next {
+		t.Errorf("jon's history %+v, %v; want the game and its rematch", h, err)
+	}
+}
