@@ -46,7 +46,7 @@ type SeekRequest struct {
 }
 
 // SeekMessage is a message the lobby's WebSocket sends: "seeks" (Seeks:
-// every open seek, on connection and after each change), "seeking" (Seek:
+// every open seek, on connection with Account, and after each change), "seeking" (Seek:
 // the connection's own seek is open), "paired" (Game, Seat, Token, URL)
 // or "error" (Code, Message).
 type SeekMessage struct {
@@ -59,6 +59,9 @@ type SeekMessage struct {
 	URL     string      `json:"url,omitempty"`
 	Code    string      `json:"code,omitempty"`
 	Message string      `json:"message,omitempty"`
+	// Account is the connection's account name, in its first "seeks"
+	// message ("" for a guest, who may only watch).
+	Account string `json:"account,omitempty"`
 }
 
 // seekPaired is what a pairing tells one of its two owners.
@@ -146,7 +149,11 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	go s.seekPings(ctx, c)
-	if !send(SeekMessage{Type: "seeks", Seeks: lb.board.List()}) {
+	first := SeekMessage{Type: "seeks", Seeks: emptyIfNil(lb.board.List())}
+	if acc != nil {
+		first.Account = acc.Name
+	}
+	if !send(first) {
 		return
 	}
 	for {

@@ -114,7 +114,7 @@ func TestSeeksPairAutomatically(t *testing.T) {
 	ts := newTestServer(t, nil)
 	ctx := context.Background()
 	ann := dialSeeks(t, ts, signedIn(t, ts, "ann"))
-	if m := ann.next("seeks"); len(m.Seeks) != 0 {
+	if m := ann.next("seeks"); len(m.Seeks) != 0 || m.Account != "ann" {
 		t.Fatalf("first list: %+v, want none", m.Seeks)
 	}
 	spec := map[string]any{"type": "seek", "game": "shutbox", "rated": true, "clock": map[string]any{"minutes": 5, "increment": 3}}
@@ -200,7 +200,9 @@ func TestSeekAcceptCancelAndLeave(t *testing.T) {
 func TestSeekRefusals(t *testing.T) {
 	ts := newTestServer(t, nil)
 	guest := dialSeeks(t, ts, "")
-	guest.next("seeks")
+	if m := guest.next("seeks"); m.Account != "" {
+		t.Errorf("a guest's first list names account %q", m.Account)
+	}
 	guest.send(map[string]any{"type": "seek", "game": "dames"})
 	if m := guest.next("error"); m.Code != "sign_in" {
 		t.Errorf("a guest's seek: %+v, want sign_in", m)

@@ -69,6 +69,7 @@ export class Seeks {
       if (this.closed) return;
       this.offline = true;
       this.mine = null;
+      this.account = undefined;
       this.draw();
       this.delay = Math.min(10000, (this.delay || 500) * 2);
       this.retry = setTimeout(() => this.connect(), this.delay);
@@ -77,7 +78,10 @@ export class Seeks {
 
   onMessage(m) {
     switch (m.type) {
-      case 'seeks': this.list = m.seeks || []; break;
+      case 'seeks':
+        this.list = m.seeks || [];
+        if ('account' in m || this.account === undefined) this.account = m.account || '';
+        break;
       case 'seeking': this.mine = m.seek; this.error = ''; break;
       case 'paired':
         remember(m.game, this.pairedGame(m), m.seat, m.token);
@@ -114,7 +118,8 @@ export class Seeks {
   draw() {
     const f = this.form;
     const sel = (id, value, opts, onchange) => h('select', { id, onchange }, opts.map(([v, label]) => h('option', { value: v, selected: String(v) === String(value) }, label)));
-    const form = this.mine ? h('div', { class: 'seeking', role: 'status' },
+    const form = this.account === '' ? h('p', { class: 'muted', id: 'seek-signin' }, t('seekSignIn'))
+      : this.mine ? h('div', { class: 'seeking', role: 'status' },
       h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' ', t('seeking'), ' ',
       h('span', { class: 'muted' }, `${gameName(this.cat, this.mine.game)} · ${clockText(this.mine.clock)} · ${this.mine.rated ? t('rated') : t('casualShort')}`), ' ',
       h('button', { type: 'button', id: 'seek-cancel', onclick: () => { this.send({ type: 'cancel' }); this.mine = null; this.draw(); } }, t('cancelSeek')))
@@ -134,7 +139,7 @@ export class Seeks {
         gameName(this.cat, s.game), ' · ', h('span', { class: 'tc' }, clockText(s.clock)), ' · ',
         h('span', { class: s.rated ? 'rated' : 'muted' }, s.rated ? t('rated') : t('casualShort')),
         s.range ? h('span', { class: 'muted' }, ` (± ${s.range})`) : null, ' ',
-        own ? h('span', { class: 'muted' }, t('yourSeek')) : h('button', {
+        own ? h('span', { class: 'muted' }, t('yourSeek')) : !this.account ? null : h('button', {
           type: 'button', class: 'primary join', 'data-accept': s.id,
           onclick: () => { this.accepted = s.game; this.error = ''; this.send({ type: 'accept', id: s.id }); },
         }, t('acceptSeek')));
