@@ -16,6 +16,7 @@ import (
 
 	"plateau/account"
 	"plateau/game"
+	"plateau/review"
 	"plateau/room"
 	"plateau/store"
 )
@@ -92,6 +93,16 @@ type Options struct {
 	// Inactive is how long a game in progress may go without a move
 	// before the lobby lists it as inactive instead of live (default 24h).
 	Inactive time.Duration
+	// Reviews bounds the game reviews computed at once, server-wide
+	// (default DefaultReviews, 1): more wait their turn. Each review's
+	// searches run in the AI workers at the lowest priority (see GET
+	// /api/games/{id}/review in docs/api.md).
+	Reviews int
+	// ReviewBudget caps each search of a review (default
+	// DefaultReviewBudget, 750ms).
+	ReviewBudget time.Duration
+	// Reviewer reviews a game (default review.Review).
+	Reviewer Reviewer
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
@@ -126,7 +137,8 @@ type Server struct {
 
 	health    *health
 	creations *creations
-	bg        sync.WaitGroup // the sweeper
+	reviews   *reviews
+	bg        sync.WaitGroup // the sweeper and the review jobs
 	web       *webApp
 	catOnce   sync.Once
 	catJSON   json.RawMessage
@@ -165,6 +177,15 @@ func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.Reviews <= 0 {
+		o.Reviews = DefaultReviews
+	}
+	if o.ReviewBudget <= 0 {
+		o.ReviewBudget = DefaultReviewBudget
+	}
+	if o.Reviewer == nil {
+		o.Reviewer = review.Review
+	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
 		seeks: newSeekLobby()}
 	o.limitDefaults()
@@ -174,6 +195,7 @@ func New(o Options) *Server {
 	o.Store = watchedStore{Store: o.Store, h: s.health}
 	s.o = o
 	s.creations = newCreations(o)
+	s.reviews = newReviews(o.Reviews)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
@@ -197,6 +219,7 @@ func (s *Server) Close() {
 		if n > 0 {
 			<-s.allGone
 		}
+		s.reviews.close()
 		s.bg.Wait()
 		s.rooms.Close()
 	})
@@ -214,6 +237,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
+	m.HandleFunc("GET /api/games/{id}/review", s.review)
+	m.HandleFunc("POST /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
 	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
@@ -230,7 +255,8 @@ func (s *Server) routes() {
 		s.metrics.write(w, s.rooms.Live())
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
-			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\n", human, aiOnly)
+			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
+			human, aiOnly, s.rooms.ReviewsQueued())
 	})
 	app, err := newWebApp(web)
 	if err != nil {

@@ -188,6 +188,17 @@ type Board struct {
 	Limit int     // at most this many (<= 0: 50)
 }
 
+// Review is a game's stored review (package review), kept with the game.
+type Review struct {
+	// Engine says what judged the moves (e.g. "level hard, 750ms a
+	// search").
+	Engine string
+	// Report is the review.Report as JSON.
+	Report json.RawMessage
+	// Created is when it was stored.
+	Created time.Time
+}
+
 // Filter selects games for the lobby. Its conditions add up.
 type Filter struct {
 	Status string // "" for any
@@ -330,6 +341,13 @@ type Store interface {
 	// Leaderboard returns a game's ratings selected by b, highest first
 	// (ties: more games first, then account).
 	Leaderboard(ctx context.Context, b Board) ([]Rating, error)
+	// PutReview stores the review of a game (the JSON of a review.Report)
+	// and the engine that made it, replacing the game's previous review;
+	// ErrNotFound if there is no such game.
+	PutReview(ctx context.Context, id, engine string, report json.RawMessage) error
+	// Review returns a game's stored review; ErrNotFound if the game has
+	// none (or does not exist).
+	Review(ctx context.Context, id string) (*Review, error)
 	// CheckWrite makes one small durable write the way game writes are
 	// made and returns its error: nil means the store could write just
 	// now. Readiness checks call it.
