@@ -52,7 +52,11 @@ func TestSeeks(t *testing.T) {
 		t.Fatalf("paired into %s and %s", path, p)
 	}
 	id := path[len("/g/"):]
-	ann.waitJS("ann holds a seat", `document.querySelector('#players li.me') !== null && !!document.querySelector('#resign')`)
+	// Both seats joined, with their accounts' names: nothing redraws the
+	// controls between the two clicks on resign.
+	ann.waitJS("ann holds a seat, both joined", `document.querySelector('#players li.me') !== null && !!document.querySelector('#resign') &&
+		[...document.querySelectorAll('#players a.account-name')].map((a) => a.textContent).sort().join() === 'ann,bob' &&
+		!document.querySelector('#players').textContent.includes('waiting for a player')`)
 	if eval[bool](ann, `!!document.querySelector('#undo-request')`) {
 		t.Error("an undo button in a rated game")
 	}
@@ -93,6 +97,9 @@ func TestSeeks(t *testing.T) {
 		p.tb.open(base+"/@/"+p.name, `!!document.querySelector('#ratings [data-rating]')`)
 		p.tb.waitJS(p.name+"'s rating and chart", `document.querySelector('#ratings [data-rating-game="dames"] [data-rating]').dataset.rating === '`+r+`' &&
 			!!document.querySelector('#ratings svg.rating-chart path.line')`)
-		p.tb.waitJS(p.name+"'s game on the page", `!!document.querySelector('a[href^="/g/`+id+`"]')`)
+		p.tb.waitJS(p.name+"'s game on the page", `!!document.querySelector('#player-games tr[data-game="`+id+`"] a[href^="/g/`+id+`"]')`)
+		if p.name == "bob" {
+			screenshot(t, p.tb, "player-ratings-desktop")
+		}
 	}
 }
