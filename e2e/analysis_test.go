@@ -110,6 +110,7 @@ func TestAnalysisBoard(t *testing.T) {
 		if best := eval[string](tb, `document.querySelector('#an-best').dataset.move`); best != "28x19" {
 			t.Errorf("best move %q in W:W28:B4,K23, want the forced capture 28x19", best)
 		}
+		tb.waitJS("the best move's arrow on the board", `document.querySelector('#board svg .an-arrow')?.dataset.move === '28x19'`)
 		analysisShot(t, tb, "analysis-dames-editor")
 	})
 

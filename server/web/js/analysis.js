@@ -335,6 +335,7 @@ export class AnalysisPage extends GamePage {
     }
     mount(this.el.ceval, items);
     this.renderRolls(a);
+    this.drawBest();
   }
 
   // renderRolls offers the rolls where dice are to be rolled: the player
@@ -355,6 +356,33 @@ export class AnalysisPage extends GamePage {
       b('an-prev', '‹', t('an_prev'), this.at - 1, this.at === 0),
       b('an-next', '›', t('an_next'), this.at + 1, this.at >= n),
       b('an-last', '»', t('an_last'), n, this.at >= n));
+  }
+
+  // drawBest draws the engine's best move on the board as an arrow through
+  // its clicks, as lidraughts does (not for moves of clicks in any order,
+  // such as Shut the Box's covers).
+  drawBest() {
+    const root = this.el.board.querySelector('svg');
+    if (!root) return;
+    root.querySelector('.an-arrow')?.remove();
+    const v = this.view;
+    const e = this.evals.get(v.position)?.eval;
+    const m = e && !this.editing && !this.prefix.length && (v.moves || []).find((x) => x.notation === e.best);
+    const clicks = (m?.clicks || []).map(String);
+    if (clicks.length < 2 || this.r.unordered) return;
+    const pts = [];
+    for (const loc of clicks) {
+      const el = root.querySelector(`[data-loc="${CSS.escape(loc)}"]`);
+      if (!el) return;
+      const b = el.getBBox();
+      pts.push(`${b.x + b.width / 2},${b.y + b.height / 2}`);
+    }
+    const size = Math.min(...clicks.map((loc) => { const b = root.querySelector(`[data-loc="${CSS.escape(loc)}"]`).getBBox(); return Math.min(b.width, b.height); }));
+    const g = svgEl('g', { class: 'an-arrow', 'aria-hidden': 'true', 'data-move': e.best });
+    g.append(svgEl('defs', {}, svgEl('marker', { id: 'an-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' },
+      svgEl('path', { d: 'M0,0 L10,5 L0,10 z' }))));
+    g.append(svgEl('polyline', { points: pts.join(' '), 'stroke-width': Math.max(4, size * 0.16), 'marker-end': 'url(#an-head)' }));
+    root.append(g);
   }
 
   // ---- position text ----------------------------------------------------------------
@@ -466,6 +494,7 @@ export class AnalysisPage extends GamePage {
 
   decorate(lastLocs) {
     super.decorate(lastLocs);
+    this.drawBest();
     if (this.el.posInput && document.activeElement !== this.el.posInput) this.el.posInput.value = this.view.position;
     this.el.board.classList.toggle('editing', !!this.editing);
   }
