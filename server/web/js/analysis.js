@@ -86,7 +86,7 @@ export class AnalysisPage extends GamePage {
     this.line = []; // {notation, player, position, view?}: the moves from the root
     this.at = 0; // moves of line shown
     this.evals = new Map(); // position -> /api/analysis answer | {error}
-    this.asking = new Set();
+    this.asking = null; // {pos, ctl}: the evaluation on its way
     this.editing = null;
     this.summary = { seats: [], variant: this.variant, version: 0 };
     this.replayAt = null;
@@ -150,26 +150,33 @@ export class AnalysisPage extends GamePage {
     history.replaceState(null, '', `/analysis/${encodeURIComponent(this.gameId)}?${q}`);
   }
 
-  // analysis asks the server for a position's view and evaluation, once.
-  async analysis(position) {
+  // analysis asks the server for a position's view and evaluation, once;
+  // null when signal aborted the request.
+  async analysis(position, signal) {
     if (this.evals.has(position)) return this.evals.get(position);
     let a;
     try {
-      a = await api('/api/analysis', { method: 'POST', body: { game: this.gameId, variant: this.variant, position } });
+      a = await api('/api/analysis', { method: 'POST', body: { game: this.gameId, variant: this.variant, position }, signal });
     } catch (e) {
+      if (e.name === 'AbortError') return null;
       a = { error: e.message, status: e.status };
     }
     if (!(a.status >= 500)) this.evals.set(position, a);
     return a;
   }
 
+  // evaluate asks for the evaluation of the position shown, giving up the
+  // one asked for the position shown before (stepping through a game
+  // leaves no search running on the server for positions passed by).
   async evaluate() {
     const pos = this.view.position;
     this.renderEval();
-    if (this.evals.has(pos) || this.asking.has(pos)) return;
-    this.asking.add(pos);
-    await this.analysis(pos);
-    this.asking.delete(pos);
+    if (this.evals.has(pos) || this.asking?.pos === pos) return;
+    this.asking?.ctl.abort();
+    const ask = { pos, ctl: new AbortController() };
+    this.asking = ask;
+    await this.analysis(pos, ask.ctl.signal);
+    if (this.asking === ask) this.asking = null;
     if (this.view.position === pos) this.renderEval();
   }
 
