@@ -129,7 +129,7 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval()
 		tb.clickAt(`#movelist [data-seq="5"]`)
 		tb.waitJS("the PDN's last position", `document.querySelector('#board').dataset.position === 'B:W31-36,38-50:B1-13,15-18,20,23'`)
-		// A move that differs from the PDN's cuts the line there.
+		// A move that differs from the PDN's starts a variation there.
 		tb.clickAt(`#movelist [data-seq="4"]`)
 		tb.waitJS("at move 4", `document.querySelector('#game').dataset.at === '4'`)
 		tb.waitEval()
@@ -138,6 +138,11 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval() // the side column's layout settles
 		tb.clickAt("#pdn-export")
 		tb.waitJS("the PDN exported", `document.querySelector('#pdn-text').value.includes('1. 32-28 19-23 2. 28x19 14x23 3. 38-32 *')`)
+		// The PDN's move is kept as a variation: back one move, both are offered.
+		tb.clickAt("#an-prev")
+		tb.waitJS("the moves played here", `[...document.querySelectorAll('#an-vars [data-var]')].map((b) => b.dataset.var).join(' ') === '37-32 38-32'`)
+		tb.clickAt(`#an-vars [data-var="37-32"]`)
+		tb.waitJS("the PDN's line again", `document.querySelector('#game').dataset.at === '5' && document.querySelector('#movelist [data-seq="5"]').textContent === '37-32' && document.querySelector('#board').dataset.position === 'B:W31-36,38-50:B1-13,15-18,20,23'`)
 		// A bad PDN names the move at fault.
 		tb.allow("400")
 		tb.paste("#pdn-text", "1. 32-28 19-23 2. 28-22 *")
