@@ -237,6 +237,29 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval()
 	})
 
+	// Each editor writes back the position it read (in the server's own
+	// form: the page keeps an edit as the server writes it).
+	t.Run("editor formats", func(t *testing.T) {
+		tb := newTab(t, bctx, "analysis-formats")
+		tb.open(base+"/analysis/dames", analysisReady)
+		tests := []struct{ game, position string }{
+			{"dames", "W:W28,33,45:B4,19,23"},
+			{"dames", "B:W33,K46:BK5,12"},
+			{"mahbousse", "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 x:roll"},
+			{"shutbox", "12345678/1234679 2 roll2"},
+			{"shutbox", "-/1234679 2 choose"},
+			{"benedictine", "...AA../A..O.../....A../......./..GA.../G...G../..GG... a"},
+			{"intercept", "NpNr1NrNpNrNPNpNrNp3/10NpNr1/13/13/13/13/13/13/13/13/4SP8/10Sr1Sr/1SpSrSpSrSp1SrSp1Sp2 S g7 6 0"},
+			{"intercept", "1NrNpNr1(NrSr)NPNp5/13/13/13/13/13/13/13/13/13/13/13/1SpSrSpSrSpSPSrSpSrSpSr1 N g7 3 0"},
+		}
+		for _, tt := range tests {
+			got := eval[string](tb, fmt.Sprintf(`import('/static/js/analysis-edit.js').then(({editorFor}) => { const e = editorFor(%q); return e.write(e.parse(%q, {board: {tiles: 9}})); })`, tt.game, tt.position))
+			if got != tt.position {
+				t.Errorf("%s editor: %q written back as %q", tt.game, tt.position, got)
+			}
+		}
+	})
+
 	t.Run("from a finished game only", func(t *testing.T) {
 		a := newTab(t, bctx, "analysis-finished")
 		createGame(t, a, base, "dames")
