@@ -139,6 +139,17 @@ type Update struct {
 	Joined []int           // seats to mark joined
 }
 
+// Review is a game's stored review (package review), kept with the game.
+type Review struct {
+	// Engine says what judged the moves (e.g. "level hard, 750ms a
+	// search").
+	Engine string
+	// Report is the review.Report as JSON.
+	Report json.RawMessage
+	// Created is when it was stored.
+	Created time.Time
+}
+
 // Filter selects games for the lobby. Its conditions add up.
 type Filter struct {
 	Status string // "" for any
@@ -272,10 +283,61 @@ type Store interface {
 	// untouched means its record was last updated (created, joined,
 	// appended to) before before.
 	DeleteStale(ctx context.Context, before time.Time) (int, error)
+	// PutReview stores the review of a game (the JSON of a review.Report)
+	// and the engine that made it, replacing the game's previous review;
+	// ErrNotFound if there is no such game.
+	PutReview(ctx context.Context, id, engine string, report json.RawMessage) error
+	// Review returns a game's stored review; ErrNotFound if the game has
+	// none (or does not exist).
+	Review(ctx context.Context, id string) (*Review, error)
 	// CheckWrite makes one small durable write the way game writes are
 	// made and returns its error: nil means the store could write just
 	// now. Readiness checks call it.
 	CheckWrite(ctx context.Context) error
 	// Close releases the store's resources.
 	Close() error
+}
+
+// ErrFenced: a fenced append was refused because its writer no longer
+// holds the game's lease with that fencing token (see Leaser).
+var ErrFenced = errors.New("lease lost")
+
+// Note tells of a write to a game by any server instance sharing the
+// store (see Notifier).
+type Note struct {
+	// Game is the game written to; "" when notes may have been missed
+	// (the listener reconnected): every game may have changed.
+	Game string
+	// Version is the game's version after an append of events; 0 for a
+	// write that changed only the game's record (a seat joined or claimed).
+	Version int64
+}
+
+// Notifier is implemented by a store that several server instances may
+// share (store/postgres): it tells each of them of every write to a game,
+// whichever instance made it.
+type Notifier interface {
+	// Listen calls fn with a note after each committed Append or Claim,
+	// in commit order, until ctx ends; it reconnects on its own after a
+	// lost connection, then calls fn with Note{Game: ""}. It returns
+	// ctx's error.
+	Listen(ctx context.Context, fn func(Note)) error
+}
+
+// Leaser is implemented by a store that several server instances may
+// share: a game's lease names the one instance that runs its clock and
+// its AI seats. A lease lasts until its expiry unless its owner renews
+// it; its fencing token grows each time the lease changes owner.
+type Leaser interface {
+	// Lease takes or renews for owner the leases of games ids, to expire
+	// ttl from now (the database's clock). A lease is taken when the game
+	// has none or its lease has expired, renewed when owner holds it. It
+	// returns the fencing token of each lease owner holds after the call.
+	Lease(ctx context.Context, owner string, ids []string, ttl time.Duration) (map[string]int64, error)
+	// Unlease gives up owner's leases of games ids.
+	Unlease(ctx context.Context, owner string, ids []string) error
+	// AppendFenced is Append made only while owner holds the game's
+	// unexpired lease with token; otherwise nothing is written and the
+	// error wraps ErrFenced.
+	AppendFenced(ctx context.Context, id, owner string, token int64, events []Event, upd *Update) error
 }

@@ -653,7 +653,7 @@ export class GamePage {
       asked('undo-request', t('undoSent'), 'undo', () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && (this.offers.undo === 'sent' || this.moves.some((m) => this.seats.includes(m.player)))),
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
       this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
-      this.r.hints ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
+      this.hintsOffered() ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
       h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
       over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
         this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null);
@@ -670,11 +670,20 @@ export class GamePage {
     } else mount(this.el.entry);
   }
 
-  // renderHints shows the solver's hints (games whose renderer exports
-  // hints) when the toggle is on and a player is to move.
+  // hintsOffered says whether the page offers the solver's hints: for the
+  // games whose renderer exports hints, in a game of one seat (Shut the
+  // Box solitaire) or of AI seats only; the server refuses them to
+  // everyone while people play (403 hints_refused, docs/api.md).
+  hintsOffered() {
+    const seats = this.summary?.seats || [];
+    return !!this.r?.hints && seats.length > 0 && (seats.length === 1 || seats.every((s) => s.kind !== 'human'));
+  }
+
+  // renderHints shows the solver's hints when the page offers them, the
+  // toggle is on and a player is to move.
   renderHints() {
     const v = this.view;
-    const want = !!this.r?.hints && hintsOn() && !!v && this.replayAt === null && !v.outcome && v.toMove >= 0;
+    const want = this.hintsOffered() && hintsOn() && !!v && this.replayAt === null && !v.outcome && v.toMove >= 0;
     this.hints.show(want, this.version, v?.players, this.r?.label && ((m) => this.r.label(m, v.board)), (m) => this.pointHint(m));
   }
 
