@@ -163,6 +163,11 @@ func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, accou
 		if code, _ := pgCode(err); code == foreignKeyViolation {
 			return fmt.Errorf("no such account: %w", store.ErrNotFound)
 		}
+		if err != nil {
+			return err
+		}
+		// The other instances reload the game's record (store.Notifier).
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, game)
 		return err
 	})
 }
