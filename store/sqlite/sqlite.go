@@ -107,8 +107,8 @@ const (
 
 // Queries prepared on the readers.
 const (
-	qGame   = "SELECT " + gameCols + " FROM games WHERE id = ?"
-	qSeats  = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
+	qGame  = "SELECT " + gameCols + " FROM games WHERE id = ?"
+	qSeats = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
 		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id IN (?) ORDER BY s.game_id, s.seat`
 	qEvents = `SELECT seq, kind, player, notation, data, time FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`
 )
