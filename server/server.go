@@ -159,6 +159,8 @@ type Server struct {
 
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
+	analyses  chan struct{} // the analysis board's search slots (analysis.go)
+	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 }
 
 // New returns a server for o.
@@ -196,7 +198,8 @@ func New(o Options) *Server {
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
+		analyses: make(chan struct{}, analysisSlots()), seeks: newSeekLobby()}
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
@@ -252,9 +255,15 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
+	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
+	m.HandleFunc("POST /api/analysis", s.analysis)
+	m.HandleFunc("POST /api/pdn", s.pdnImport)
+	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -279,6 +288,9 @@ func (s *Server) routes() {
 		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
+	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
+	m.HandleFunc("GET /analysis", s.analysisPage)
+	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
 	m.HandleFunc("GET /rules/{game}", s.rulesPage)
 	m.HandleFunc("GET /rules", s.rulesIndex)
 	m.HandleFunc("GET /rules/{$}", s.rulesIndex)

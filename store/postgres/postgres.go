@@ -204,10 +204,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	}
 	return s.write(ctx, "create game "+g.ID, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment)
-			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated)
+			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
 			g.ID, g.Game, string(variant), g.Casual, g.Status, nullJSON(g.Result), g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds())
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
 		for i, st := range g.Seats {
 			var hash []byte // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
@@ -229,7 +229,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
 
 // scanGame scans the gameCols of a row.
 func scanGame(row pgx.Row) (*store.Game, error) {
@@ -237,7 +237,7 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	var variant, result []byte
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf,
-		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove); err != nil {
+		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
@@ -420,7 +420,7 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 			b.Queue("UPDATE seats SET joined = true WHERE game_id = $1 AND seat = ANY($2)", id, upd.Joined)
 		}
 		s.queueNote(b, id, len(events) > 0)
-		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
+		err := runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
 			switch {
 			case f != nil && i == 0 && tag.RowsAffected() == 0:
 				return store.ErrFenced
@@ -429,6 +429,10 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 			}
 			return nil
 		})
+		if err == nil && upd != nil && upd.Rate != nil {
+			err = rate(ctx, tx, id, upd.Rate, now)
+		}
+		return err
 	})
 	if !errors.Is(err, errStale) {
 		return err
