@@ -2,12 +2,7 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"testing"
-
-	"github.com/pressly/goose/v3"
 
 	"plateau/store"
 )
@@ -17,28 +12,9 @@ import (
 // be given to an account.
 func TestMigrationAccounts(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub, _ := fs.Sub(migrations, "migrations")
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.UpTo(ctx, 6); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	path := oldDB(t, 6,
 		`INSERT INTO games (id, game, variant, status, dice_seed, created, updated) VALUES ('g', 'dames', '{}', 'live', x'00', 1, 1)`,
-		`INSERT INTO seats (game_id, seat, kind, token_hash, joined) VALUES ('g', 0, 'human', x'01', 1), ('g', 1, 'human', x'02', 1)`,
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+		`INSERT INTO seats (game_id, seat, kind, token_hash, joined) VALUES ('g', 0, 'human', x'01', 1), ('g', 1, 'human', x'02', 1)`)
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
