@@ -60,7 +60,8 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 
 // wsWriteBuffer is the size of a WebSocket's write buffer: a message that
 // does not fit is written in two system calls, and net/http's 4 KiB are
-// less than a draughts event (about 5 KB with its view).
+// less than a draughts event (about 5 KB with its view). It costs 4 KiB a
+// connection.
 const wsWriteBuffer = 8 << 10
 
 // bigWrites gives the WebSocket it hijacks a write buffer of wsWriteBuffer.
@@ -68,14 +69,16 @@ type bigWrites struct{ http.ResponseWriter }
 
 func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
-// Hijack hijacks the connection with a new, empty, write buffer.
+// Hijack hijacks the connection with a larger, empty, write buffer.
 func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	c, brw, err := http.NewResponseController(b.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
 	if brw.Writer.Buffered() == 0 {
-		brw.Writer = bufio.NewWriterSize(c, wsWriteBuffer)
+		// In place: net/http keeps this Writer until the handler returns,
+		// so its 4 KiB are freed only if it takes the new buffer.
+		*brw.Writer = *bufio.NewWriterSize(c, wsWriteBuffer)
 	}
 	return c, brw, nil
 }
