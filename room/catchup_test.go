@@ -238,7 +238,7 @@ func BenchmarkCatchUp(b *testing.B) {
 }
 
 // A room forgets the old part of its game's log as moves are played (it
-// keeps between CatchUpEvents and twice as many events): a spectator's
+// keeps the last CatchUpEvents to 1.25 times as many events): a spectator's
 // catch-up after many live moves still has the recent events, in order,
 // and replays to the game now.
 func TestCatchUpAfterLiveMoves(t *testing.T) {

@@ -188,13 +188,18 @@ func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
 	return out, from, nil
 }
 
+// keepMore is how many events past CatchUpEvents a room keeps before its
+// base moves on.
+const keepMore = CatchUpEvents / 4
+
 // keep adds e, just applied to the room's play, to the room's events. When
-// they reach twice CatchUpEvents, the base moves on by the oldest half,
-// which the room forgets: what a catch-up needs stays, and a room's memory
-// does not grow with its game's log (only with its move list).
+// they reach CatchUpEvents+keepMore, the base moves on by the oldest
+// keepMore, which the room forgets: what a catch-up needs stays, and a
+// room's memory does not grow with its game's log (only with its move
+// list).
 func (r *Room) keep(e store.Event) error {
 	r.events = append(r.events, e)
-	if len(r.events) < 2*CatchUpEvents {
+	if len(r.events) < CatchUpEvents+keepMore {
 		return nil
 	}
 	n := len(r.events) - CatchUpEvents

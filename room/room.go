@@ -43,9 +43,9 @@ type Room struct {
 	play *Play
 	// base is the game at an earlier version and events the log after
 	// it, up to play's version: the catch-ups start from base. The room
-	// keeps between CatchUpEvents and twice as many events (all of them in
-	// a shorter game), base following behind (see keep): a long game's
-	// room holds its move list, not its log.
+	// keeps the last CatchUpEvents to CatchUpEvents+keepMore events (all
+	// of them in a shorter game), base following behind (see keep): a
+	// long game's room holds its move list, not its log.
 	base   *Play
 	events []store.Event
 	subs   map[*Sub]struct{}
