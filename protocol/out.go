@@ -151,6 +151,9 @@ type Seat struct {
 	Joined bool   `json:"joined"`
 	// Open: anyone may claim the seat now (POST /api/games/{id}/seats/{seat}/claim).
 	Open bool `json:"open,omitempty"`
+	// Name is the name of the account the seat belongs to; absent for a
+	// guest's seat.
+	Name string `json:"name,omitempty"`
 }
 
 // Dice is the dice commitment, and the seed once the game is finished.

@@ -55,7 +55,11 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	c.SetReadLimit(s.o.MaxMessage)
 	ctx, cancel := s.contextClosing(r.Context())
 	defer cancel()
-	s.serveConn(ctx, c, rm)
+	var session string // the session cookie: the seats joined become its account's
+	if ck, err := r.Cookie(sessionCookie); err == nil {
+		session = ck.Value
+	}
+	s.serveConn(ctx, c, rm, session)
 }
 
 // wsWriteBuffer is the size of a WebSocket's write buffer: a message that
@@ -122,7 +126,7 @@ func closeStatus(err error) websocket.StatusCode {
 	return websocket.StatusInternalError
 }
 
-func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room) {
+func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room, session string) {
 	defer c.CloseNow()
 	// The hello.
 	hctx, hcancel := context.WithTimeout(ctx, helloTimeout)
@@ -169,6 +173,9 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		if write(ctx, c, msg) != nil {
 			return
 		}
+	}
+	if session != "" && len(m.Tokens) > 0 {
+		s.attachJoined(ctx, rm, session, m.Tokens)
 	}
 	// direct carries the connection's own replies (pong, refusals of
 	// malformed messages); the room's messages come on sub.Out.

@@ -95,7 +95,7 @@ const (
 	qRelease     = "RELEASE w"
 	qGameExists  = "SELECT count(*) FROM games WHERE id = ?"
 	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`
-	qInsertSeat  = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	qInsertSeat  = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	qVersion     = "SELECT version FROM games WHERE id = ?"
 	qInsertEvent = `INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	qJoinSeat    = "UPDATE seats SET joined = 1 WHERE game_id = ? AND seat = ?"
@@ -108,7 +108,8 @@ const (
 // Queries prepared on the readers.
 const (
 	qGame   = "SELECT " + gameCols + " FROM games WHERE id = ?"
-	qSeats  = `SELECT game_id, seat, kind, level, token_hash, joined, open FROM seats WHERE game_id IN (?) ORDER BY game_id, seat`
+	qSeats  = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
+		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id IN (?) ORDER BY s.game_id, s.seat`
 	qEvents = `SELECT seq, kind, player, notation, data, time FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`
 )
 
@@ -353,7 +354,11 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
 			}
-			_, err := s.stmt(tx, qInsertSeat).Exec(g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open)
+			var account any // NULL for a guest's or an AI seat
+			if st.Account != "" {
+				account = st.Account
+			}
+			_, err := s.stmt(tx, qInsertSeat).Exec(g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 			if err != nil {
 				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
 			}
@@ -432,7 +437,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open); err != nil {
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
 			return fmt.Errorf("sqlite: seats: %w", err)
 		}
 		g := byID[id]
