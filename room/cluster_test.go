@@ -1,0 +1,143 @@
+package room_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"plateau/games"
+	"plateau/room"
+	"plateau/store"
+	"plateau/store/postgres"
+	"plateau/store/postgres/pgtest"
+)
+
+// deaf is a PostgreSQL store whose notes are never heard: its instance
+// learns of the others' writes only from a version conflict or the sweep
+// of Versions.
+type deaf struct{ *postgres.Store }
+
+func (deaf) Listen(ctx context.Context, _ func(store.Note)) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func openPostgres(t *testing.T, url string) *postgres.Store {
+	t.Helper()
+	st, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// Two instances on one database (two managers, each with its own store):
+// the moves made on one reach the clients of the other through the
+// store's notes; a command decided on a stale position (an instance that
+// has not heard of the other's move) loses the race at the version check,
+// catches up and is decided again; an instance that missed a note catches
+// up by the sweep of versions.
+func TestTwoInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := openPostgres(t, url), openPostgres(t, url)
+	tests := []struct {
+		name  string
+		storeB store.Store
+	}{
+		{"notes heard", b},
+		{"notes lost", deaf{b}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id, toks := newGame(t, a, "hh")
+			ma := room.NewManager(room.Options{Store: a, Games: games.Registry(), Log: quiet, Instance: "a"})
+			defer ma.Close()
+			mb := room.NewManager(room.Options{Store: tt.storeB, Games: games.Registry(), Log: quiet, Instance: "b",
+				LeaseRenew: 100 * time.Millisecond, LeaseTTL: time.Second})
+			defer mb.Close()
+			ra, subA := join(t, ma, id, toks[0])
+			rb, subB := join(t, mb, id, toks[1])
+
+			// Seat 0 moves on a; seat 1's client on b sees it.
+			v := int64(0)
+			ra.Do(subA, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "m1"})
+			if ack := until(t, subA, "ack"); ack.Version != 1 {
+				t.Fatalf("ack on a: %+v", ack)
+			}
+			if ev := until(t, subB, "event"); ev.Version != 1 || ev.Event.Notation != "32-28" {
+				t.Fatalf("b's client saw %+v, want a's move at version 1", ev)
+			}
+			// Seat 1 moves on b; a's client sees it.
+			v = 1
+			rb.Do(subB, room.Request{Type: "move", Version: &v, Move: "19-23", ID: "m2"})
+			if ack := until(t, subB, "ack"); ack.Version != 2 {
+				t.Fatalf("ack on b: %+v", ack)
+			}
+			if ev := until(t, subA, "event"); ev.Version != 2 || ev.Event.Notation != "19-23" {
+				t.Fatalf("a's client saw %+v, want b's move at version 2", ev)
+			}
+			// Seat 0 moves on a; at once, before b can have heard of it,
+			// seat 1 resigns on b (no version named): b decides the
+			// resignation at version 2, loses the race, reads the move
+			// and resigns at version 4.
+			v = 2
+			ra.Do(subA, room.Request{Type: "move", Version: &v, Move: "28x19", ID: "m3"})
+			if ack := until(t, subA, "ack"); ack.Version != 3 {
+				t.Fatalf("ack on a: %+v", ack)
+			}
+			rb.Do(subB, room.Request{Type: "resign", ID: "r"})
+			seenB := map[int64]string{}
+			for {
+				m, ok := next(t, subB)
+				if !ok || m.Type == "error" {
+					t.Fatalf("b's resignation: %+v (%s)", m, subB.Reason)
+				}
+				if m.Type == "event" {
+					seenB[m.Version] = m.Event.Kind + " " + m.Event.Notation
+				}
+				if m.Type == "ack" {
+					if m.Version != 4 {
+						t.Errorf("b's resignation acknowledged at version %d, want 4", m.Version)
+					}
+					break
+				}
+			}
+			// b's client saw a's move 3 before its resignation and the end.
+			if seenB[3] != "move 28x19" || seenB[4] != "resign " || seenB[5] != "end " {
+				t.Errorf("b's client saw %v, want a's move 3, its resignation and the end", seenB)
+			}
+			evs, err := a.Events(context.Background(), id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var kinds []string
+			for _, e := range evs {
+				kinds = append(kinds, e.Kind+" "+e.Notation)
+			}
+			want := []string{"move 32-28", "move 19-23", "move 28x19", "resign ", "end "}
+			if len(kinds) != len(want) {
+				t.Fatalf("stored %q, want %q", kinds, want)
+			}
+			for i := range want {
+				if kinds[i] != want[i] {
+					t.Fatalf("stored %q, want %q", kinds, want)
+				}
+			}
+			// a's client sees the resignation and the end.
+			seenA := map[int64]string{}
+			for seenA[5] == "" {
+				m, ok := next(t, subA)
+				if !ok {
+					t.Fatalf("a's client dropped: %s", subA.Reason)
+				}
+				if m.Type == "event" {
+					seenA[m.Version] = m.Event.Kind + " " + m.Event.Notation
+				}
+			}
+			if seenA[4] != "resign " || seenA[5] != "end " {
+				t.Errorf("a's client saw %v, want b's resignation and the end", seenA)
+			}
+		})
+	}
+}
