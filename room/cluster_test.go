@@ -42,7 +42,7 @@ func TestTwoInstances(t *testing.T) {
 	url := pgtest.URL(t)
 	a, b := openPostgres(t, url), openPostgres(t, url)
 	tests := []struct {
-		name  string
+		name   string
 		storeB store.Store
 	}{
 		{"notes heard", b},
