@@ -245,11 +245,11 @@ func (m *Manager) listen() {
 	m.notifier.Listen(ctx, m.notified)
 }
 
-// clusterLoop, every LeaseRenew, brings up to date the loaded rooms whose
-// game has moved on without a note heard (a note lost with the instance
-// that wrote, or while the listener reconnected), then renews the leases
-// of the loaded games that need an owner and takes those whose lease
-// expired.
+// clusterLoop, every LeaseRenew, renews the leases of the loaded games
+// that need an owner and takes those whose lease expired, then brings up
+// to date the loaded rooms whose game has moved on without a note heard
+// (a note lost with the instance that wrote, or while the listener
+// reconnected).
 func (m *Manager) clusterLoop() {
 	defer m.wg.Done()
 	t := time.NewTicker(m.o.LeaseRenew)
@@ -272,11 +272,15 @@ func (m *Manager) clusterLoop() {
 			}
 		}
 		m.mu.Unlock()
+		// The leases first, each step with its own time: a slow sweep
+		// must not let them expire.
+		if m.leaser != nil && len(ids) > 0 {
+			ctx, cancel := context.WithTimeout(m.ctx, m.o.LeaseRenew)
+			m.renew(ctx, owned, ids)
+			cancel()
+		}
 		ctx, cancel := context.WithTimeout(m.ctx, m.o.LeaseRenew)
 		m.catchUp(ctx, all)
-		if m.leaser != nil && len(ids) > 0 {
-			m.renew(ctx, owned, ids)
-		}
 		cancel()
 	}
 }
