@@ -141,3 +141,52 @@ func TestTwoInstances(t *testing.T) {
 		})
 	}
 }
+
+// A seat claimed on one instance is known at once on another that has not
+// heard of the claim: its token joins there, and a second claim there is
+// refused as taken without failing the room.
+func TestClaimOnTwoInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := openPostgres(t, url), openPostgres(t, url)
+	ctx := context.Background()
+	tok := room.NewToken()
+	rec, err := room.NewGameRecord("dames", map[string]string{}, false, []store.Seat{
+		{Kind: store.Human, TokenHash: room.HashToken(tok), Joined: true}, {Kind: store.Human, Open: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Create(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	ma := room.NewManager(room.Options{Store: a, Games: games.Registry(), Log: quiet, Instance: "a"})
+	defer ma.Close()
+	mb := room.NewManager(room.Options{Store: deaf{b}, Games: games.Registry(), Log: quiet, Instance: "b",
+		LeaseRenew: 200 * time.Millisecond, LeaseTTL: 2 * time.Second})
+	defer mb.Close()
+	_, subA := join(t, ma, rec.ID, tok)
+	rb, subB := join(t, mb, rec.ID) // a spectator on b: the room is loaded there
+	ra, err := ma.Acquire(ctx, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ma.Release(ra)
+	claimed, ref := ra.Claim(ctx, 1)
+	if ref != nil {
+		t.Fatalf("claim on a: %v", ref)
+	}
+	if _, ref := rb.Claim(ctx, 1); ref == nil || ref.Code != "seat_taken" {
+		t.Errorf("second claim on b: %v, want seat_taken", ref)
+	}
+	sub := room.NewSub(64)
+	if _, ref := rb.Join(ctx, sub, 0, []string{claimed}); ref != nil {
+		t.Fatalf("the claimed token on b: %v", ref)
+	}
+	// b's room goes on: its spectator and the new player stay, and a's move reaches them.
+	v := int64(0)
+	ra.Do(subA, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "m1"})
+	for _, s := range []*room.Sub{subB, sub} {
+		if ev := until(t, s, "event"); ev.Version != 1 {
+			t.Errorf("b's client saw %+v, want a's move", ev)
+		}
+	}
+}
