@@ -230,7 +230,26 @@ func (m *Manager) janitor() {
 
 // AIQueued is the number of AI searches waiting for a worker: in games
 // with a human seat, and in games of AI seats only.
-func (m *Manager) AIQueued() (facingHuman, aiOnly int) { return m.aiSem.queued() }
+func (m *Manager) AIQueued() (facingHuman, aiOnly int) {
+	facingHuman, aiOnly, _ = m.aiSem.queued()
+	return facingHuman, aiOnly
+}
+
+// ReviewsQueued is the number of review searches waiting for an AI worker.
+func (m *Manager) ReviewsQueued() int {
+	_, _, reviews := m.aiSem.queued()
+	return reviews
+}
+
+// ReviewWorker waits for one of the AI workers for one search of a game
+// review, at the lowest priority: after every live game's search. The
+// search runs under the returned context, which is cancelled when a
+// search facing a human needs the worker (the review then redoes the
+// search): a person's reply never waits for a review. done gives the
+// worker back once the search is over; ctx's error if ctx ends first.
+func (m *Manager) ReviewWorker(ctx context.Context) (wctx context.Context, done func(), err error) {
+	return m.aiSem.acquireReview(ctx)
+}
 
 // Close stops every room, letting writes in progress finish, and waits
 // for them and their AI searches.

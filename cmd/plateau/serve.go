@@ -29,6 +29,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
+	reviews := fs.Int("reviews", server.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
+	reviewBudget := fs.Duration("review-budget", server.DefaultReviewBudget, "time of each search of a game review")
 	aiOnlyMax := fs.String("ai-only-max-level", server.DefaultAIOnlyMaxLevel, "strongest AI `level` of a game between AI seats only (stronger: refused)")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
 	noPlayer := fs.Duration("no-player-timeout", 10*time.Minute, "unload a game's room after this long with spectators only (no seat holder connected), closing their WebSockets with 4000")
@@ -62,6 +64,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
 	}
+	if *reviews < 1 {
+		return usagef("--reviews %d: want at least 1", *reviews)
+	}
 	if *aiWorkers < 1 {
 		return usagef("--ai-workers %d: want at least 1", *aiWorkers)
 	}
@@ -69,7 +74,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--rate %v: want a positive number of messages per second", *rate)
 	}
 	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer,
-		"ai-time": *aiTime, "idle": *idle, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew} {
+		"ai-time": *aiTime, "idle": *idle, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
@@ -106,6 +111,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
+		Reviews: *reviews, ReviewBudget: *reviewBudget,
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew,
 	})
 	ln, err := net.Listen("tcp", *addr)

@@ -25,6 +25,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--rate", "-3"}, 2, "--rate -3: want a positive number of messages per second"},
 		{[]string{"--rate", "NaN"}, 2, "--rate NaN: want a positive number of messages per second"},
 		{[]string{"--ai-time", "0s"}, 2, "--ai-time 0s: want a positive duration"},
+		{[]string{"--reviews", "0"}, 2, "--reviews 0: want at least 1"},
+		{[]string{"--review-budget", "0s"}, 2, "--review-budget 0s: want a positive duration"},
 		{[]string{"--idle", "-1m"}, 2, "--idle -1m0s: want a positive duration"},
 		{[]string{"--lease-renew", "6s", "--lease-ttl", "6s"}, 2, "--lease-renew 6s: want less than --lease-ttl 6s"},
 		{[]string{"--instance-id", ""}, 2, "--instance-id: want a name"},

@@ -210,17 +210,21 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	}
 	return s.write(ctx, "create game "+g.ID, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment)
-			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated)
+			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
 			g.ID, g.Game, string(variant), g.Casual, g.Status, nullJSON(g.Result), g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds())
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
 		for i, st := range g.Seats {
 			var hash []byte // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
 			}
-			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open)
+			var account *string // NULL for a guest's or an AI seat
+			if st.Account != "" {
+				account = &st.Account
+			}
+			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 		}
 		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
 			if i == 0 && tag.RowsAffected() == 0 {
@@ -231,7 +235,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
 
 // scanGame scans the gameCols of a row.
 func scanGame(row pgx.Row) (*store.Game, error) {
@@ -239,7 +243,7 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	var variant, result []byte
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf,
-		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove); err != nil {
+		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
@@ -282,8 +286,9 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		byID[g.ID] = g
 		ids[i] = g.ID
 	}
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seat, kind, level, token_hash, joined, open FROM seats
-		WHERE game_id = ANY($1) ORDER BY game_id, seat`, ids)
+	rows, err := s.pool.Query(ctx, `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open,
+		coalesce(s.account_id, ''), coalesce(a.name, '') FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
+		WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat`, ids)
 	if err != nil {
 		return fmt.Errorf("postgres: seats: %w", err)
 	}
@@ -292,7 +297,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open); err != nil {
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
 			return fmt.Errorf("postgres: seats: %w", err)
 		}
 		g := byID[id]
@@ -420,7 +425,7 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 		if upd != nil && len(upd.Joined) > 0 {
 			b.Queue("UPDATE seats SET joined = true WHERE game_id = $1 AND seat = ANY($2)", id, upd.Joined)
 		}
-		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
+		err := runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
 			switch {
 			case f != nil && i == 0 && tag.RowsAffected() == 0:
 				return store.ErrFenced
@@ -429,6 +434,10 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 			}
 			return nil
 		})
+		if err == nil && upd != nil && upd.Rate != nil {
+			err = rate(ctx, tx, id, upd.Rate, now)
+		}
+		return err
 	})
 	if err == nil {
 		var version int64
