@@ -59,33 +59,27 @@ func TestTwoInstances(t *testing.T) {
 			ra, subA := join(t, ma, id, toks[0])
 			rb, subB := join(t, mb, id, toks[1])
 
-			// Seat 0 moves on a; seat 1's client on b sees it.
-			v := int64(0)
-			ra.Do(subA, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "m1"})
-			if ack := until(t, subA, "ack"); ack.Version != 1 {
-				t.Fatalf("ack on a: %+v", ack)
+			// A move on one instance, at version v: acknowledged there, seen on the other.
+			move := func(r *room.Room, sub, other *room.Sub, v int64, mv string) {
+				t.Helper()
+				r.Do(sub, room.Request{Type: "move", Version: &v, Move: mv, ID: mv})
+				if ack := until(t, sub, "ack"); ack.Version != v+1 {
+					t.Fatalf("move %s acknowledged as %+v, want version %d", mv, ack, v+1)
+				}
+				if other == nil {
+					return
+				}
+				if ev := until(t, other, "event"); ev.Version != v+1 || ev.Event.Notation != mv {
+					t.Fatalf("the other instance's client saw %+v, want %s at version %d", ev, mv, v+1)
+				}
 			}
-			if ev := until(t, subB, "event"); ev.Version != 1 || ev.Event.Notation != "32-28" {
-				t.Fatalf("b's client saw %+v, want a's move at version 1", ev)
-			}
-			// Seat 1 moves on b; a's client sees it.
-			v = 1
-			rb.Do(subB, room.Request{Type: "move", Version: &v, Move: "19-23", ID: "m2"})
-			if ack := until(t, subB, "ack"); ack.Version != 2 {
-				t.Fatalf("ack on b: %+v", ack)
-			}
-			if ev := until(t, subA, "event"); ev.Version != 2 || ev.Event.Notation != "19-23" {
-				t.Fatalf("a's client saw %+v, want b's move at version 2", ev)
-			}
+			move(ra, subA, subB, 0, "32-28") // seat 0 on a
+			move(rb, subB, subA, 1, "19-23") // seat 1 on b
 			// Seat 0 moves on a; at once, before b can have heard of it,
 			// seat 1 resigns on b (no version named): b decides the
 			// resignation at version 2, loses the race, reads the move
 			// and resigns at version 4.
-			v = 2
-			ra.Do(subA, room.Request{Type: "move", Version: &v, Move: "28x19", ID: "m3"})
-			if ack := until(t, subA, "ack"); ack.Version != 3 {
-				t.Fatalf("ack on a: %+v", ack)
-			}
+			move(ra, subA, nil, 2, "28x19")
 			rb.Do(subB, room.Request{Type: "resign", ID: "r"})
 			seenB := map[int64]string{}
 			for {
