@@ -63,6 +63,7 @@ func TestLease(t *testing.T) {
 		if time.Since(renewed) > 10*ttl {
 			t.Fatalf("b has not taken the lease %v after a's renewal", time.Since(renewed))
 		}
+		time.Sleep(10 * time.Millisecond) // polling
 	}
 	if tok, ok := lease("a"); ok {
 		t.Errorf("a took back b's lease (token %d)", tok)
