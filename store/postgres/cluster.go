@@ -227,13 +227,15 @@ func (s *Store) listen(ctx context.Context, fn func(store.Note)) error {
 }
 
 // Lease implements store.Leaser in one statement. The token changes only
-// when the lease changes owner.
+// when the lease changes owner. The rows are locked in the order of the
+// games' ids, so that two instances leasing the same games at once wait
+// for each other instead of deadlocking.
 func (s *Store) Lease(ctx context.Context, owner string, ids []string, ttl time.Duration) (map[string]int64, error) {
 	if len(ids) == 0 {
 		return map[string]int64{}, nil
 	}
 	rows, err := s.pool.Query(ctx, `INSERT INTO leases (game_id, owner, token, expires)
-		SELECT g.id, $1, 1, now() + $3 * interval '1 millisecond' FROM games g WHERE g.id = ANY($2)
+		SELECT g.id, $1, 1, now() + $3 * interval '1 millisecond' FROM games g WHERE g.id = ANY($2) ORDER BY g.id
 		ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires,
 			token = CASE WHEN leases.owner = excluded.owner THEN leases.token ELSE leases.token + 1 END
 		WHERE leases.owner = excluded.owner OR leases.expires <= now()
