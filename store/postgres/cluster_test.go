@@ -88,8 +88,8 @@ func TestLease(t *testing.T) {
 	}
 }
 
-// Every append and claim on one instance is heard by another's listener;
-// Versions reads the games' versions.
+// Every append, claim and seat given to an account on one instance is
+// heard by another's listener; Versions reads the games' versions.
 func TestListen(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -125,6 +125,12 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := a.Claim(ctx, "g", 1, []byte("hash")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CreateAccount(ctx, storetest.NewAccount("acc", "ana")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetSeatAccount(ctx, "g", 1, "acc"); err != nil { // a seat given to an account
 		t.Fatal(err)
 	}
 	if err := a.Append(ctx, "g", []store.Event{{Seq: 2, Kind: "move"}}, nil); !errors.Is(err, store.ErrConflict) {
