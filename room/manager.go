@@ -121,12 +121,9 @@ func NewManager(o Options) *Manager {
 	m.wg.Add(1)
 	go m.janitor()
 	if m.notifier != nil {
-		m.wg.Add(1)
+		m.wg.Add(2)
 		go m.listen()
-	}
-	if m.leaser != nil {
-		m.wg.Add(1)
-		go m.leaseLoop()
+		go m.clusterLoop()
 	}
 	return m
 }

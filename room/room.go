@@ -300,6 +300,7 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 		r.rec.Status, r.rec.Result = upd.Status, upd.Result
 	}
 	r.needsOwner.Store(r.wantsOwner())
+	r.raiseNoted(r.play.Version) // no catch-up for these
 	r.armClock()
 	return nil
 }
