@@ -34,6 +34,9 @@ type Engine struct {
 	TTBits int
 	// Fallback plays the states the engine does not search (huffing on).
 	Fallback ai.Player
+	// Eval scores quiet positions in centi-men for the side to move (nil:
+	// Evaluate).
+	Eval func(*dames.Pos) int
 
 	tt     []ttEntry
 	ttBits int
@@ -265,6 +268,9 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 	}
 	capture := moves[0].Captured != 0
 	if ply >= maxPly-1 || depth <= 0 && !capture {
+		if e.Eval != nil {
+			return e.Eval(p)
+		}
 		return Evaluate(p)
 	}
 	if depth < 0 {

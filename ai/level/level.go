@@ -154,12 +154,21 @@ func table(gameID string) map[string]maker {
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
 		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
 		t["max-v1"] = maxSearch(nil, tune)
-		t["max"] = func(seed uint64, o Options) ai.Player {
-			e := aidames.NewEngine(ai.Limits{Time: o.Time})
-			e.TTBits = 21
-			e.Fallback = t["max-v1"](seed, o) // huffing=on
-			return e
+		engine := func(learnt bool) maker {
+			return func(seed uint64, o Options) ai.Player {
+				e := aidames.NewEngine(ai.Limits{Time: o.Time})
+				e.TTBits = 21
+				e.Fallback = t["max-v1"](seed, o) // huffing=on
+				if learnt {
+					if pt, err := aidames.LearntPatterns(); err == nil {
+						e.Eval = pt.Evaluate
+					}
+				}
+				return e
+			}
 		}
+		t["max"] = engine(true)
+		t["max-v2"] = engine(false)
 	case "mahbousse":
 		t["easy"] = greedy(nil, 0.1)
 		t["medium"] = greedy(aimahbousse.Eval, 0)
