@@ -151,6 +151,9 @@ type Seat struct {
 	Joined bool   `json:"joined"`
 	// Open: anyone may claim the seat now (POST /api/games/{id}/seats/{seat}/claim).
 	Open bool `json:"open,omitempty"`
+	// Name is the name of the account the seat belongs to; absent for a
+	// guest's seat.
+	Name string `json:"name,omitempty"`
 }
 
 // Dice is the dice commitment, and the seed once the game is finished.
@@ -175,6 +178,7 @@ type Summary struct {
 	Game      string            `json:"game"`
 	Variant   map[string]string `json:"variant"`
 	Casual    bool              `json:"casual"`
+	Rated     bool              `json:"rated,omitempty"`
 	Status    string            `json:"status"`
 	Created   time.Time         `json:"created"`
 	Updated   time.Time         `json:"updated"`

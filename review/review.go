@@ -55,6 +55,35 @@ type Options struct {
 	// Progress, when set, is called after each move is judged with the
 	// number of moves replayed and their total.
 	Progress func(done, total int)
+	// Worker, when set, is called before each search (each solver call
+	// for Shut the Box) and waits for the right to compute: the search
+	// runs under the context it returns, and done gives the right back
+	// once the search is over. If that context ends while ctx has not
+	// (the worker was wanted elsewhere), the search is done again with
+	// the next right. A server runs its reviews' searches in its AI
+	// workers this way. An error stops the review with it.
+	Worker func(ctx context.Context) (wctx context.Context, done func(), err error)
+}
+
+// work runs f holding a worker of w (see Options.Worker), or at once
+// when w is nil; f is run again when its worker is taken back.
+func work[T any](ctx context.Context, w func(context.Context) (context.Context, func(), error), f func(ctx context.Context) (T, error)) (T, error) {
+	if w == nil {
+		return f(ctx)
+	}
+	for {
+		wctx, done, err := w(ctx)
+		if err != nil {
+			var zero T
+			return zero, fmt.Errorf("waiting for a worker: %w", err)
+		}
+		v, err := f(wctx)
+		taken := wctx.Err() != nil && ctx.Err() == nil
+		done()
+		if !taken {
+			return v, err
+		}
+	}
 }
 
 // Report is the review of a game.
@@ -127,7 +156,7 @@ func ReviewFrom(ctx context.Context, g game.Game, s game.State, moves []string, 
 	r := Report{Game: g.ID(), Players: s.Players(), Moves: []Move{}}
 	var j judge
 	if g.ID() == "shutbox" {
-		j = exactJudge{}
+		j = exactJudge{worker: opts.Worker}
 		r.Engine, r.Unit = "exact solver", "expected score"
 	} else {
 		name := opts.Level
@@ -139,7 +168,7 @@ func ReviewFrom(ctx context.Context, g game.Game, s game.State, moves []string, 
 			return Report{}, fmt.Errorf("review: %w", err)
 		}
 		defer p.Close()
-		sj := &searchJudge{p: p, budget: opts.Budget}
+		sj := &searchJudge{p: p, budget: opts.Budget, worker: opts.Worker}
 		if g.ID() == "dames" {
 			sj.unit, r.Unit = men, "men"
 		}
@@ -227,10 +256,12 @@ type judge interface {
 }
 
 // exactJudge judges Shut the Box by its exact solver.
-type exactJudge struct{}
+type exactJudge struct {
+	worker func(context.Context) (context.Context, func(), error)
+}
 
-func (exactJudge) judge(_ context.Context, s game.State, m game.Move) (Move, error) {
-	cs, err := solve.Analyze(s)
+func (j exactJudge) judge(ctx context.Context, s game.State, m game.Move) (Move, error) {
+	cs, err := work(ctx, j.worker, func(context.Context) ([]solve.Choice, error) { return solve.Analyze(s) })
 	if err != nil {
 		return Move{}, err
 	}
@@ -289,20 +320,23 @@ type searchJudge struct {
 	p      ai.Player
 	budget time.Duration
 	unit   func(v float64) *float64
+	worker func(context.Context) (context.Context, func(), error)
 }
 
 // search runs one search within the budget.
 func (j *searchJudge) search(ctx context.Context, s game.State) (ai.Decision, error) {
-	if j.budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, j.budget)
-		defer cancel()
-	}
-	d, err := j.p.Choose(ctx, s)
-	if err != nil {
-		return d, err
-	}
-	return d, ctx.Err()
+	return work(ctx, j.worker, func(ctx context.Context) (ai.Decision, error) {
+		if j.budget > 0 { // from the worker's start: the wait is not the search's
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, j.budget)
+			defer cancel()
+		}
+		d, err := j.p.Choose(ctx, s)
+		if err != nil {
+			return d, err
+		}
+		return d, ctx.Err()
+	})
 }
 
 func (j *searchJudge) judge(ctx context.Context, s game.State, m game.Move) (Move, error) {

@@ -311,3 +311,155 @@ func TestBadMoves(t *testing.T) {
 		t.Errorf("level best: error %v", err)
 	}
 }
+
+// TestWorker: every search holds a worker, one at a time; a search whose
+// worker is taken back is done again, and the review is the one without
+// workers; a worker's error stops the review.
+func TestWorker(t *testing.T) {
+	g, cfg := config(t, "dames", nil)
+	moves := record(t, g, cfg, 5, 0.3, 6)
+	want, err := Review(context.Background(), g, cfg, moves, Options{Level: "medium"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, calls, taken := 0, 0, 0
+	worker := func(ctx context.Context) (context.Context, func(), error) {
+		if held != 0 {
+			t.Errorf("a worker asked for while %d are held", held)
+		}
+		held++
+		calls++
+		wctx, cancel := context.WithCancel(ctx)
+		if calls%3 == 1 { // taken back at once: the search must be redone
+			cancel()
+			taken++
+		}
+		return wctx, func() { held--; cancel() }, nil
+	}
+	got, err := Review(context.Background(), g, cfg, moves, Options{Level: "medium", Worker: worker})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held != 0 || taken == 0 || calls <= taken {
+		t.Errorf("%d workers held at the end, %d asked for, %d taken back", held, calls, taken)
+	}
+	if len(got.Moves) != len(want.Moves) {
+		t.Fatalf("with workers taken back: %d moves reviewed, want %d", len(got.Moves), len(want.Moves))
+	}
+	for i, m := range got.Moves {
+		w := want.Moves[i]
+		if m.Best != w.Best || m.Before != w.Before || m.After != w.After || m.Verdict != w.Verdict {
+			t.Errorf("move %d with workers taken back: %+v, without: %+v", i+1, m, w)
+		}
+	}
+
+	refused := errors.New("no worker today")
+	_, err = Review(context.Background(), g, cfg, moves, Options{Level: "medium",
+		Worker: func(context.Context) (context.Context, func(), error) { return nil, nil, refused }})
+	if !errors.Is(err, refused) || !strings.Contains(err.Error(), "waiting for a worker") {
+		t.Errorf("a worker's error: %v, want it wrapped", err)
+	}
+}
+
+// TestBlunders: hand-built positions of the other games where the mover
+// wins at once with one move and, with another, lets the opponent win at
+// once (after every roll, in a dice game), as brute force over the
+// replies proves: the review marks the second a blunder from a certain
+// win to a certain loss, and the first no verdict.
+func TestBlunders(t *testing.T) {
+	tests := []struct {
+		id, level, pos, good, blunder string
+	}{
+		// Green's ball jumps its d7 bottle for a try; a bottle step alone
+		// leaves amber the chain d6xd4xd2xd0 over its d5, d3, d1 bottles.
+		{"benedictine", "", "...G..A/...O.../...A.../......./...A.../......./G..A... g", "a1-b1 d6xd8", "a1-a2"},
+		// S's carrier at g11 passes the ball over g12 onto the empty
+		// Arrivée g13; without it, N slides h9-g9 and intercepts the ball
+		// down the g file onto S's Arrivée g1.
+		{"intercept", "", "13/6Sp6/6Sr6/6Np6/7Nr5/6Np6/6Nr6/6Np6/6Nr6/6Np6/6Nr6/6Np6/Sp12 S g11 20 0", "a1-b1/g11-g13", "a1-b1"},
+		// x bears off its last two checkers with 4-2 (3/off 1/off); 1/off
+		// 3/1 leaves one, and o bears off its last checker with any roll.
+		{"mahbousse", "medium", "x1,.,x1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,o1 off=13-14 x:4-2", "3/off 1/off", "1/off 3/1"},
+		{"mahbousse", "hard", "x1,.,x1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,o1 off=13-14 x:4-2", "3/off 1/off", "1/off 3/1"},
+	}
+	for _, tt := range tests {
+		name := tt.level
+		if name == "" {
+			name = "hard"
+		}
+		t.Run(tt.id+"/"+name, func(t *testing.T) {
+			g, cfg := config(t, tt.id, nil)
+			start, err := g.ParsePosition(cfg, tt.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			me := start.ToMove()
+			// The proof.
+			s := start.Clone()
+			if err := game.Replay(s, []string{tt.good}); err != nil {
+				t.Fatal(err)
+			}
+			if o := s.Outcome(); !o.Over || o.Value(me) != 1 {
+				t.Fatalf("%s: %s does not win at once: %+v", tt.pos, tt.good, o)
+			}
+			s = start.Clone()
+			if err := game.Replay(s, []string{tt.blunder}); err != nil {
+				t.Fatal(err)
+			}
+			positions := []game.State{s} // the opponent's decisions: after each roll in a dice game
+			if s.ToMove() == game.Chance {
+				positions = nil
+				for _, cm := range s.ChanceMoves(nil) {
+					c := s.Clone()
+					if err := c.Play(cm.Move); err != nil {
+						t.Fatal(err)
+					}
+					positions = append(positions, c)
+				}
+			}
+			for _, p := range positions {
+				wins := false
+				for _, m := range p.Moves(nil) {
+					c := p.Clone()
+					if err := c.Play(m); err != nil {
+						t.Fatal(err)
+					}
+					if o := c.Outcome(); o.Over && o.Value(me) == 0 {
+						wins = true
+					}
+				}
+				if !wins {
+					t.Fatalf("%s %s: the opponent cannot win at once in %s", tt.pos, tt.blunder, p.Position())
+				}
+			}
+			// The review.
+			for _, c := range []struct {
+				move    string
+				verdict Verdict
+				after   float64
+			}{{tt.blunder, Blunder, 0}, {tt.good, "", 1}} {
+				r, err := ReviewFrom(context.Background(), g, start.Clone(), []string{c.move}, Options{Level: tt.level})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(r.Moves) != 1 {
+					t.Fatalf("%s %s: %d moves reviewed", tt.pos, c.move, len(r.Moves))
+				}
+				rm := r.Moves[0]
+				near := func(a, b float64) bool { return math.Abs(a-b) < 1e-3 }
+				if rm.Verdict != c.verdict || !near(rm.Before, 1) || !near(rm.After, c.after) || rm.Player != int(me) {
+					t.Errorf("%s %s: %+v; want verdict %q, before 1, after %v", tt.pos, c.move, rm, c.verdict, c.after)
+				}
+				checkMove(t, rm, len(start.Moves(nil)))
+				if c.verdict == Blunder && (r.Summaries[me].Blunders != 1 || !near(r.Summaries[me].AverageLoss, 1)) {
+					t.Errorf("%s %s: summary %+v, want one blunder losing 1", tt.pos, c.move, r.Summaries[me])
+				}
+				if c.verdict == Blunder {
+					if s := start.Clone(); game.Replay(s, []string{rm.Best}) != nil || !s.Outcome().Over || s.Outcome().Value(me) != 1 {
+						t.Errorf("%s %s: best %q does not win at once", tt.pos, c.move, rm.Best)
+					}
+				}
+			}
+		})
+	}
+}

@@ -23,11 +23,11 @@ type (
 
 // SummaryOf is the summary of a stored game, without moves or view.
 func SummaryOf(rec *store.Game) Summary {
-	s := Summary{ID: rec.ID, Game: rec.Game, Variant: rec.Variant, Casual: rec.Casual, Status: rec.Status,
+	s := Summary{ID: rec.ID, Game: rec.Game, Variant: rec.Variant, Casual: rec.Casual, Rated: rec.Rated, Status: rec.Status,
 		Created: rec.Created, Updated: rec.Updated, Version: rec.Version, Result: rec.Result, RematchOf: rec.RematchOf,
 		Dice: DiceJSON{Commitment: dice.Commitment(rec.DiceSeed)}, Clock: ClockConfigJSON(rec.Clock)}
 	for i, st := range rec.Seats {
-		s.Seats = append(s.Seats, SeatJSON{Seat: i, Kind: st.Kind, Level: st.Level, Joined: st.Joined, Open: st.Claimable()})
+		s.Seats = append(s.Seats, SeatJSON{Seat: i, Kind: st.Kind, Level: st.Level, Joined: st.Joined, Open: st.Claimable(), Name: st.Name})
 	}
 	if rec.Status == store.StatusFinished {
 		s.Dice.Seed = seedHex(rec.DiceSeed)

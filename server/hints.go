@@ -1,10 +1,13 @@
 package server
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"plateau/game"
+	"plateau/room"
 	"plateau/store"
 )
 
@@ -21,7 +24,8 @@ type Hints struct {
 
 // hints answers the hints of a game's current position: 404 no_hints for a
 // game without a hint provider, 409 no_hints for a position without hints
-// (waiting for a roll, or over).
+// (waiting for a roll, or over), 403 hints_refused for a game that people
+// are playing against each other or the computer (see hintsAllowed).
 func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	rm, err := s.rooms.Acquire(r.Context(), id)
@@ -45,6 +49,9 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 	case v.Outcome != nil || sum.Status == store.StatusFinished:
 		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s is over: no hints", id))
 		return
+	case !hintsAllowed(sum.Seats):
+		s.refuseHints(w, r, id, sum.Seats)
+		return
 	case v.ToMove == game.Chance:
 		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d waits for a roll: hints come after it", id, sum.Version))
 		return
@@ -64,6 +71,42 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, Hints{ID: id, Game: sum.Game, Version: sum.Version, Position: v.Position, ToMove: v.ToMove, Hints: h})
+}
+
+// hintsAllowed reports whether the hints of a running game with seats may
+// be given: only where no person playing could use them, as lichess gives
+// no engine to anyone during a live game. That is a game of one seat
+// (Shut the Box solitaire, whose page offers them to its player) or of AI
+// seats only. Otherwise nobody gets them while the game runs, spectators
+// included: a player could watch the game in a second tab.
+func hintsAllowed(seats []room.SeatJSON) bool {
+	if len(seats) == 1 {
+		return true
+	}
+	for _, st := range seats {
+		if st.Kind == store.Human {
+			return false
+		}
+	}
+	return true
+}
+
+// refuseHints answers 403 hints_refused; the message tells a seat's holder
+// (a request with "Authorization: Bearer TOKEN", the seat's token) that
+// the refusal is because they play.
+func (s *Server) refuseHints(w http.ResponseWriter, r *http.Request, id string, seats []room.SeatJSON) {
+	msg := fmt.Sprintf("game %s is being played by %d players: hints are refused to everyone, players and spectators, until it ends (then ask for its review)", id, len(seats))
+	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && tok != "" {
+		if rec, err := s.o.Store.Game(r.Context(), id); err == nil {
+			h := room.HashToken(tok)
+			for i, st := range rec.Seats {
+				if st.Kind == store.Human && subtle.ConstantTimeCompare(h, st.TokenHash) == 1 {
+					msg = fmt.Sprintf("you hold seat %d of game %s, which is being played: no hints for its players until it ends (then ask for its review)", i, id)
+				}
+			}
+		}
+	}
+	httpError(w, http.StatusForbidden, "hints_refused", msg)
 }
 
 // stateOf reads a position of a game and variant back.

@@ -7,9 +7,11 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"plateau/ai"
 	"plateau/game"
 	"plateau/hints"
 	"plateau/server"
@@ -29,9 +31,17 @@ type hintsAnswer struct {
 	} `json:"error"`
 }
 
-func (ts *testServer) hints(t *testing.T, id string) (int, hintsAnswer) {
+// hints asks for a game's hints, with a seat's token if one is given.
+func (ts *testServer) hints(t *testing.T, id string, token ...string) (int, hintsAnswer) {
 	t.Helper()
-	resp, err := ts.HTTP.Get(ts.URL + "/api/games/" + id + "/hints")
+	req, err := http.NewRequest(http.MethodGet, ts.URL+"/api/games/"+id+"/hints", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(token) > 0 {
+		req.Header.Set("Authorization", "Bearer "+token[0])
+	}
+	resp, err := ts.HTTP.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,17 +54,38 @@ func (ts *testServer) hints(t *testing.T, id string) (int, hintsAnswer) {
 	return resp.StatusCode, a
 }
 
+// idlePlayer is an AI player whose searches last until their context
+// ends: its seat never moves while the test looks.
+type idlePlayer struct{}
+
+func (idlePlayer) Choose(ctx context.Context, _ game.State) (ai.Decision, error) {
+	<-ctx.Done()
+	return ai.Decision{}, ctx.Err()
+}
+
+func (idlePlayer) Close() {}
+
+// TestHints: the hints of the running games that may have them, Shut the
+// Box solitaire and a game of AI seats only.
 func TestHints(t *testing.T) {
-	ts := newTestServer(t, func(o *server.Options) { o.Hints = hints.Providers() })
+	ts := newTestServer(t, func(o *server.Options) {
+		o.Hints = hints.Providers()
+		o.AI = func(string, string) (ai.Player, error) { return idlePlayer{}, nil }
+		o.AITime = time.Hour
+	})
 	for _, tc := range []struct {
 		players  string
 		kinds    string
 		sortedBy string
-	}{{"1", "h", "p_shut"}, {"2", "hh", "win"}} {
+	}{{"1", "h", "p_shut"}, {"2", "aa", "win"}} {
 		t.Run("players="+tc.players, func(t *testing.T) {
 			// The opening roll is played at creation: the game waits for a cover.
 			c := ts.create(t, "shutbox", map[string]string{"players": tc.players}, tc.kinds, false)
-			p := join(t, ts, c.ID, 0, c.Seats[0].Token)
+			var tokens []string // none: a spectator of the AI seats' game
+			if tc.kinds == "h" {
+				tokens = append(tokens, c.Seats[0].Token)
+			}
+			p := join(t, ts, c.ID, 0, tokens...)
 			status, a := ts.hints(t, c.ID)
 			if status != http.StatusOK {
 				t.Fatalf("hints at %q: status %d, error %+v", p.view.Position, status, a.Error)
@@ -100,6 +131,50 @@ func TestHints(t *testing.T) {
 				}
 			}
 			if status, a := ts.hints(t, c.ID); status != http.StatusConflict || a.Error.Code != "no_hints" {
+				t.Errorf("hints of a finished game: status %d, error %+v; want 409 no_hints", status, a.Error)
+			}
+		})
+	}
+}
+
+// TestHintsRefused: while people play a game against each other or the
+// computer, nobody gets its hints (403 hints_refused), its players
+// (named by their seat's token) nor its spectators; after the end the
+// game has none (409 no_hints).
+func TestHintsRefused(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.Hints = hints.Providers() })
+	for _, kinds := range []string{"hh", "ha"} {
+		t.Run(kinds, func(t *testing.T) {
+			c := ts.create(t, "shutbox", map[string]string{"players": "2"}, kinds, false)
+			tokens := []string{c.Seats[0].Token}
+			if kinds == "hh" {
+				tokens = append(tokens, c.Seats[1].Token)
+			}
+			p := join(t, ts, c.ID, 0, tokens...)
+			for _, tc := range []struct {
+				who, token, says string
+			}{
+				{"seat 0's player", c.Seats[0].Token, "you hold seat 0 of game " + c.ID},
+				{"a spectator", "", "refused to everyone, players and spectators"},
+				{"a wrong token", "not-a-token", "refused to everyone, players and spectators"},
+			} {
+				var token []string
+				if tc.token != "" {
+					token = []string{tc.token}
+				}
+				status, a := ts.hints(t, c.ID, token...)
+				if status != http.StatusForbidden || a.Error.Code != "hints_refused" || !strings.Contains(a.Error.Message, tc.says) {
+					t.Errorf("hints of a running %s game to %s: status %d, error %+v; want 403 hints_refused saying %q", kinds, tc.who, status, a.Error, tc.says)
+				}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			for !p.over() {
+				if err := p.step(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if status, a := ts.hints(t, c.ID, c.Seats[0].Token); status != http.StatusConflict || a.Error.Code != "no_hints" {
 				t.Errorf("hints of a finished game: status %d, error %+v; want 409 no_hints", status, a.Error)
 			}
 		})

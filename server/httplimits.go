@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
@@ -196,11 +197,15 @@ func forwardedFor(trusted []netip.Prefix, peer netip.Addr, h http.Header) netip.
 }
 
 // frontDoor wraps the server's routes: it sets the client address from
-// X-Forwarded-For when the peer is a trusted proxy.
+// X-Forwarded-For when the peer is a trusted proxy, and notes whether the
+// proxy says it was reached over TLS (X-Forwarded-Proto: https).
 func (s *Server) frontDoor(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(s.o.TrustedProxies) > 0 {
 			if ap, err := netip.ParseAddrPort(r.RemoteAddr); err == nil {
+				if trustedAddr(s.o.TrustedProxies, ap.Addr().Unmap()) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+					r = r.WithContext(context.WithValue(r.Context(), httpsKey{}, true))
+				}
 				if c := forwardedFor(s.o.TrustedProxies, ap.Addr().Unmap(), r.Header); c != ap.Addr().Unmap() {
 					r2 := *r
 					r2.RemoteAddr = netip.AddrPortFrom(c, 0).String()
@@ -210,4 +215,14 @@ func (s *Server) frontDoor(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// httpsKey marks the context of a request that a trusted proxy received
+// over TLS.
+type httpsKey struct{}
+
+// viaHTTPS reports whether a trusted proxy received r over TLS.
+func viaHTTPS(r *http.Request) bool {
+	v, _ := r.Context().Value(httpsKey{}).(bool)
+	return v
 }

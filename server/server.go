@@ -14,7 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"plateau/account"
 	"plateau/game"
+	"plateau/review"
 	"plateau/room"
 	"plateau/store"
 )
@@ -24,9 +26,17 @@ var webFS embed.FS
 
 // Options configures a Server.
 type Options struct {
+	// Store keeps the games. A store that several instances may share
+	// (store/postgres: a store.Notifier and store.Leaser) makes this
+	// server one instance of a cluster (docs/cluster.md).
 	Store store.Store
-	Games *game.Registry
-	Log   *slog.Logger
+	// Instance names this instance among those sharing the store (its
+	// games' leases are held in its name); LeaseTTL and LeaseRenew tune
+	// the leases (see room.Options).
+	Instance             string
+	LeaseTTL, LeaseRenew time.Duration
+	Games                *game.Registry
+	Log                  *slog.Logger
 	// AI makes AI seats' players (default: random moves).
 	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
@@ -91,9 +101,31 @@ type Options struct {
 	// Inactive is how long a game in progress may go without a move
 	// before the lobby lists it as inactive instead of live (default 24h).
 	Inactive time.Duration
+	// Reviews bounds the game reviews computed at once, server-wide
+	// (default DefaultReviews, 1): more wait their turn. Each review's
+	// searches run in the AI workers at the lowest priority (see GET
+	// /api/games/{id}/review in docs/api.md).
+	Reviews int
+	// ReviewBudget caps each search of a review (default
+	// DefaultReviewBudget, 750ms).
+	ReviewBudget time.Duration
+	// Reviewer reviews a game (default review.Review).
+	Reviewer Reviewer
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
+	// SessionTTL is how long a session lasts unused (default 30 days);
+	// each use pushes its end back.
+	SessionTTL time.Duration
+	// SignInBurst and SignInEvery bound the sign-in and sign-up attempts:
+	// per client address, and per name for sign-ins, a burst of
+	// SignInBurst (default 10; negative: no limit), then one every
+	// SignInEvery (default 30s).
+	SignInBurst int
+	SignInEvery time.Duration
+	// Passwords are the argon2id parameters of new password hashes
+	// (default account.DefaultParams).
+	Passwords account.Params
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -103,7 +135,10 @@ type Server struct {
 	metrics *metrics
 	mux     *http.ServeMux
 	closing chan struct{}
-	closeMu sync.Once
+	// closed is cancelled with closing (see contextClosing).
+	closed     context.Context
+	stopClosed context.CancelFunc
+	closeMu    sync.Once
 
 	ipMu    sync.Mutex
 	perIP   map[string]int
@@ -113,13 +148,19 @@ type Server struct {
 
 	health    *health
 	creations *creations
-	bg        sync.WaitGroup // the sweeper
+	reviews   *reviews
+	bg        sync.WaitGroup // the sweeper and the review jobs
 	web       *webApp
 	catOnce   sync.Once
 	catJSON   json.RawMessage
 
 	startsOnce sync.Once
 	startsJSON json.RawMessage
+
+	signIns   *attempts     // sign-in and sign-up attempts
+	dummyHash func() string // a password hash of no account
+	analyses  chan struct{} // the analysis board's search slots (analysis.go)
+	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 }
 
 // New returns a server for o.
@@ -148,17 +189,31 @@ func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{})}
+	if o.Reviews <= 0 {
+		o.Reviews = DefaultReviews
+	}
+	if o.ReviewBudget <= 0 {
+		o.ReviewBudget = DefaultReviewBudget
+	}
+	if o.Reviewer == nil {
+		o.Reviewer = review.Review
+	}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
+		analyses: make(chan struct{}, analysisSlots()), seeks: newSeekLobby()}
+	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
+	o.accountDefaults()
 	s.health = &health{st: o.Store}
-	o.Store = watchedStore{Store: o.Store, h: s.health}
+	o.Store = watch(o.Store, s.health)
 	s.o = o
 	s.creations = newCreations(o)
+	s.reviews = newReviews(o.Reviews)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
-		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit})
+		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew})
 	s.routes()
 	return s
 }
@@ -175,9 +230,11 @@ func (s *Server) Close() {
 		n := s.nconn
 		s.ipMu.Unlock()
 		close(s.closing)
+		s.stopClosed()
 		if n > 0 {
 			<-s.allGone
 		}
+		s.reviews.close()
 		s.bg.Wait()
 		s.rooms.Close()
 	})
@@ -195,9 +252,18 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
+	m.HandleFunc("GET /api/games/{id}/review", s.review)
+	m.HandleFunc("POST /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
+	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
+	s.accountRoutes(m)
+	m.HandleFunc("POST /api/analysis", s.analysis)
+	m.HandleFunc("POST /api/pdn", s.pdnImport)
+	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -205,9 +271,13 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
+		if s.shared() {
+			s.writeClusterMetrics(w, s.health.last())
+		}
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
-			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\n", human, aiOnly)
+			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
+			human, aiOnly, s.rooms.ReviewsQueued())
 	})
 	app, err := newWebApp(web)
 	if err != nil {
@@ -218,6 +288,9 @@ func (s *Server) routes() {
 		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
+	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
+	m.HandleFunc("GET /analysis", s.analysisPage)
+	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
 	m.HandleFunc("GET /rules/{game}", s.rulesPage)
 	m.HandleFunc("GET /rules", s.rulesIndex)
 	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
@@ -348,15 +421,14 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-// contextClosing returns a context cancelled when the server closes.
+// contextClosing returns a context cancelled when the server closes. It
+// takes no goroutine (one per WebSocket was 2,000 goroutine stacks at
+// 2,000 clients).
 func (s *Server) contextClosing(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
-	go func() {
-		select {
-		case <-s.closing:
-		case <-ctx.Done():
-		}
+	stop := context.AfterFunc(s.closed, cancel)
+	return ctx, func() {
+		stop()
 		cancel()
-	}()
-	return ctx, cancel
+	}
 }

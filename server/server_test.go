@@ -88,6 +88,8 @@ type player struct {
 	moves    int
 	ended    bool
 	resigned bool
+	// pick, when set, chooses the moves instead of the random choice.
+	pick func(v *wsclient.View) string
 }
 
 // resignAfter bounds the random games of the tests.
@@ -115,9 +117,12 @@ func (p *player) step(ctx context.Context) error {
 		return p.conn.Send(ctx, map[string]any{"type": "resign", "seat": p.view.ToMove})
 	}
 	if p.view.Outcome == nil && !p.pending && slices.Contains(p.seats, p.view.ToMove) && len(p.view.Moves) > 0 {
-		m := p.view.Moves[p.rng.IntN(len(p.view.Moves))]
+		m := p.view.Moves[p.rng.IntN(len(p.view.Moves))].Notation
+		if p.pick != nil {
+			m = p.pick(p.view)
+		}
 		p.moves++
-		if err := p.conn.Send(ctx, map[string]any{"type": "move", "version": p.version, "move": m.Notation, "id": fmt.Sprint("m", p.moves)}); err != nil {
+		if err := p.conn.Send(ctx, map[string]any{"type": "move", "version": p.version, "move": m, "id": fmt.Sprint("m", p.moves)}); err != nil {
 			return err
 		}
 		p.pending = true

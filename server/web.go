@@ -84,7 +84,7 @@ func acceptsGzip(r *http.Request) bool {
 // parallel by every page; the lobby page adds lobby.js, a game page its
 // renderer. They are few, with the stylesheet inline, so that a browser's
 // six connections to the server fetch them all in one round.
-var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/game.js", "js/premove.js", "js/sound.js", "js/guide.js"}
+var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/account.js", "js/game.js", "js/premove.js", "js/sound.js", "js/guide.js"}
 
 func newWebApp(web fs.FS) (*webApp, error) {
 	a := &webApp{files: map[string]*asset{}}

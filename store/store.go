@@ -11,7 +11,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
+
+	"plateau/rating"
 )
 
 // Errors returned by every implementation (wrapped).
@@ -27,6 +30,9 @@ var (
 	ErrSeatTaken = errors.New("seat already taken")
 	// ErrSeatNotOpen: a claimed seat is not an open seat.
 	ErrSeatNotOpen = errors.New("seat not open")
+	// ErrNameTaken: an account with the same name, compared
+	// case-insensitively (NameKey), exists.
+	ErrNameTaken = errors.New("name taken")
 )
 
 // Game statuses.
@@ -53,6 +59,13 @@ type Seat struct {
 	// Open marks a human seat that anyone may claim (Store.Claim): it has
 	// no TokenHash until claimed. It stays set after the claim.
 	Open bool `json:"open,omitempty"`
+	// Account is the id of the account the seat belongs to, "" for a
+	// guest's (or an AI) seat. Create stores it; SetSeatAccount sets it
+	// later.
+	Account string `json:"account,omitempty"`
+	// Name is the account's name, filled in when the store reads the seat
+	// (Game, List, PlayerGames); Create and SetSeatAccount ignore it.
+	Name string `json:"name,omitempty"`
 }
 
 // Claimable reports whether the seat is open and not yet claimed.
@@ -64,8 +77,11 @@ type Game struct {
 	Game    string            // engine id ("dames")
 	Variant map[string]string // the complete configuration
 	Casual  bool              // undo allowed
-	Seats   []Seat
-	Status  string
+	// Rated: the game's end updates its players' ratings (Update.Rate);
+	// never casual, every seat held by an account.
+	Rated  bool
+	Seats  []Seat
+	Status string
 	// Version is the seq of the game's last event (0 for none).
 	Version int64
 	// Result is the JSON outcome once finished, nil before.
@@ -126,6 +142,61 @@ type Update struct {
 	Status string          // new status, "" to keep
 	Result json.RawMessage // new result, nil to keep
 	Joined []int           // seats to mark joined
+	// Rate, when set, updates ratings in the same transaction: the end
+	// of a rated game.
+	Rate *Rate
+}
+
+// Rate is the rating update of a rated game's end.
+type Rate struct {
+	// Game is the rating's game (its pool: "shutbox").
+	Game string
+	// Accounts holds the account of each seat, in seat order.
+	Accounts []string
+	// Compute returns the ratings after the game from those before it,
+	// one per account in order (rating.New() for an account not yet
+	// rated in Game). The store calls it once, inside the transaction,
+	// and writes what it returns with a history row per account.
+	Compute func(before []rating.Rating) ([]rating.Rating, error)
+}
+
+// Rating is an account's rating in one game.
+type Rating struct {
+	Account string
+	Name    string // the account's name ("" if it has none)
+	Game    string
+	rating.Rating
+	Games   int       // rated games played
+	Updated time.Time // the last one's end
+}
+
+// RatingChange is one row of an account's rating history: the rating
+// before and after one rated game.
+type RatingChange struct {
+	Account string
+	Game    string
+	GameID  string // the rated game
+	Before  rating.Rating
+	After   rating.Rating
+	Time    time.Time
+}
+
+// Board selects a leaderboard.
+type Board struct {
+	Game  string
+	MaxRD float64 // keep ratings whose deviation is at most this (0: all)
+	Limit int     // at most this many (<= 0: 50)
+}
+
+// Review is a game's stored review (package review), kept with the game.
+type Review struct {
+	// Engine says what judged the moves (e.g. "level hard, 750ms a
+	// search").
+	Engine string
+	// Report is the review.Report as JSON.
+	Report json.RawMessage
+	// Created is when it was stored.
+	Created time.Time
 }
 
 // Filter selects games for the lobby. Its conditions add up.
@@ -142,9 +213,97 @@ type Filter struct {
 	IdleBefore  time.Time
 }
 
+// Account is a registered player.
+type Account struct {
+	ID string // random id chosen by the caller
+	// Name is the name as the player wrote it. Names are unique compared
+	// by NameKey.
+	Name string
+	// PasswordHash is the encoded password hash (a PHC string); the store
+	// keeps it and never interprets it.
+	PasswordHash string
+	Created      time.Time
+}
+
+// NameKey is the form in which account names are compared: two names
+// with the same key are the same name.
+func NameKey(name string) string { return strings.ToLower(name) }
+
+// Session is one signed-in browser of an account.
+type Session struct {
+	// TokenHash is the SHA-256 of the session cookie's secret token.
+	TokenHash []byte
+	Account   string // the account's id
+	Created   time.Time
+	LastSeen  time.Time
+	Expires   time.Time
+}
+
+// Seat results, as a game.Outcome's results are written in a game's
+// Result (PlayerFilter.Result).
+const (
+	Win  = "win"
+	Draw = "draw"
+	Loss = "loss"
+)
+
+// PlayerFilter selects the games an account holds a seat in.
+type PlayerFilter struct {
+	Account string // the account's id (required)
+	Game    string // engine id; "" for any
+	// Result keeps only the finished games in which the account's seat
+	// has this result (Win, Draw, Loss: the entry of the results array
+	// of the game's Result JSON at the seat's index); "" for any.
+	Result string
+	Limit  int // at most this many (<= 0: 50)
+	Offset int // skip this many first
+}
+
+// Accounts keeps accounts, their sessions and the seats they hold. Part
+// of Store.
+type Accounts interface {
+	// CreateAccount stores a new account. The error wraps ErrNameTaken
+	// when an account's name has the same NameKey, ErrExists when its id
+	// is taken.
+	CreateAccount(ctx context.Context, a *Account) error
+	// Account returns the account with that id; ErrNotFound if none.
+	Account(ctx context.Context, id string) (*Account, error)
+	// AccountByName returns the account whose name has the same NameKey as
+	// name; ErrNotFound if none.
+	AccountByName(ctx context.Context, name string) (*Account, error)
+	// CreateSession stores a new session; ErrExists if its token hash is
+	// taken, ErrNotFound if its account does not exist.
+	CreateSession(ctx context.Context, s *Session) error
+	// Session returns the session with that token hash, expired or not;
+	// ErrNotFound if none.
+	Session(ctx context.Context, tokenHash []byte) (*Session, error)
+	// TouchSession sets a session's LastSeen and Expires; ErrNotFound if
+	// there is no such session (e.g. it was deleted).
+	TouchSession(ctx context.Context, tokenHash []byte, seen, expires time.Time) error
+	// DeleteSession deletes one session; deleting a session that does not
+	// exist is not an error.
+	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// DeleteSessions deletes every session of an account (sign out
+	// everywhere) and returns how many it deleted.
+	DeleteSessions(ctx context.Context, account string) (int, error)
+	// DeleteExpiredSessions deletes the sessions that expire before
+	// before and returns how many it deleted.
+	DeleteExpiredSessions(ctx context.Context, before time.Time) (int, error)
+	// SetSeatAccount gives a human seat to an account. Setting the
+	// account a seat already has is a no-op. The error wraps ErrNotFound
+	// (no such game, seat or account) or ErrSeatTaken (the seat belongs to
+	// another account, or is an AI seat).
+	SetSeatAccount(ctx context.Context, game string, seat int, account string) error
+	// PlayerGames returns the games in which the account holds a seat
+	// matching f, newest first (by creation, then id), with their seats.
+	PlayerGames(ctx context.Context, f PlayerFilter) ([]*Game, error)
+}
+
 // Store keeps games and their event logs. Its methods are safe for
 // concurrent use.
 type Store interface {
+	Accounts
+
 	// Create stores a new game with version 0 and no events; ErrExists if
 	// its id is taken.
 	Create(ctx context.Context, g *Game) error
@@ -173,10 +332,70 @@ type Store interface {
 	// untouched means its record was last updated (created, joined,
 	// appended to) before before.
 	DeleteStale(ctx context.Context, before time.Time) (int, error)
+	// Ratings returns an account's ratings, one per game it has played
+	// rated, by game id.
+	Ratings(ctx context.Context, account string) ([]Rating, error)
+	// RatingHistory returns an account's rating changes in a game, oldest
+	// first.
+	RatingHistory(ctx context.Context, account, game string) ([]RatingChange, error)
+	// Leaderboard returns a game's ratings selected by b, highest first
+	// (ties: more games first, then account).
+	Leaderboard(ctx context.Context, b Board) ([]Rating, error)
+	// PutReview stores the review of a game (the JSON of a review.Report)
+	// and the engine that made it, replacing the game's previous review;
+	// ErrNotFound if there is no such game.
+	PutReview(ctx context.Context, id, engine string, report json.RawMessage) error
+	// Review returns a game's stored review; ErrNotFound if the game has
+	// none (or does not exist).
+	Review(ctx context.Context, id string) (*Review, error)
 	// CheckWrite makes one small durable write the way game writes are
 	// made and returns its error: nil means the store could write just
 	// now. Readiness checks call it.
 	CheckWrite(ctx context.Context) error
 	// Close releases the store's resources.
 	Close() error
+}
+
+// ErrFenced: a fenced append was refused because its writer no longer
+// holds the game's lease with that fencing token (see Leaser).
+var ErrFenced = errors.New("lease lost")
+
+// Note tells of a write to a game by any server instance sharing the
+// store (see Notifier).
+type Note struct {
+	// Game is the game written to; "" when notes may have been missed
+	// (the listener reconnected): every game may have changed.
+	Game string
+	// Version is the game's version after an append of events; 0 for a
+	// write that changed only the game's record (a seat joined or claimed).
+	Version int64
+}
+
+// Notifier is implemented by a store that several server instances may
+// share (store/postgres): it tells each of them of every write to a game,
+// whichever instance made it.
+type Notifier interface {
+	// Listen calls fn with a note after each committed Append or Claim,
+	// in commit order, until ctx ends; it reconnects on its own after a
+	// lost connection, then calls fn with Note{Game: ""}. It returns
+	// ctx's error.
+	Listen(ctx context.Context, fn func(Note)) error
+}
+
+// Leaser is implemented by a store that several server instances may
+// share: a game's lease names the one instance that runs its clock and
+// its AI seats. A lease lasts until its expiry unless its owner renews
+// it; its fencing token grows each time the lease changes owner.
+type Leaser interface {
+	// Lease takes or renews for owner the leases of games ids, to expire
+	// ttl from now (the database's clock). A lease is taken when the game
+	// has none or its lease has expired, renewed when owner holds it. It
+	// returns the fencing token of each lease owner holds after the call.
+	Lease(ctx context.Context, owner string, ids []string, ttl time.Duration) (map[string]int64, error)
+	// Unlease gives up owner's leases of games ids.
+	Unlease(ctx context.Context, owner string, ids []string) error
+	// AppendFenced is Append made only while owner holds the game's
+	// unexpired lease with token; otherwise nothing is written and the
+	// error wraps ErrFenced.
+	AppendFenced(ctx context.Context, id, owner string, token int64, events []Event, upd *Update) error
 }

@@ -59,6 +59,8 @@ const (
 type Store struct {
 	pool  *pgxpool.Pool
 	where string // the database, host and user, for errors (no password)
+	// channel is the NOTIFY channel of the schema's writes (see Listen).
+	channel string
 }
 
 // Open connects to the database at dsn (a postgres:// URL or a libpq
@@ -88,6 +90,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
+	var schema string
+	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %s: current schema: %w", where, err)
+	}
+	s.channel = channelName(schema)
 	if err := s.CheckWrite(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %s cannot write: %w", where, err)
@@ -196,17 +204,21 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	}
 	return s.write(ctx, "create game "+g.ID, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment)
-			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated)
+			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
 			g.ID, g.Game, string(variant), g.Casual, g.Status, nullJSON(g.Result), g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds())
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
 		for i, st := range g.Seats {
 			var hash []byte // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
 				hash = st.TokenHash
 			}
-			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open)
+			var account *string // NULL for a guest's or an AI seat
+			if st.Account != "" {
+				account = &st.Account
+			}
+			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 		}
 		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
 			if i == 0 && tag.RowsAffected() == 0 {
@@ -217,7 +229,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
 
 // scanGame scans the gameCols of a row.
 func scanGame(row pgx.Row) (*store.Game, error) {
@@ -225,7 +237,7 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	var variant, result []byte
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf,
-		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove); err != nil {
+		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
@@ -268,8 +280,9 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		byID[g.ID] = g
 		ids[i] = g.ID
 	}
-	rows, err := s.pool.Query(ctx, `SELECT game_id, seat, kind, level, token_hash, joined, open FROM seats
-		WHERE game_id = ANY($1) ORDER BY game_id, seat`, ids)
+	rows, err := s.pool.Query(ctx, `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open,
+		coalesce(s.account_id, ''), coalesce(a.name, '') FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
+		WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat`, ids)
 	if err != nil {
 		return fmt.Errorf("postgres: seats: %w", err)
 	}
@@ -278,7 +291,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open); err != nil {
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
 			return fmt.Errorf("postgres: seats: %w", err)
 		}
 		g := byID[id]
@@ -352,6 +365,19 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 // each other here, and against the game's version by the conditional
 // update of the game's row, which comes first in the transaction.
 func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
+	return s.appendFenced(ctx, id, nil, events, upd)
+}
+
+// fence is the lease an append checks (see AppendFenced).
+type fence struct {
+	owner string
+	token int64
+}
+
+// appendFenced appends, checking fence f if not nil: its check is the
+// batch's first statement, which locks the lease's row (FOR SHARE) until
+// the commit, so that the lease cannot change owner meanwhile.
+func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []store.Event, upd *store.Update) error {
 	now := time.Now()
 	what := fmt.Sprintf("append to game %q", id)
 	err := s.write(ctx, what, func(tx pgx.Tx) error {
@@ -378,6 +404,10 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 			status, result = upd.Status, nullJSON(upd.Result)
 		}
 		b := &pgx.Batch{}
+		if f != nil {
+			b.Queue(`SELECT 1 FROM leases WHERE game_id = $1 AND owner = $2 AND token = $3 AND expires > now() FOR SHARE`, id, f.owner, f.token)
+		}
+		first := b.Len() // the game's update
 		b.Queue(`UPDATE games SET version = version + $2, updated = $3, moves = moves + $4,
 			last_move = greatest(last_move, $5), status = coalesce(nullif($6, ''), status), result = coalesce($7::json, result)
 			WHERE id = $1 AND ($8::bigint IS NULL OR version = $8)`,
@@ -389,12 +419,20 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 		if upd != nil && len(upd.Joined) > 0 {
 			b.Queue("UPDATE seats SET joined = true WHERE game_id = $1 AND seat = ANY($2)", id, upd.Joined)
 		}
-		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
-			if i == 0 && tag.RowsAffected() == 0 {
+		s.queueNote(b, id, len(events) > 0)
+		err := runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
+			switch {
+			case f != nil && i == 0 && tag.RowsAffected() == 0:
+				return store.ErrFenced
+			case i == first && tag.RowsAffected() == 0:
 				return errStale
 			}
 			return nil
 		})
+		if err == nil && upd != nil && upd.Rate != nil {
+			err = rate(ctx, tx, id, upd.Rate, now)
+		}
+		return err
 	})
 	if !errors.Is(err, errStale) {
 		return err
@@ -426,7 +464,11 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 	return s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND open
 			AND (token_hash IS NULL OR length(token_hash) = 0)`, tokenHash, id, seat)
-		if err != nil || tag.RowsAffected() == 1 {
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 1 {
+			_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, id)
 			return err
 		}
 		var open bool

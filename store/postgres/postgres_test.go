@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"plateau/store"
@@ -33,6 +34,9 @@ func TestReopenKeepsData(t *testing.T) {
 	if err := s.Append(ctx, "x", []store.Event{{Seq: 1, Kind: "move", Notation: "a"}}, nil); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.PutReview(ctx, "x", "exact solver", json.RawMessage(`{"game":"shutbox"}`)); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -40,5 +44,8 @@ func TestReopenKeepsData(t *testing.T) {
 	defer s.Close()
 	if evs, err := s.Events(ctx, "x", 0); err != nil || len(evs) != 1 || evs[0].Notation != "a" {
 		t.Errorf("after reopen: %+v, %v", evs, err)
+	}
+	if r, err := s.Review(ctx, "x"); err != nil || r.Engine != "exact solver" || string(r.Report) != `{"game":"shutbox"}` {
+		t.Errorf("review after reopen: %+v, %v", r, err)
 	}
 }

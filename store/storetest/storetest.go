@@ -38,6 +38,17 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteStale", testDeleteStale},
 		{"DeleteStaleMany", testDeleteStaleMany},
 		{"CancelledContext", testCancelledContext},
+		{"RatedFlag", testRatedFlag},
+		{"RateOnEnd", testRateOnEnd},
+		{"RateAtomic", testRateAtomic},
+		{"ConcurrentRate", testConcurrentRate},
+		{"Leaderboard", testLeaderboard},
+		{"Accounts", testAccounts},
+		{"ConcurrentSignUpOneWins", testConcurrentSignUp},
+		{"Sessions", testSessions},
+		{"SeatAccounts", testSeatAccounts},
+		{"PlayerGames", testPlayerGames},
+		{"Reviews", testReviews},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -564,6 +575,8 @@ func testCancelledContext(t *testing.T, s store.Store) {
 		{"Events", func() error { _, err := s.Events(ctx, "g", 0); return err }},
 		{"DeleteStale", func() error { _, err := s.DeleteStale(ctx, time.Now().Add(time.Hour)); return err }},
 		{"CheckWrite", func() error { return s.CheckWrite(ctx) }},
+		{"PutReview", func() error { return s.PutReview(ctx, "g", "level hard", json.RawMessage(`{}`)) }},
+		{"Review", func() error { _, err := s.Review(ctx, "g"); return err }},
 	}
 	for _, c := range calls {
 		err := c.call()
@@ -580,7 +593,53 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.Review(bg, "g"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("review of g after a cancelled PutReview: %v, want not found", err)
+	}
 	if g.Version != 0 || !g.Seats[1].Claimable() {
 		t.Errorf("after cancelled calls: version %d, seat 1 %+v; want 0 and still claimable", g.Version, g.Seats[1])
+	}
+}
+
+// testReviews: a game's review is stored, read back as it was, replaced by
+// the next one, and deleted with its game.
+func testReviews(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreate(t, s, NewGame("r"))
+	if _, err := s.Review(ctx, "r"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Review of a game without one = %v, want ErrNotFound", err)
+	}
+	if _, err := s.Review(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Review(nope) = %v, want ErrNotFound", err)
+	}
+	if err := s.PutReview(ctx, "nope", "level hard", json.RawMessage(`{}`)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PutReview(nope) = %v, want ErrNotFound", err)
+	}
+	before := time.Now().Add(-time.Second)
+	for _, want := range []struct{ engine, report string }{
+		{"level hard, 750ms a search", `{"game":"shutbox","moves":[{"ply":2,"move":"9","before":0.25}]}`},
+		{"exact solver", `{"game":"shutbox","moves":[]}`},
+	} {
+		if err := s.PutReview(ctx, "r", want.engine, json.RawMessage(want.report)); err != nil {
+			t.Fatalf("PutReview(r, %q): %v", want.engine, err)
+		}
+		got, err := s.Review(ctx, "r")
+		if err != nil {
+			t.Fatalf("Review(r): %v", err)
+		}
+		if got.Engine != want.engine || string(got.Report) != want.report || got.Created.Before(before) {
+			t.Errorf("Review(r) = %q %s at %v, want %q %s after %v", got.Engine, got.Report, got.Created, want.engine, want.report, before)
+		}
+	}
+	// A review goes with its game (a stale game's, though reviews are for
+	// finished games).
+	if err := s.PutReview(ctx, "r", "exact solver", json.RawMessage(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.DeleteStale(ctx, time.Now().Add(time.Hour)); err != nil || n != 1 {
+		t.Fatalf("DeleteStale of the reviewed open game = %d, %v; want 1", n, err)
+	}
+	if _, err := s.Review(ctx, "r"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Review of a deleted game = %v, want ErrNotFound", err)
 	}
 }

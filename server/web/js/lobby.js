@@ -7,6 +7,7 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText } from './lobby-text.js';
 import { markGuided } from './guide.js';
+import { Seeks } from './seeks.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
 
@@ -61,7 +62,7 @@ export class Lobby {
     this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); this.gone = true; }
+  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); }
 
   async refresh() {
     await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
@@ -104,10 +105,12 @@ export class Lobby {
     this.more = h('details', { class: 'card more', id: 'more-options', open: this.moreOpen || null,
       ontoggle: (e) => { this.moreOpen = e.target.open; } },
     h('summary', {}, t('moreOptions')), this.formEl);
+    this.seeks ??= new Seeks(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
       this.cardsEl,
-      h('div', { class: 'lobby-lower' }, this.more, this.listEl)));
+      h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
+    this.seeks.draw();
     this.drawForm();
     this.drawLists();
     this.drawThumbs();
@@ -130,7 +133,8 @@ export class Lobby {
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
-        h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules'))),
+        h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
+        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard'))),
       f ? this.friendPanel(id, f) : null);
   }
 

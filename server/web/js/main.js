@@ -1,8 +1,9 @@
-// Entry point: routes / to the lobby and /g/{id} to a game page, and wires
-// the language switch.
+// Entry point: routes / to the lobby, /g/{id} to a game page and /@/{name}
+// to a player's page, and wires the language switch and the account control.
 import { lang, setLang, onLang } from './i18n.js';
 import { go } from './dom.js';
 import { GamePage } from './game.js';
+import { mountAccount } from './account.js';
 
 const app = document.getElementById('app');
 let page = null;
@@ -18,8 +19,16 @@ async function route() {
   page?.destroy?.();
   page = null;
   const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
+  const p = location.pathname.match(/^\/@\/([^/]+)\/?$/);
+  const an = location.pathname.match(/^\/analysis(?:\/([^/]*))?\/?$/);
   if (m) {
     page = new GamePage(app, decodeURIComponent(m[1]));
+  } else if (p) {
+    const { PlayerPage } = await import('./player.js');
+    page = new PlayerPage(app, decodeURIComponent(p[1]));
+  } else if (an) {
+    const { AnalysisPage, AnalysisIndex } = await import('./analysis.js');
+    page = an[1] ? new AnalysisPage(app, decodeURIComponent(an[1])) : new AnalysisIndex(app);
   } else {
     const { Lobby } = await import('./lobby.js');
     page = new Lobby(app);
@@ -39,4 +48,5 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', route);
 onLang(() => { markLang(); page?.redraw?.(); });
 markLang();
+mountAccount(document.getElementById('account'));
 route();

@@ -1,0 +1,105 @@
+package account
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestCheckName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ok   bool
+		why  string // a word the error must contain
+	}{
+		{"bob", true, ""},
+		{"Alice_B-2", true, ""},
+		{"9lives", true, ""},
+		{strings.Repeat("a", 20), true, ""},
+		{"ab", false, "3 to 20"},
+		{strings.Repeat("a", 21), false, "3 to 20"},
+		{"_bob", false, "begins"},
+		{"-bob", false, "begins"},
+		{"bo b", false, "' '"},
+		{"élodie", false, "'é'"},
+		{"bob!", false, "'!'"},
+		{"", false, "3 to 20"},
+	} {
+		err := CheckName(c.name)
+		if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), c.why)) {
+			t.Errorf("CheckName(%q) = %v, want ok=%v (error with %q)", c.name, err, c.ok, c.why)
+		}
+	}
+}
+
+func TestCheckPassword(t *testing.T) {
+	for _, c := range []struct {
+		pw string
+		ok bool
+	}{
+		{"correct horse", true},
+		{"12345678", true},
+		{"1234567", false},
+		{"ééééééé", false}, // 7 characters, 14 bytes
+		{strings.Repeat("x", MaxPass), true},
+		{strings.Repeat("x", MaxPass+1), false},
+	} {
+		err := CheckPassword(c.pw)
+		if (err == nil) != c.ok {
+			t.Errorf("CheckPassword(%d chars) = %v, want ok=%v", len(c.pw), err, c.ok)
+		}
+		if err != nil && strings.Contains(err.Error(), c.pw) {
+			t.Errorf("CheckPassword's error quotes the password: %v", err)
+		}
+	}
+}
+
+// fast are cheap parameters for the tests.
+var fast = Params{Memory: 64, Time: 1, Threads: 1}
+
+func TestHashVerify(t *testing.T) {
+	h, err := fast.Hash("correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Errorf("hash %q is not a PHC argon2id string with its parameters", h)
+	}
+	if h2, _ := fast.Hash("correct horse"); h2 == h {
+		t.Errorf("two hashes of one password are equal: the salt is not random")
+	}
+	for _, c := range []struct {
+		pw   string
+		want bool
+	}{{"correct horse", true}, {"correct horsE", false}, {"", false}, {"correct horse ", false}} {
+		if ok, err := Verify(h, c.pw); err != nil || ok != c.want {
+			t.Errorf("Verify(%q) = %v, %v; want %v", c.pw, ok, err, c.want)
+		}
+	}
+	// The parameters come from the hash, not from the defaults.
+	d, err := DefaultParams.Hash("pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := Verify(d, "pw"); !ok || err != nil {
+		t.Errorf("Verify with the default parameters = %v, %v", ok, err)
+	}
+}
+
+func TestVerifyBadHash(t *testing.T) {
+	good, _ := fast.Hash("pw")
+	f := strings.Split(good, "$")
+	for _, bad := range []string{
+		"", "plain", "$argon2i$v=19$m=64,t=1,p=1$" + f[4] + "$" + f[5],
+		"$argon2id$v=16$m=64,t=1,p=1$" + f[4] + "$" + f[5],
+		"$argon2id$v=19$m=64,t=0,p=1$" + f[4] + "$" + f[5],
+		"$argon2id$v=19$m=64,t=1,p=1,x=2$" + f[4] + "$" + f[5],
+		"$argon2id$v=19$m=99999999,t=1,p=1$" + f[4] + "$" + f[5],
+		"$argon2id$v=19$m=64,t=1,p=1$!!$" + f[5],
+		"$argon2id$v=19$m=64,t=1,p=1$" + f[4] + "$c2hvcnQ",
+	} {
+		if ok, err := Verify(bad, "pw"); ok || !errors.Is(err, ErrBadHash) {
+			t.Errorf("Verify(%q) = %v, %v; want ErrBadHash", bad, ok, err)
+		}
+	}
+}

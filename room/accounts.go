@@ -1,0 +1,53 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"plateau/store"
+)
+
+// AttachAccount gives the human seats of tokens that belong to no account
+// yet to the account id named name (store.SetSeatAccount), and tells the
+// clients their new names. It returns the seats attached. A token that
+// matches no seat is an error (bad_token); a seat that belongs to another
+// account already is left to it.
+func (r *Room) AttachAccount(ctx context.Context, tokens []string, account, name string) ([]int, error) {
+	var seats []int
+	var err error
+	if !r.call(func() { seats, err = r.attachAccount(ctx, tokens, account, name) }) {
+		return nil, fmt.Errorf("game %s: the room closed", r.id)
+	}
+	return seats, err
+}
+
+// ErrBadToken: a token matches no seat of the game.
+var ErrBadToken = errors.New("token matches no seat")
+
+func (r *Room) attachAccount(ctx context.Context, tokens []string, account, name string) ([]int, error) {
+	var attached []int
+	for i, tok := range tokens {
+		seat := r.seatOf(tok)
+		if seat < 0 {
+			return attached, fmt.Errorf("game %s: token %d: %w", r.id, i+1, ErrBadToken)
+		}
+		if r.rec.Seats[seat].Account != "" {
+			continue
+		}
+		err := r.m.o.Store.SetSeatAccount(ctx, r.id, seat, account)
+		if errors.Is(err, store.ErrSeatTaken) { // by another server instance
+			r.fail(err) // the record is stale: the next Acquire reloads it
+			return attached, nil
+		}
+		if err != nil {
+			return attached, fmt.Errorf("game %s: give seat %d to account %s: %w", r.id, seat, account, err)
+		}
+		r.rec.Seats[seat].Account, r.rec.Seats[seat].Name = account, name
+		attached = append(attached, seat)
+	}
+	if len(attached) > 0 {
+		r.broadcastSeats()
+	}
+	return attached, nil
+}

@@ -1,0 +1,581 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"plateau/account"
+	"plateau/room"
+	"plateau/store"
+)
+
+// Accounts (issue #26). A player signs up with a name and a password
+// (argon2id, package account) and gets a session: a random 32-byte token
+// in the HttpOnly cookie plateau_session, stored hashed (SHA-256) with its
+// account and expiry. Guests play without one. Sign-in and sign-up
+// attempts are rate limited per client address, and sign-in attempts per
+// name too. Request bodies are never logged, so neither are passwords.
+//
+// Cross-site requests: the cookie is SameSite=Lax, so a cross-site POST
+// carries no session, and the account endpoints that change something
+// only accept a JSON body (Content-Type: application/json), which a
+// cross-site form cannot send without a CORS preflight, which the server
+// never grants.
+
+// sessionCookie is the name of the session cookie.
+const sessionCookie = "plateau_session"
+
+// Defaults of the account options (see Options).
+const (
+	DefaultSessionTTL  = 30 * 24 * time.Hour
+	DefaultSignInBurst = 10
+	DefaultSignInEvery = 30 * time.Second
+	// touchEvery: a session's expiry is pushed back at most this often.
+	touchEvery = 10 * time.Minute
+	// maxClaims bounds the seats of one claim-guest request.
+	maxClaims = 100
+	// playerPage is the number of games of a page of a player's games.
+	playerPage = 20
+)
+
+// accountDefaults fills in the defaults of the account options.
+func (o *Options) accountDefaults() {
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = DefaultSessionTTL
+	}
+	if o.SignInBurst == 0 {
+		o.SignInBurst = DefaultSignInBurst
+	}
+	if o.SignInEvery <= 0 {
+		o.SignInEvery = DefaultSignInEvery
+	}
+	if o.Passwords == (account.Params{}) {
+		o.Passwords = account.DefaultParams
+	}
+}
+
+// accountRoutes adds the account endpoints and the player page to m.
+func (s *Server) accountRoutes(m *http.ServeMux) {
+	s.signIns = newAttempts(s.o.SignInBurst, s.o.SignInEvery)
+	s.dummyHash = sync.OnceValue(func() string {
+		h, _ := s.o.Passwords.Hash("no such account")
+		return h
+	})
+	m.HandleFunc("POST /api/account/signup", s.signUp)
+	m.HandleFunc("POST /api/account/signin", s.signIn)
+	m.HandleFunc("POST /api/account/signout", s.signOut)
+	m.HandleFunc("POST /api/account/signout-all", s.signOutAll)
+	m.HandleFunc("POST /api/account/claim-guest", s.claimGuest)
+	m.HandleFunc("GET /api/account", s.me)
+	m.HandleFunc("GET /api/players/{name}", s.player)
+	m.HandleFunc("GET /@/{name}", func(w http.ResponseWriter, r *http.Request) {
+		s.web.page(w, r, "", bootData{Catalog: s.catalogJSON()})
+	})
+}
+
+// attempts is a token bucket (limiter, as for WebSocket messages) per key:
+// the sign-in and sign-up attempts of a client address or of a name.
+type attempts struct {
+	rate  float64 // tokens per second
+	burst int     // <= 0: no limit
+
+	mu    sync.Mutex
+	keys  map[string]*limiter
+	swept time.Time
+}
+
+func newAttempts(burst int, every time.Duration) *attempts {
+	return &attempts{rate: 1 / every.Seconds(), burst: burst, keys: map[string]*limiter{}}
+}
+
+// allow takes one attempt of key at now, or says how long to wait for one.
+func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
+	if a.burst <= 0 {
+		return true, 0
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if now.Sub(a.swept) >= time.Minute { // forget the buckets full again
+		a.swept = now
+		for k, l := range a.keys {
+			if l.tokens+now.Sub(l.last).Seconds()*l.rate >= l.burst {
+				delete(a.keys, k)
+			}
+		}
+	}
+	l := a.keys[key]
+	if l == nil {
+		l = newLimiter(a.rate, a.burst)
+		a.keys[key] = l
+	}
+	if l.allow(now) {
+		return true, 0
+	}
+	return false, time.Duration((1 - l.tokens) / l.rate * float64(time.Second))
+}
+
+// limitSignIn takes an attempt of each key (the client's address, and the
+// name when signing in) and answers 429 with Retry-After when one has
+// none left.
+func (s *Server) limitSignIn(w http.ResponseWriter, keys ...string) bool {
+	now := s.o.Now()
+	for _, k := range keys {
+		if ok, wait := s.signIns.allow(k, now); !ok {
+			secs := max(1, int(math.Ceil(wait.Seconds())))
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			what, _, _ := strings.Cut(k, ":")
+			writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
+				"code": "rate_limited", "limit": "sign-in-per-" + what, "retry_after": secs,
+				"message": fmt.Sprintf("too many sign-in attempts from this %s: retry in %d s", what, secs)}})
+			return false
+		}
+	}
+	return true
+}
+
+// Credentials is the body of sign-up and sign-in.
+type Credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+// AccountJSON is a signed-in player's account.
+type AccountJSON struct {
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+}
+
+// decodeJSON reads a request's JSON object body into v, strictly, or
+// answers why not: 415 when it is not declared application/json (the
+// guard against cross-site form posts), 400 otherwise.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		httpError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")
+		return false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
+	if err != nil {
+		(&FieldError{Message: err.Error()}).write(w)
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			(&FieldError{Field: te.Field, Message: fmt.Sprintf("a JSON %s is not a %s", te.Value, te.Type)}).write(w)
+		} else {
+			(&FieldError{Message: err.Error()}).write(w)
+		}
+		return false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		(&FieldError{Message: "trailing data after the JSON object"}).write(w)
+		return false
+	}
+	return true
+}
+
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+	var c Credentials
+	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, "address:"+clientIP(r)) {
+		return
+	}
+	if err := account.CheckName(c.Name); err != nil {
+		(&FieldError{Field: "name", Message: err.Error()}).write(w)
+		return
+	}
+	if err := account.CheckPassword(c.Password); err != nil {
+		(&FieldError{Field: "password", Message: err.Error()}).write(w)
+		return
+	}
+	hash, err := s.o.Passwords.Hash(c.Password)
+	if err != nil {
+		s.internal(w, "sign up", err)
+		return
+	}
+	a := &store.Account{ID: room.NewID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
+	if err := s.o.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
+		writeJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
+			"code": "name_taken", "field": "name", "message": fmt.Sprintf("name: %q is taken (names are compared without case)", c.Name)}})
+		return
+	} else if err != nil {
+		s.internal(w, "sign up", err)
+		return
+	}
+	if !s.startSession(w, r, a) {
+		return
+	}
+	s.o.Log.Info("account created", "account", a.ID, "name", a.Name)
+	writeJSON(w, http.StatusCreated, AccountJSON{Name: a.Name, Created: a.Created})
+}
+
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
+	var c Credentials
+	if !decodeJSON(w, r, &c) {
+		return
+	}
+	nameKey := store.NameKey(c.Name)
+	if len(nameKey) > 2*account.MaxName {
+		nameKey = nameKey[:2*account.MaxName] // no such account: bounds the limiter's keys
+	}
+	if !s.limitSignIn(w, "address:"+clientIP(r), "name:"+nameKey) {
+		return
+	}
+	a, err := s.o.Store.AccountByName(r.Context(), c.Name)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.internal(w, "sign in", err)
+		return
+	}
+	// Without an account, check a hash all the same: the answer takes as
+	// long as for a wrong password.
+	hash := s.dummyHash()
+	if a != nil {
+		hash = a.PasswordHash
+	}
+	ok, err := account.Verify(hash, c.Password)
+	if err != nil {
+		s.internal(w, "sign in", err)
+		return
+	}
+	if a == nil || !ok {
+		httpError(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
+		return
+	}
+	if !s.startSession(w, r, a) {
+		return
+	}
+	writeJSON(w, http.StatusOK, AccountJSON{Name: a.Name, Created: a.Created})
+}
+
+// startSession creates a session of a and sets its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.Account) bool {
+	b := make([]byte, 32)
+	rand.Read(b)
+	tok := base64.RawURLEncoding.EncodeToString(b)
+	now := s.o.Now().UTC()
+	se := &store.Session{TokenHash: room.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(s.o.SessionTTL)}
+	if err := s.o.Store.CreateSession(r.Context(), se); err != nil {
+		s.internal(w, "start a session", err)
+		return false
+	}
+	http.SetCookie(w, s.cookie(r, tok, int(s.o.SessionTTL.Seconds())))
+	return true
+}
+
+// cookie is the session cookie with value tok, kept maxAge seconds (< 0:
+// deleted). It is Secure when the request came over TLS, to the server or
+// to a trusted proxy (X-Forwarded-Proto: https).
+func (s *Server) cookie(r *http.Request, tok string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		Secure: r.TLS != nil || viaHTTPS(r), SameSite: http.SameSiteLaxMode}
+}
+
+// signedIn is the account of a request's session.
+type signedIn struct {
+	session *store.Session
+	account *store.Account
+}
+
+// session returns the account signed in by the request's cookie, nil when
+// there is none (no cookie, unknown or expired session). It pushes the
+// session's expiry back at most every touchEvery.
+func (s *Server) session(ctx context.Context, r *http.Request) (*signedIn, error) {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	return s.sessionOf(ctx, c.Value)
+}
+
+func (s *Server) sessionOf(ctx context.Context, tok string) (*signedIn, error) {
+	se, err := s.o.Store.Session(ctx, room.HashToken(tok))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := s.o.Now()
+	if !now.Before(se.Expires) {
+		return nil, nil
+	}
+	a, err := s.o.Store.Account(ctx, se.Account)
+	if err != nil {
+		return nil, err
+	}
+	if now.Sub(se.LastSeen) >= touchEvery {
+		exp := now.Add(s.o.SessionTTL)
+		if err := s.o.Store.TouchSession(ctx, se.TokenHash, now, exp); errors.Is(err, store.ErrNotFound) {
+			return nil, nil // signed out meanwhile
+		} else if err != nil {
+			return nil, err
+		}
+		se.LastSeen, se.Expires = now, exp
+	}
+	return &signedIn{session: se, account: a}, nil
+}
+
+// mustSession returns the request's account, or answers 401.
+func (s *Server) mustSession(w http.ResponseWriter, r *http.Request) *signedIn {
+	in, err := s.session(r.Context(), r)
+	if err != nil {
+		s.internal(w, "read the session", err)
+		return nil
+	}
+	if in == nil {
+		httpError(w, http.StatusUnauthorized, "signed_out", "not signed in (or the session expired): sign in")
+		return nil
+	}
+	return in
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	in, err := s.session(r.Context(), r)
+	if err != nil {
+		s.internal(w, "read the session", err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if in == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"account": nil})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"account": AccountJSON{Name: in.account.Name, Created: in.account.Created}})
+}
+
+// requireJSON answers 415 unless the request declares a JSON body (the
+// guard against cross-site form posts, for the endpoints without a body).
+func requireJSON(w http.ResponseWriter, r *http.Request) bool {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		httpError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "send Content-Type: application/json")
+		return false
+	}
+	return true
+}
+
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
+	if !requireJSON(w, r) {
+		return
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+		if err := s.o.Store.DeleteSession(r.Context(), room.HashToken(c.Value)); err != nil {
+			s.internal(w, "sign out", err)
+			return
+		}
+	}
+	http.SetCookie(w, s.cookie(r, "", -1))
+	writeJSON(w, http.StatusOK, map[string]any{"signed_out": 1})
+}
+
+func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
+	if !requireJSON(w, r) {
+		return
+	}
+	in := s.mustSession(w, r)
+	if in == nil {
+		return
+	}
+	n, err := s.o.Store.DeleteSessions(r.Context(), in.account.ID)
+	if err != nil {
+		s.internal(w, "sign out everywhere", err)
+		return
+	}
+	s.o.Log.Info("signed out everywhere", "account", in.account.ID, "sessions", n)
+	http.SetCookie(w, s.cookie(r, "", -1))
+	writeJSON(w, http.StatusOK, map[string]any{"signed_out": n})
+}
+
+// GuestSeats is the body of POST /api/account/claim-guest: the seat
+// tokens a browser holds as a guest, by game.
+type GuestSeats struct {
+	Seats []struct {
+		Game  string `json:"game"`
+		Token string `json:"token"`
+	} `json:"seats"`
+}
+
+// ClaimedGame is one game of claim-guest's answer.
+type ClaimedGame struct {
+	Game  string `json:"game"`
+	Seats []int  `json:"seats,omitempty"` // the seats now the account's
+	Error string `json:"error,omitempty"` // why the game's tokens were refused
+}
+
+func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
+	var req GuestSeats
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	if len(req.Seats) > maxClaims {
+		(&FieldError{Field: "seats", Message: fmt.Sprintf("at most %d seats at once, got %d", maxClaims, len(req.Seats))}).write(w)
+		return
+	}
+	in := s.mustSession(w, r)
+	if in == nil {
+		return
+	}
+	var order []string
+	tokens := map[string][]string{}
+	for i, st := range req.Seats {
+		if st.Game == "" || st.Token == "" {
+			(&FieldError{Field: fmt.Sprintf("seats[%d]", i), Message: "give the game's id and the seat's token"}).write(w)
+			return
+		}
+		if tokens[st.Game] == nil {
+			order = append(order, st.Game)
+		}
+		tokens[st.Game] = append(tokens[st.Game], st.Token)
+	}
+	out := []ClaimedGame{}
+	for _, id := range order {
+		c := ClaimedGame{Game: id}
+		seats, err := s.attach(r.Context(), id, tokens[id], in.account)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			c.Error = "no such game"
+		case errors.Is(err, room.ErrBadToken):
+			c.Error = "a token matches no seat of the game"
+		case err != nil:
+			s.o.Log.Error("claim a guest's seats", "game", id, "account", in.account.ID, "err", err)
+			c.Error = "internal error: retry"
+		}
+		c.Seats = seats
+		out = append(out, c)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// attach gives the seats of tokens in game id to account a.
+func (s *Server) attach(ctx context.Context, id string, tokens []string, a *store.Account) ([]int, error) {
+	rm, err := s.rooms.Acquire(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer s.rooms.Release(rm)
+	return rm.AttachAccount(ctx, tokens, a.ID, a.Name)
+}
+
+// attachJoined gives the seats a signed-in connection joined with tokens
+// to its account (the clients are told by a seats message). A failure is
+// logged: the game goes on without the names.
+func (s *Server) attachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
+	in, err := s.sessionOf(ctx, session)
+	if err == nil && in != nil {
+		_, err = rm.AttachAccount(ctx, tokens, in.account.ID, in.account.Name)
+	}
+	if err != nil {
+		s.o.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)
+	}
+}
+
+// PlayerGame is one game of a player's page.
+type PlayerGame struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Status  string          `json:"status"`
+	Created time.Time       `json:"created"`
+	Seats   []room.SeatJSON `json:"seats"`
+	// Mine are the player's seats; Result is their result once the game
+	// is finished ("win", "draw" or "loss").
+	Mine   []int  `json:"mine"`
+	Result string `json:"result,omitempty"`
+	URL    string `json:"url"`
+	Export string `json:"export"`
+}
+
+// Player is the answer of GET /api/players/{name}.
+type Player struct {
+	Name    string       `json:"name"`
+	Created time.Time    `json:"created"`
+	Games   []PlayerGame `json:"games"`
+	Page    int          `json:"page"`
+	More    bool         `json:"more"` // there is a next page
+}
+
+func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	q := r.URL.Query()
+	f := store.PlayerFilter{Game: q.Get("game"), Result: q.Get("result"), Limit: playerPage + 1}
+	if f.Game != "" {
+		if _, err := s.o.Games.Lookup(f.Game); err != nil {
+			(&FieldError{Field: "game", Message: err.Error()}).write(w)
+			return
+		}
+	}
+	switch f.Result {
+	case "", store.Win, store.Draw, store.Loss:
+	default:
+		(&FieldError{Field: "result", Message: fmt.Sprintf("result %q is not one of win, draw, loss", f.Result)}).write(w)
+		return
+	}
+	page := 1
+	if p := q.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 10000 {
+			(&FieldError{Field: "page", Message: fmt.Sprintf("page %q is not a number from 1 to 10000", p)}).write(w)
+			return
+		}
+		page = n
+	}
+	f.Offset = (page - 1) * playerPage
+	a, err := s.o.Store.AccountByName(r.Context(), name)
+	if errors.Is(err, store.ErrNotFound) {
+		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player named %q", name))
+		return
+	} else if err != nil {
+		s.internal(w, "read a player", err)
+		return
+	}
+	f.Account = a.ID
+	gs, err := s.o.Store.PlayerGames(r.Context(), f)
+	if err != nil {
+		s.internal(w, "list a player's games", err)
+		return
+	}
+	out := Player{Name: a.Name, Created: a.Created, Games: []PlayerGame{}, Page: page, More: len(gs) > playerPage}
+	for _, g := range gs[:min(len(gs), playerPage)] {
+		out.Games = append(out.Games, playerGame(g, a.ID))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// playerGame is game g as listed on the page of account id.
+func playerGame(g *store.Game, id string) PlayerGame {
+	pg := PlayerGame{ID: g.ID, Game: g.Game, Status: g.Status, Created: g.Created, Seats: room.SummaryOf(g).Seats, Mine: []int{},
+		URL: "/g/" + g.ID, Export: "/api/games/" + g.ID + "/export"}
+	var res struct {
+		Results []string `json:"results"`
+	}
+	if g.Status == store.StatusFinished && g.Result != nil {
+		json.Unmarshal(g.Result, &res) // a result that does not parse shows none
+	}
+	for i, st := range g.Seats {
+		if st.Account == id {
+			pg.Mine = append(pg.Mine, i)
+			if pg.Result == "" && i < len(res.Results) {
+				pg.Result = res.Results[i]
+			}
+		}
+	}
+	return pg
+}
+
+// internal answers 500 and logs err, which is not shown to the client.
+func (s *Server) internal(w http.ResponseWriter, what string, err error) {
+	s.o.Log.Error(what+" failed", "err", err)
+	httpError(w, http.StatusInternalServerError, "internal", "internal error: retry")
+}

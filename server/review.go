@@ -1,0 +1,271 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"plateau/game"
+	"plateau/review"
+	"plateau/room"
+	"plateau/store"
+)
+
+// Defaults of the review options.
+const (
+	// DefaultReviews is the default of Options.Reviews.
+	DefaultReviews = 1
+	// DefaultReviewBudget is the default of Options.ReviewBudget.
+	DefaultReviewBudget = 750 * time.Millisecond
+	// reviewFailedFor is how long a failed review is reported before a
+	// GET starts another.
+	reviewFailedFor = time.Minute
+	// reviewsWaiting bounds the review jobs waiting for their turn (past
+	// the Options.Reviews running): beyond, a new one is refused with 503
+	// busy.
+	reviewsWaiting = 64
+)
+
+// Reviewer reviews a game from its notated moves (review.Review's
+// signature).
+type Reviewer func(ctx context.Context, g game.Game, cfg game.Config, moves []string, o review.Options) (review.Report, error)
+
+// ReviewLevel is the search level that reviews a game on the server:
+// "hard", but "medium" for Mahbousse, whose hard search averages two plies
+// over every roll and takes seconds a position (Shut the Box uses its
+// exact solver whatever the level).
+func ReviewLevel(gameID string) string {
+	if gameID == "mahbousse" {
+		return "medium"
+	}
+	return "hard"
+}
+
+// ReviewStatus is the answer of GET /api/games/{id}/review.
+type ReviewStatus struct {
+	// Status is "running", "done" or "failed".
+	Status string `json:"status"`
+	// Done and Total count the game's moves (rolls included) replayed
+	// and judged so far, while the review runs.
+	Done  *int `json:"done,omitempty"`
+	Total *int `json:"total,omitempty"`
+	// Report is the review (a review.Report) once done.
+	Report json.RawMessage `json:"report,omitempty"`
+	// Error says why a review failed.
+	Error string `json:"error,omitempty"`
+}
+
+// reviewJob is the review of one game, running or failed.
+type reviewJob struct {
+	mu          sync.Mutex
+	done, total int
+	err         error // set when failed
+}
+
+func (j *reviewJob) status() (ReviewStatus, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.err != nil {
+		return ReviewStatus{Status: "failed", Error: j.err.Error()}, false
+	}
+	done, total := j.done, j.total
+	return ReviewStatus{Status: "running", Done: &done, Total: &total}, true
+}
+
+// reviews runs the server's review jobs: one per game at most, and at
+// most Options.Reviews at once; the others wait for their turn.
+type reviews struct {
+	mu     sync.Mutex
+	jobs   map[string]*reviewJob // running or recently failed, by game id
+	slots  chan struct{}         // a place per review running
+	closed bool                  // the server closes: no new job
+}
+
+// close refuses new jobs: the server waits for the running ones next.
+func (rs *reviews) close() {
+	rs.mu.Lock()
+	rs.closed = true
+	rs.mu.Unlock()
+}
+
+func newReviews(n int) *reviews {
+	return &reviews{jobs: map[string]*reviewJob{}, slots: make(chan struct{}, n)}
+}
+
+// job returns the game's running or recently failed job (a failed job is
+// forgotten reviewFailedFor after its failure), nil if none; retry
+// forgets a failed job (nil then).
+func (rs *reviews) job(id string, retry bool) *reviewJob {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	j := rs.jobs[id]
+	if j == nil {
+		return nil
+	}
+	j.mu.Lock()
+	failed := j.err != nil
+	j.mu.Unlock()
+	if failed && retry {
+		delete(rs.jobs, id)
+		return nil
+	}
+	return j
+}
+
+// review answers GET and POST /api/games/{id}/review: the stored review of
+// a finished game (200), or the progress of its review job (202), which
+// the first request starts; 409 game_running for a game not over, 500 for
+// a failed review. POST also retries a failed review at once.
+func (s *Server) review(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	retry := r.Method == http.MethodPost
+	if j := s.reviews.job(id, retry); j != nil {
+		s.reviewJobStatus(w, j)
+		return
+	}
+	rec, err := s.o.Store.Game(r.Context(), id)
+	if err != nil {
+		s.storeError(w, id, err)
+		return
+	}
+	if rec.Status != store.StatusFinished {
+		httpError(w, http.StatusConflict, "game_running",
+			fmt.Sprintf("game %s is not over: its review can be asked for once the game has ended", id))
+		return
+	}
+	if s.storedReview(w, r.Context(), id) {
+		return
+	}
+	evs, err := s.o.Store.Events(r.Context(), id, 0)
+	if err != nil {
+		s.storeError(w, id, err)
+		return
+	}
+	p, err := room.PlayOf(s.o.Games, room.ExportOf(rec, evs))
+	if err != nil {
+		s.o.Log.Error("review: replaying the game", "game", id, "err", err)
+		httpError(w, http.StatusInternalServerError, "internal", "internal error")
+		return
+	}
+	moves := make([]string, len(p.Moves))
+	for i, m := range p.Moves {
+		moves[i] = m.Notation
+	}
+	s.reviews.mu.Lock()
+	if s.reviews.closed {
+		s.reviews.mu.Unlock()
+		httpError(w, http.StatusServiceUnavailable, "internal", "the server is shutting down: retry in a moment")
+		return
+	}
+	j := s.reviews.jobs[id]
+	if j == nil && len(s.reviews.jobs) >= cap(s.reviews.slots)+reviewsWaiting {
+		s.reviews.mu.Unlock()
+		w.Header().Set("Retry-After", "30")
+		httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%d game reviews are running or waiting: retry in a minute", len(s.reviews.jobs)))
+		return
+	}
+	if j == nil { // the first request: start the job
+		j = &reviewJob{total: len(moves)}
+		s.reviews.jobs[id] = j
+		s.bg.Add(1)
+		go s.runReview(id, j, p.G, p.Cfg, moves)
+	}
+	s.reviews.mu.Unlock()
+	s.reviewJobStatus(w, j)
+}
+
+// storedReview answers the stored review of a game if it has one.
+func (s *Server) storedReview(w http.ResponseWriter, ctx context.Context, id string) bool {
+	rv, err := s.o.Store.Review(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false
+	}
+	if err != nil {
+		s.storeError(w, id, err)
+		return true
+	}
+	writeJSON(w, http.StatusOK, ReviewStatus{Status: "done", Report: rv.Report})
+	return true
+}
+
+// reviewJobStatus answers a job's progress (202) or failure (500).
+func (s *Server) reviewJobStatus(w http.ResponseWriter, j *reviewJob) {
+	st, running := j.status()
+	if running {
+		writeJSON(w, http.StatusAccepted, st)
+		return
+	}
+	writeJSON(w, http.StatusInternalServerError, st)
+}
+
+// runReview reviews a game and stores its review, waiting first for a
+// place among the reviews running; each search waits for an AI worker at
+// the lowest priority (room.Manager.ReviewWorker). The job ends with the
+// server.
+func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config, moves []string) {
+	defer s.bg.Done()
+	ctx, cancel := s.contextClosing(context.Background())
+	defer cancel()
+	forget := func() {
+		s.reviews.mu.Lock()
+		if s.reviews.jobs[id] == j {
+			delete(s.reviews.jobs, id)
+		}
+		s.reviews.mu.Unlock()
+	}
+	fail := func(public string, err error) {
+		if ctx.Err() != nil { // the server closes: nothing failed
+			forget()
+			return
+		}
+		s.o.Log.Error("review failed", "game", id, "err", err)
+		j.mu.Lock()
+		j.err = errors.New(public)
+		j.mu.Unlock()
+		time.AfterFunc(reviewFailedFor, forget) // then a GET starts another
+	}
+	select {
+	case s.reviews.slots <- struct{}{}:
+		defer func() { <-s.reviews.slots }()
+	case <-ctx.Done():
+		forget()
+		return
+	}
+	// A request that found neither job nor review may have started this
+	// job just after another stored the review.
+	if _, err := s.o.Store.Review(ctx, id); err == nil {
+		forget()
+		return
+	}
+	lvl := ReviewLevel(g.ID())
+	rep, err := s.o.Reviewer(ctx, g, cfg, moves, review.Options{
+		Level: lvl, Budget: s.o.ReviewBudget, Worker: s.rooms.ReviewWorker,
+		Progress: func(done, total int) {
+			j.mu.Lock()
+			j.done, j.total = done, total
+			j.mu.Unlock()
+		},
+	})
+	if err != nil {
+		fail(fmt.Sprintf("the review of game %s failed: %v", id, err), err)
+		return
+	}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		fail(fmt.Sprintf("the review of game %s could not be written", id), err)
+		return
+	}
+	engine := rep.Engine
+	if g.ID() != "shutbox" {
+		engine = fmt.Sprintf("%s, %v a search", rep.Engine, s.o.ReviewBudget)
+	}
+	if err := s.o.Store.PutReview(ctx, id, engine, b); err != nil {
+		fail(fmt.Sprintf("the review of game %s could not be stored: internal error", id), err)
+		return
+	}
+	forget()
+}
