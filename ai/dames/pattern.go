@@ -21,13 +21,21 @@ import (
 // weights.bin; in centi-men a weight w counts 200·w, the scale on which
 // WinProbability turns centi-men back into a probability.
 
+// nDiamonds is the number of diamonds on the board.
+const nDiamonds = 32
+
 // diamonds lists the top bits of the diamonds, in the ghost layout.
-var diamonds = func() (d []int) {
+var diamonds = func() (d [nDiamonds]int) {
+	i := 0
 	for sq := 1; sq <= 50; sq++ {
 		t := bitOf(sq)
 		if onBoard(t+5) && onBoard(t+6) && onBoard(t+11) {
-			d = append(d, t)
+			d[i] = t
+			i++
 		}
+	}
+	if i != nDiamonds {
+		panic("dames: the board does not have 32 diamonds")
 	}
 	return d
 }()
@@ -41,22 +49,34 @@ const (
 	nBase = 1
 )
 
-func nFeatures() int { return nBase + len(diamonds)*nConfigs }
+func nFeatures() int { return nBase + nDiamonds*nConfigs }
 
-// cell is the state of bit b: 0 empty, 1 White, 2 Black.
-func cell(p *dames.Pos, b int) int {
-	return int(p.Pieces[dames.White]>>b&1) + 2*int(p.Pieces[dames.Black]>>b&1)
-}
+// diamondMask has the bits of a diamond whose top is bit 0: 0, 5, 6, 11.
+const diamondMask = 1 | 1<<5 | 1<<6 | 1<<11
 
-// config returns the filling of the diamond whose top is t.
+// ternary maps the bits of a diamond (x & diamondMask, top at bit 0) to
+// the base-3 number whose digits are those bits: square k of the diamond
+// counts 3^k.
+var ternary = func() (t [diamondMask + 1]uint8) {
+	for x := range t {
+		if x&^diamondMask != 0 {
+			continue
+		}
+		t[x] = uint8(x&1 + 3*(x>>5&1) + 9*(x>>6&1) + 27*(x>>11&1))
+	}
+	return t
+}()
+
+// config returns the filling of the diamond whose top is t: the sum over
+// its squares k of 3^k times 0 (empty), 1 (White) or 2 (Black).
 func config(p *dames.Pos, t int) int {
-	return cell(p, t) + 3*cell(p, t+5) + 9*cell(p, t+6) + 27*cell(p, t+11)
+	return int(ternary[p.Pieces[dames.White]>>t&diamondMask]) + 2*int(ternary[p.Pieces[dames.Black]>>t&diamondMask])
 }
 
 // Patterns is a fitted pattern evaluation in integer centi-men.
 type Patterns struct {
 	tempo int32
-	table [][nConfigs]int32 // per diamond
+	table [nDiamonds][nConfigs]int32
 }
 
 // weightsMagic starts weights.bin, followed by the number of weights (a
@@ -104,7 +124,7 @@ func encodeWeights(w []float64) []byte {
 
 func newPatterns(w []float64) *Patterns {
 	cm := func(x float64) int32 { return int32(math.Round(200 * x)) }
-	p := &Patterns{tempo: cm(w[0]), table: make([][nConfigs]int32, len(diamonds))}
+	p := &Patterns{tempo: cm(w[0])}
 	for d := range diamonds {
 		for c := range nConfigs {
 			p.table[d][c] = cm(w[nBase+d*nConfigs+c])

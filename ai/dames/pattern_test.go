@@ -105,3 +105,12 @@ func BenchmarkPatterns(b *testing.B) {
 		n += pt.Evaluate(&ps[n&15])
 	}
 }
+
+func BenchmarkEvaluate(b *testing.B) {
+	ps := playouts(16, 30, 1)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n += Evaluate(&ps[n&15])
+	}
+}
