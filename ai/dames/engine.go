@@ -140,7 +140,7 @@ func (e *Engine) Choose(ctx context.Context, s game.State) (ai.Decision, error) 
 	start := time.Now()
 	for depth := 1; depth <= maxDepth; depth++ {
 		v := e.search(&pos, h, depth, 0, -infScore, infScore)
-		if e.stopped && depth > 1 {
+		if e.stopped {
 			// A partial iteration searched the previous best first, so
 			// its best line is at least as well informed.
 			if e.pvLen[0] > 0 && v > -winLine {
