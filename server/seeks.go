@@ -126,20 +126,37 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	}
 	fail := func(code, msg string) bool { return send(SeekMessage{Type: "error", Code: code, Message: msg}) }
 
-	in := make(chan SeekRequest)
+	// in carries the client's messages: a request, or why one was refused
+	// (code and message).
+	type input struct {
+		req           SeekRequest
+		code, message string
+	}
+	in := make(chan input)
 	readErr := make(chan error, 1)
 	go func() {
+		lim := newLimiter(s.o.Rate, s.o.Burst)
 		for {
-			_, data, err := c.Read(ctx)
+			typ, data, err := c.Read(ctx)
 			if err != nil {
 				readErr <- err
 				return
 			}
-			var m SeekRequest
-			dec := json.NewDecoder(bytes.NewReader(data))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&m); err != nil {
-				m = SeekRequest{Type: "bad", ID: err.Error()}
+			var m input
+			if !lim.allow(time.Now()) {
+				if lim.strikes > s.o.Burst {
+					readErr <- closeError{websocket.StatusPolicyViolation, "rate_limited"}
+					return
+				}
+				m.code, m.message = "rate_limited", "too many messages: slow down"
+			} else if typ != websocket.MessageText {
+				m.code, m.message = "bad_message", "messages are JSON text"
+			} else {
+				dec := json.NewDecoder(bytes.NewReader(data))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&m.req); err != nil {
+					m.code, m.message = "bad_message", err.Error()
+				}
 			}
 			select {
 			case in <- m:
@@ -174,20 +191,24 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case err := <-readErr:
-			if ctx.Err() != nil {
+			var ce closeError
+			if errors.As(err, &ce) {
+				fail("rate_limited", "flood: closing the connection")
+				c.Close(ce.code, ce.reason)
+			} else if ctx.Err() != nil {
 				c.Close(websocket.StatusGoingAway, "server shutting down")
 			} else {
 				c.Close(closeStatus(err), "")
 			}
 			return
-		case m := <-in:
+		case x := <-in:
 			ok := true
-			switch m.Type {
-			case "bad":
-				ok = fail("bad_message", m.ID)
-			case "cancel":
+			switch m := x.req; {
+			case x.code != "":
+				ok = fail(x.code, x.message)
+			case m.Type == "cancel":
 				drop()
-			case "seek", "accept":
+			case m.Type == "seek" || m.Type == "accept":
 				if acc == nil {
 					ok = fail("sign_in", "sign in to play anyone")
 					break

@@ -226,3 +226,33 @@ func TestSeekRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestSeekFlood: the lobby's connection has the message limit of a game's
+// (--rate): past it, messages are refused, and a flood closes it.
+func TestSeekFlood(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.Rate, o.Burst = 1, 2 })
+	l := dialSeeks(t, ts, "")
+	l.next("seeks")
+	for range 3 {
+		l.send(map[string]any{"type": "cancel"})
+	}
+	if m := l.next("error"); m.Code != "rate_limited" {
+		t.Fatalf("the third message at once: %+v, want rate_limited", m)
+	}
+	for range 10 {
+		if err := l.c.Write(context.Background(), websocket.MessageText, []byte(`{"type":"cancel"}`)); err != nil {
+			break
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, _, err := l.c.Read(ctx)
+		if err != nil {
+			if s := websocket.CloseStatus(err); s != websocket.StatusPolicyViolation {
+				t.Fatalf("a flood ended with %v (status %d), want 1008", err, s)
+			}
+			return
+		}
+	}
+}
