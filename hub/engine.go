@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"plateau/ai"
+	aidames "plateau/ai/dames"
 	"plateau/game"
 	"plateau/games/dames"
 )
@@ -40,11 +40,11 @@ type Engine struct {
 	outMu sync.Mutex
 
 	cfg    game.Config
-	state  game.State // the position of the last pos command
-	lv     limits     // the last level command
-	depth  int        // param depth: 0 no limit
-	nodes  int64      // param nodes: 0 no limit
-	player *ai.Search // kept between searches (its table), nil until needed
+	state  game.State      // the position of the last pos command
+	lv     limits          // the last level command
+	depth  int             // param depth: 0 no limit
+	nodes  int64           // param nodes: 0 no limit
+	player *aidames.Engine // kept between searches (its table), nil until needed
 
 	job *job           // the running search, nil when idle
 	wg  sync.WaitGroup // the search goroutines

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"plateau/ai"
+	aidames "plateau/ai/dames"
 	"plateau/ai/level"
 	"plateau/game"
 	"plateau/games/dames"
@@ -78,7 +79,7 @@ func (j *job) stop() {
 
 // searcher returns the engine's player: the level max of dames, whose
 // table is kept from one search to the next.
-func (e *Engine) searcher() (*ai.Search, error) {
+func (e *Engine) searcher() (*aidames.Engine, error) {
 	if e.player != nil {
 		return e.player, nil
 	}
@@ -86,10 +87,10 @@ func (e *Engine) searcher() (*ai.Search, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hub: the dames level max: %w", err)
 	}
-	s, ok := p.(*ai.Search)
+	s, ok := p.(*aidames.Engine)
 	if !ok {
 		p.Close()
-		return nil, fmt.Errorf("hub: the dames level max is a %T, want an alpha-beta *ai.Search", p)
+		return nil, fmt.Errorf("hub: the dames level max is a %T, want the engine of ai/dames", p)
 	}
 	s.TTBits = e.opt.TTBits
 	e.player = s
@@ -149,7 +150,7 @@ func (e *Engine) startSearch(ctx context.Context, l Line) error {
 //
 // It closes j.done before writing done, so that a go answering that line
 // never finds the search still running.
-func (e *Engine) search(ctx context.Context, j *job, p *ai.Search, st game.State, depth int, nodes int64) {
+func (e *Engine) search(ctx context.Context, j *job, p *aidames.Engine, st game.State, depth int, nodes int64) {
 	defer e.wg.Done()
 	start := time.Now()
 	hit := j.hit

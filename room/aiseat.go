@@ -87,7 +87,7 @@ func (r *Room) aiPlayer(seat int) ai.Player {
 // runs (a search that ends on an old version kicks again).
 func (r *Room) kickAI() {
 	p := r.play
-	if p.Over() || r.ai.busy || r.failed {
+	if p.Over() || r.ai.busy || r.failed || !r.owner() {
 		return
 	}
 	seat := int(p.State.ToMove())
@@ -161,9 +161,9 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 		notation = randomMove(st)
 	}
 	v := version
-	_, err = r.act(seat, Action{Kind: ActMove, Move: notation, Version: &v, Time: time.Now().UTC()})
-	if err == nil || r.failed {
-		return
+	_, err = r.act(seat, Action{Kind: ActMove, Move: notation, Version: &v, Time: time.Now().UTC()}, true)
+	if err == nil || r.failed || raced(err) {
+		return // a race lost has caught up and kicked the AI again, if still the owner
 	}
 	r.m.o.Log.Error("AI move refused, retrying with a fresh player", "game", r.id, "seat", seat, "move", notation, "err", err)
 	if r.ai.retryAt != version {
@@ -172,7 +172,7 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 	r.ai.retries++
 	r.dropPlayer(seat)
 	if r.ai.retries > maxAIRetries {
-		if _, err := r.act(seat, Action{Kind: ActMove, Move: randomMove(st), Version: &v, Time: time.Now().UTC()}); err != nil && !r.failed {
+		if _, err := r.act(seat, Action{Kind: ActMove, Move: randomMove(st), Version: &v, Time: time.Now().UTC()}, true); err != nil && !r.failed && !raced(err) {
 			r.m.o.Log.Error("random AI move refused", "game", r.id, "seat", seat, "err", err)
 		}
 		return

@@ -10,22 +10,23 @@ func (r *Room) armClock() {
 	}
 	c := r.play.Clock
 	r.ticking.Store(c != nil && c.Running >= 0 && !r.play.Over())
-	if !r.ticking.Load() {
-		return
+	if !r.ticking.Load() || !r.owner() {
+		return // on a shared store, the lease owner's timer ends the game on time
 	}
 	version := r.play.Version
 	r.flagAt = time.AfterFunc(c.LeftAt(c.Running, time.Now()), func() {
 		r.post(func() {
 			if r.play.Version == version {
-				r.flagDue(time.Now().UTC())
+				r.flagDue(time.Now().UTC(), true)
 			}
 		})
 	})
 }
 
-// flagDue ends the game if the running clock has run out at now. Its error
-// is a failed commit (the room has failed).
-func (r *Room) flagDue(now time.Time) error {
+// flagDue ends the game if the running clock has run out at now; own says
+// that the lease owner's timer calls it. Its error is a failed commit (the
+// room has failed, or on a shared store lost a race: see raced).
+func (r *Room) flagDue(now time.Time, own bool) error {
 	c := r.play.Clock
 	if c == nil || c.Running < 0 || r.play.Over() {
 		return nil
@@ -39,5 +40,5 @@ func (r *Room) flagDue(now time.Time) error {
 		r.m.o.Log.Error("timeout refused", "game", r.id, "err", err)
 		return nil
 	}
-	return r.commit(r.ctx, evs)
+	return r.commitAs(r.ctx, evs, own)
 }

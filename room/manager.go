@@ -45,6 +45,14 @@ type Options struct {
 	// OnCommit, if set, is called after each durable append with the
 	// number of events and the time the store took.
 	OnCommit func(events int, d time.Duration)
+	// Instance names this server instance among those sharing the store
+	// (the owner of its leases); required when the store is a
+	// store.Leaser.
+	Instance string
+	// LeaseTTL and LeaseRenew are how long a game's lease lasts and how
+	// often its owner renews it (default DefaultLeaseTTL,
+	// DefaultLeaseRenew), when the store is a store.Leaser.
+	LeaseTTL, LeaseRenew time.Duration
 	// MaxRooms bounds the rooms loaded (0: no bound): loading one more
 	// unloads the least recently used room without a client or a running
 	// clock, or fails with ErrTooManyRooms if there is none.
@@ -59,9 +67,13 @@ type Manager struct {
 	aiSem  *aiScheduler
 	aiKept chan struct{} // a place per AI player kept
 	quit   chan struct{}
-	ctx    context.Context // the rooms' context: cancelled once they have all stopped
-	cancel context.CancelFunc
-	wg     sync.WaitGroup // the janitor, the rooms and their AI searches
+	// notifier and leaser are the store's, when it is shared by several
+	// instances (see lease.go); nil otherwise.
+	notifier store.Notifier
+	leaser   store.Leaser
+	ctx      context.Context // the rooms' context: cancelled once they have all stopped
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup // the janitor, the rooms and their AI searches
 }
 
 // randomPlayers is the default PlayerFactory.
@@ -92,9 +104,28 @@ func NewManager(o Options) *Manager {
 	}
 	m := &Manager{o: o, rooms: map[string]*Room{}, aiSem: newAIScheduler(o.AIWorkers),
 		aiKept: make(chan struct{}, o.AIKept), quit: make(chan struct{})}
+	if o.LeaseTTL <= 0 {
+		o.LeaseTTL = DefaultLeaseTTL
+	}
+	if o.LeaseRenew <= 0 {
+		o.LeaseRenew = DefaultLeaseRenew
+	}
+	m.o = o
+	m.notifier, _ = o.Store.(store.Notifier)
+	if m.notifier != nil {
+		m.leaser, _ = o.Store.(store.Leaser)
+	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.wg.Add(1)
 	go m.janitor()
+	if m.notifier != nil {
+		m.wg.Add(1)
+		go m.listen()
+	}
+	if m.leaser != nil {
+		m.wg.Add(1)
+		go m.leaseLoop()
+	}
 	return m
 }
 

@@ -2,6 +2,7 @@ package room
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -49,6 +50,16 @@ type Room struct {
 	ai         aiSeats
 	flagAt     *time.Timer // fires when the running clock runs out
 	failed     bool
+	// The room's part in a cluster (see lease.go): lease is the fencing
+	// token of the game's lease when this instance holds it (0: it does
+	// not); owned mirrors lease != 0 for the metrics, needsOwner says that
+	// the game has a clock or AI seats to run. syncing is set while a
+	// catch-up with the store is queued.
+	lease      int64
+	owned      atomic.Bool
+	needsOwner atomic.Bool
+	syncing    atomic.Bool
+	noted      atomic.Int64 // the greatest version the store's notes told of
 }
 
 func newRoom(m *Manager, id string) *Room {
@@ -89,7 +100,9 @@ func (r *Room) run() {
 			r.flagAt.Stop()
 		}
 	}()
+	defer r.unlease()
 	r.safely(func() {
+		r.leaseAtLoad()
 		r.advance()
 		r.armClock()
 	})
@@ -212,6 +225,15 @@ func (r *Room) summary() Summary {
 
 // commit makes evs durable, then applies them and sends them out.
 func (r *Room) commit(ctx context.Context, evs []store.Event) error {
+	return r.commitAs(ctx, evs, false)
+}
+
+// commitAs is commit; own says that the events are the lease owner's
+// own (a flag fall, an AI move), written only while it holds the lease.
+// On a store shared by several instances a version conflict or a lost
+// lease does not fail the room: it catches up with the store and returns
+// the error (wrapping store.ErrConflict or store.ErrFenced).
+func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error {
 	if len(evs) == 0 {
 		return nil
 	}
@@ -224,14 +246,30 @@ func (r *Room) commit(ctx context.Context, evs []store.Event) error {
 		}
 		upd.Rate = rate
 	}
-	if err := r.m.o.Store.Append(ctx, r.id, evs, upd); err != nil {
+	var err error
+	if own && r.m.leaser != nil {
+		err = r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, r.lease, evs, upd)
+	} else {
+		err = r.m.o.Store.Append(ctx, r.id, evs, upd)
+	}
+	if err != nil {
 		err = fmt.Errorf("append events %d to %d: %w", evs[0].Seq, evs[len(evs)-1].Seq, err)
+		if r.m.notifier != nil && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFenced)) {
+			r.raced(err)
+			return err
+		}
 		r.fail(err)
 		return err
 	}
 	if r.m.o.OnCommit != nil {
 		r.m.o.OnCommit(len(evs), time.Since(start))
 	}
+	return r.applyEvents(evs, upd)
+}
+
+// applyEvents applies events made durable (by this instance or another),
+// sends them out and updates the record.
+func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 	for _, e := range evs {
 		if err := r.play.Apply(e); err != nil {
 			r.fail(err)
@@ -249,6 +287,7 @@ func (r *Room) commit(ctx context.Context, evs []store.Event) error {
 	if upd != nil {
 		r.rec.Status, r.rec.Result = upd.Status, upd.Result
 	}
+	r.needsOwner.Store(r.wantsOwner())
 	r.armClock()
 	return nil
 }
@@ -264,16 +303,19 @@ func (r *Room) advance() {
 	if r.commit(r.ctx, evs) == nil {
 		r.kickAI()
 	}
+	// A race lost (raced) has caught up with the store: what was due is
+	// done, or the room's next catch-up advances.
 }
 
 // act decides an action of seat, commits its events and starts the AI
 // seat to move. It returns the version of the action's own event.
-func (r *Room) act(seat int, a Action) (int64, error) {
+// own says that the action is the lease owner's (an AI seat's move).
+func (r *Room) act(seat int, a Action, own bool) (int64, error) {
 	evs, err := Decide(r.play, seat, a)
 	if err != nil {
 		return 0, err
 	}
-	if err := r.commit(r.ctx, evs); err != nil {
+	if err := r.commitAs(r.ctx, evs, own); err != nil {
 		return 0, err
 	}
 	r.kickAI()
@@ -291,21 +333,34 @@ func (r *Room) Do(sub *Sub, req Request) bool {
 }
 
 func (r *Room) do(sub *Sub, req Request) {
-	now := time.Now().UTC()
-	if r.flagDue(now) != nil {
-		return // the room failed
-	}
-	seat, a, err := Resolve(r.play, sub.seats, req, now)
-	if err != nil {
-		r.refuse(sub, req.ID, err)
-		return
-	}
 	var version int64
 	var rematchID string
-	if a.Kind == ActRematch {
-		rematchID, version, err = r.rematch(seat, a)
-	} else {
-		version, err = r.act(seat, a)
+	var err error
+	// On a shared store another instance may append first: the room then
+	// has caught up, and decides again.
+	for try := 0; ; try++ {
+		now := time.Now().UTC()
+		if err = r.flagDue(now, false); err != nil && !raced(err) {
+			return // the room failed
+		}
+		var seat int
+		var a Action
+		if seat, a, err = Resolve(r.play, sub.seats, req, now); err != nil {
+			r.refuse(sub, req.ID, err)
+			return
+		}
+		if a.Kind == ActRematch {
+			rematchID, version, err = r.rematch(seat, a)
+		} else {
+			version, err = r.act(seat, a, false)
+		}
+		if !raced(err) || r.failed {
+			break
+		}
+		if try == maxRaces {
+			err = refuse("busy", "other moves kept coming first: retry")
+			break
+		}
 	}
 	switch {
 	case r.failed:

@@ -27,6 +27,12 @@ func (r *Room) Join(ctx context.Context, sub *Sub, version int64, tokens []strin
 }
 
 func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []string) ([][]byte, *Refusal) {
+	if version > r.play.Version && r.m.notifier != nil {
+		r.sync(ctx, false) // the client saw events on another instance that this one has not heard of yet
+		if r.failed {
+			return nil, &Refusal{Code: "internal", Message: "the game's room failed: reconnect"}
+		}
+	}
 	if version < 0 || version > r.play.Version {
 		return nil, &Refusal{Code: "stale_version", Message: fmt.Sprintf("version %d is not between 0 and the game's version %d", version, r.play.Version)}
 	}

@@ -101,9 +101,19 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	if reason != "" {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		io.WriteString(w, "not ready: "+reason+"\n")
-		return
+	} else {
+		io.WriteString(w, "ok\n")
 	}
-	io.WriteString(w, "ok\n")
+	if s.shared() {
+		io.WriteString(w, s.clusterHealth())
+	}
+}
+
+// last is the error of the last write (nil: it succeeded), without a probe.
+func (h *health) last() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.err
 }
 
 // watchedStore is the server's store: it records the outcome of every

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -25,33 +26,33 @@ func (o *Options) keepAliveDefaults() {
 	}
 }
 
-// keepAlive pings c every PingInterval and returns an error once a ping
-// went unanswered for PingTimeout with no message received meanwhile
+// keepAlive pings c every PingInterval and sends an error on idle once a
+// ping went unanswered for PingTimeout with no message received meanwhile
 // (lastMsg: the time of the last message, in Unix nanoseconds): a
 // connection silent that long is closed PingInterval+PingTimeout at most
-// after its last sign of life. It returns ctx's error when ctx ends.
-// The pong is read by the connection's read loop, which must run.
-func (s *Server) keepAlive(ctx context.Context, c *websocket.Conn, lastMsg *atomic.Int64) error {
-	t := time.NewTicker(s.o.PingInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-		}
+// after its last sign of life. The pings run from a timer, so that a
+// connection has no goroutine for them between pings; stop ends them, and
+// so does the end of ctx. The pong is read by the connection's read loop,
+// which must run.
+func (s *Server) keepAlive(ctx context.Context, c *websocket.Conn, lastMsg *atomic.Int64, idle chan<- error) (stop func()) {
+	var t atomic.Pointer[time.Timer] // set before the first ping
+	ping := func() {
 		sent := time.Now().UnixNano()
 		pctx, cancel := context.WithTimeout(ctx, s.o.PingTimeout)
 		err := c.Ping(pctx)
 		cancel()
 		switch {
-		case err == nil:
 		case ctx.Err() != nil:
-			return ctx.Err()
-		case lastMsg.Load() >= sent:
-			// No pong, but a message: the client is alive.
+		case err == nil, lastMsg.Load() >= sent: // a pong, or no pong but a message: the client is alive
+			t.Load().Reset(s.o.PingInterval)
 		default:
-			return fmt.Errorf("idle: no message and no pong within %v", s.o.PingTimeout)
+			select {
+			case idle <- fmt.Errorf("idle: no message and no pong within %v", s.o.PingTimeout):
+			default:
+			}
 		}
 	}
+	t.Store(time.AfterFunc(time.Duration(math.MaxInt64), ping))
+	t.Load().Reset(s.o.PingInterval)
+	return func() { t.Load().Stop() }
 }

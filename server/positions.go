@@ -1,10 +1,8 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"plateau/game"
@@ -64,22 +62,7 @@ func (s *Server) position(req PositionRequest) (game.Game, game.State, error) {
 // decodePosition reads a position request's body; it answers the error
 // itself and returns false on failure.
 func decodePosition(w http.ResponseWriter, r *http.Request, req *PositionRequest) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(req); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body over the limit of %d bytes", mb.Limit))
-			return false
-		}
-		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
-		return false
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		httpError(w, http.StatusBadRequest, "bad_request", "body: trailing data after the JSON object")
-		return false
-	}
-	return true
+	return decodeBody(w, r, req, 16<<10)
 }
 
 func positionFailed(w http.ResponseWriter, err error) {

@@ -24,6 +24,10 @@ const (
 	// reviewFailedFor is how long a failed review is reported before a
 	// GET starts another.
 	reviewFailedFor = time.Minute
+	// reviewsWaiting bounds the review jobs waiting for their turn (past
+	// the Options.Reviews running): beyond, a new one is refused with 503
+	// busy.
+	reviewsWaiting = 64
 )
 
 // Reviewer reviews a game from its notated moves (review.Review's
@@ -158,6 +162,12 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	j := s.reviews.jobs[id]
+	if j == nil && len(s.reviews.jobs) >= cap(s.reviews.slots)+reviewsWaiting {
+		s.reviews.mu.Unlock()
+		w.Header().Set("Retry-After", "30")
+		httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%d game reviews are running or waiting: retry in a minute", len(s.reviews.jobs)))
+		return
+	}
 	if j == nil { // the first request: start the job
 		j = &reviewJob{total: len(moves)}
 		s.reviews.jobs[id] = j

@@ -19,7 +19,9 @@ import (
 	"plateau/game"
 	"plateau/games"
 	"plateau/review"
+	"plateau/room"
 	"plateau/server"
+	"plateau/store"
 )
 
 // reviewAnswer is an answer of GET /api/games/{id}/review, with its keys.
@@ -108,8 +110,12 @@ func (f *fakeReviewer) review(ctx context.Context, g game.Game, _ game.Config, m
 	case <-ctx.Done():
 		return review.Report{}, ctx.Err()
 	}
-	return review.Report{Game: g.ID(), Players: 1, Engine: "fake", Moves: []review.Move{{Ply: 2, Move: moves[1], Best: moves[1], Line: []string{moves[1]}}},
-		Summaries: []review.Summary{{Player: 0, Moves: 1}}}, nil
+	r := review.Report{Game: g.ID(), Players: 1, Engine: "fake", Moves: []review.Move{}, Summaries: []review.Summary{{Player: 0}}}
+	if len(moves) > 1 {
+		r.Moves = append(r.Moves, review.Move{Ply: 2, Move: moves[1], Best: moves[1], Line: []string{moves[1]}})
+		r.Summaries[0].Moves = 1
+	}
+	return r, nil
 }
 
 // TestReviewFlow: the first GET starts the review (202 with progress),
@@ -258,4 +264,81 @@ func TestReviewEngine(t *testing.T) {
 			t.Errorf("stored review of %s: %+v, %v", tc.id, rv, err)
 		}
 	}
+}
+
+// TestReviewYieldsToLiveGame: with one AI worker held by a review search,
+// the AI seat of a game against a person moves at once: its search takes
+// the worker from the review's, which is preempted.
+func TestReviewYieldsToLiveGame(t *testing.T) {
+	holding := make(chan struct{}, 1)
+	var preempted atomic.Int32
+	reviewer := func(ctx context.Context, g game.Game, _ game.Config, moves []string, o review.Options) (review.Report, error) {
+		wctx, done, err := o.Worker(ctx) // a search that lasts until preempted
+		if err != nil {
+			return review.Report{}, err
+		}
+		holding <- struct{}{}
+		<-wctx.Done()
+		if ctx.Err() == nil {
+			preempted.Add(1)
+		}
+		done()
+		return review.Report{Game: g.ID(), Players: 1, Engine: "fake", Moves: []review.Move{}, Summaries: []review.Summary{{}}}, ctx.Err()
+	}
+	ts := newTestServer(t, func(o *server.Options) { o.Reviewer = reviewer; o.AIWorkers = 1 })
+	box := ts.create(t, "shutbox", map[string]string{"players": "1"}, "h", false)
+	playToEnd(t, ts, box.ID, box.Seats[0].Token)
+	if a := reviewOf(t, ts.HTTP, ts.URL, http.MethodGet, box.ID); a.code != http.StatusAccepted {
+		t.Fatalf("GET review: %d %+v", a.code, a)
+	}
+	select {
+	case <-holding:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the review's search never got the AI worker")
+	}
+
+	c := ts.create(t, "dames", nil, "ha", false)
+	p := join(t, ts, c.ID, 0, c.Seats[0].Token)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for p.version < 2 { // the person's move, then the AI's
+		if err := p.step(ctx); err != nil {
+			t.Fatalf("waiting for the AI's reply while a review holds the worker: %v", err)
+		}
+	}
+	if n := preempted.Load(); n != 1 {
+		t.Errorf("review searches preempted: %d, want 1", n)
+	}
+	waitReview(t, ts.HTTP, ts.URL, box.ID, "the review stored", func(a reviewAnswer) bool { return a.code == http.StatusOK })
+}
+
+// TestReviewsBusy: past the reviews running and the 64 waiting, a new
+// review is refused with 503 busy until one ends.
+func TestReviewsBusy(t *testing.T) {
+	f := &fakeReviewer{gate: make(chan struct{})}
+	ts := newTestServer(t, func(o *server.Options) { o.Reviewer = f.review; o.Reviews = 1 })
+	var ids []string
+	for range 1 + 64 + 1 {
+		rec, err := room.NewGameRecord("dames", nil, false, []store.Seat{{Kind: store.Human, TokenHash: room.HashToken(room.NewToken())}, {Kind: store.AI, Level: "easy"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Status = store.StatusFinished
+		if err := ts.Store.Create(context.Background(), rec); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, rec.ID)
+	}
+	for i, id := range ids {
+		a := reviewOf(t, ts.HTTP, ts.URL, http.MethodGet, id)
+		want := http.StatusAccepted
+		if i == len(ids)-1 {
+			want = http.StatusServiceUnavailable
+		}
+		if a.code != want {
+			t.Fatalf("review %d of %d: %d %+v, want %d", i+1, len(ids), a.code, a, want)
+		}
+	}
+	close(f.gate)
+	waitReview(t, ts.HTTP, ts.URL, ids[len(ids)-1], "the last review accepted once others ended", func(a reviewAnswer) bool { return a.code == http.StatusOK })
 }

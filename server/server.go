@@ -26,9 +26,17 @@ var webFS embed.FS
 
 // Options configures a Server.
 type Options struct {
+	// Store keeps the games. A store that several instances may share
+	// (store/postgres: a store.Notifier and store.Leaser) makes this
+	// server one instance of a cluster (docs/cluster.md).
 	Store store.Store
-	Games *game.Registry
-	Log   *slog.Logger
+	// Instance names this instance among those sharing the store (its
+	// games' leases are held in its name); LeaseTTL and LeaseRenew tune
+	// the leases (see room.Options).
+	Instance             string
+	LeaseTTL, LeaseRenew time.Duration
+	Games                *game.Registry
+	Log                  *slog.Logger
 	// AI makes AI seats' players (default: random moves).
 	AI room.PlayerFactory
 	// AILevels are the accepted AI levels (default easy, medium, hard, max).
@@ -127,7 +135,10 @@ type Server struct {
 	metrics *metrics
 	mux     *http.ServeMux
 	closing chan struct{}
-	closeMu sync.Once
+	// closed is cancelled with closing (see contextClosing).
+	closed     context.Context
+	stopClosed context.CancelFunc
+	closeMu    sync.Once
 
 	ipMu    sync.Mutex
 	perIP   map[string]int
@@ -148,6 +159,7 @@ type Server struct {
 
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
+	analyses  chan struct{} // the analysis board's search slots (analysis.go)
 	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 }
 
@@ -187,19 +199,21 @@ func New(o Options) *Server {
 		o.Reviewer = review.Review
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
-		seeks: newSeekLobby()}
+		analyses: make(chan struct{}, analysisSlots()), seeks: newSeekLobby()}
+	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	o.accountDefaults()
 	s.health = &health{st: o.Store}
-	o.Store = watchedStore{Store: o.Store, h: s.health}
+	o.Store = watch(o.Store, s.health)
 	s.o = o
 	s.creations = newCreations(o)
 	s.reviews = newReviews(o.Reviews)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
-		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit})
+		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew})
 	s.routes()
 	return s
 }
@@ -216,6 +230,7 @@ func (s *Server) Close() {
 		n := s.nconn
 		s.ipMu.Unlock()
 		close(s.closing)
+		s.stopClosed()
 		if n > 0 {
 			<-s.allGone
 		}
@@ -246,6 +261,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
+	m.HandleFunc("POST /api/analysis", s.analysis)
+	m.HandleFunc("POST /api/pdn", s.pdnImport)
+	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -253,6 +271,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())
+		if s.shared() {
+			s.writeClusterMetrics(w, s.health.last())
+		}
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
 			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
@@ -267,6 +288,9 @@ func (s *Server) routes() {
 		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
+	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
+	m.HandleFunc("GET /analysis", s.analysisPage)
+	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
 	m.HandleFunc("GET /rules/{game}", s.rulesPage)
 	m.HandleFunc("GET /rules", s.rulesIndex)
 	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
@@ -397,15 +421,14 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-// contextClosing returns a context cancelled when the server closes.
+// contextClosing returns a context cancelled when the server closes. It
+// takes no goroutine (one per WebSocket was 2,000 goroutine stacks at
+// 2,000 clients).
 func (s *Server) contextClosing(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
-	go func() {
-		select {
-		case <-s.closing:
-		case <-ctx.Done():
-		}
+	stop := context.AfterFunc(s.closed, cancel)
+	return ctx, func() {
+		stop()
 		cancel()
-	}()
-	return ctx, cancel
+	}
 }

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -43,7 +45,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.rooms.Release(rm)
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
+	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
 	if err != nil {
 		s.o.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
 		return
@@ -58,6 +60,28 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		session = ck.Value
 	}
 	s.serveConn(ctx, c, rm, session)
+}
+
+// wsWriteBuffer is the size of a WebSocket's write buffer: a message that
+// does not fit is written in two system calls, and net/http's 4 KiB are
+// less than a draughts event (about 5 KB with its view).
+const wsWriteBuffer = 8 << 10
+
+// bigWrites gives the WebSocket it hijacks a write buffer of wsWriteBuffer.
+type bigWrites struct{ http.ResponseWriter }
+
+func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+
+// Hijack hijacks the connection with a new, empty, write buffer.
+func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	c, brw, err := http.NewResponseController(b.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if brw.Writer.Buffered() == 0 {
+		brw.Writer = bufio.NewWriterSize(c, wsWriteBuffer)
+	}
+	return c, brw, nil
 }
 
 // enter counts a connection from ip; false if ip has too many or the
@@ -157,9 +181,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	var lastMsg atomic.Int64
 	lastMsg.Store(time.Now().UnixNano())
 	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct, &lastMsg) }()
-	kctx, kcancel := context.WithCancel(ctx)
-	defer kcancel()
-	go func() { idle <- s.keepAlive(kctx, c, &lastMsg) }()
+	defer s.keepAlive(ctx, c, &lastMsg, idle)()
 	for {
 		select {
 		case msg := <-sub.Out:
@@ -200,10 +222,6 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 			}
 			return
 		case err := <-idle:
-			if ctx.Err() != nil {
-				c.Close(websocket.StatusGoingAway, "server shutting down")
-				return
-			}
 			s.metrics.idleClosed.Add(1)
 			c.Close(websocket.StatusPolicyViolation, truncate(err.Error()))
 			return

@@ -355,3 +355,47 @@ type Store interface {
 	// Close releases the store's resources.
 	Close() error
 }
+
+// ErrFenced: a fenced append was refused because its writer no longer
+// holds the game's lease with that fencing token (see Leaser).
+var ErrFenced = errors.New("lease lost")
+
+// Note tells of a write to a game by any server instance sharing the
+// store (see Notifier).
+type Note struct {
+	// Game is the game written to; "" when notes may have been missed
+	// (the listener reconnected): every game may have changed.
+	Game string
+	// Version is the game's version after an append of events; 0 for a
+	// write that changed only the game's record (a seat joined or claimed).
+	Version int64
+}
+
+// Notifier is implemented by a store that several server instances may
+// share (store/postgres): it tells each of them of every write to a game,
+// whichever instance made it.
+type Notifier interface {
+	// Listen calls fn with a note after each committed Append or Claim,
+	// in commit order, until ctx ends; it reconnects on its own after a
+	// lost connection, then calls fn with Note{Game: ""}. It returns
+	// ctx's error.
+	Listen(ctx context.Context, fn func(Note)) error
+}
+
+// Leaser is implemented by a store that several server instances may
+// share: a game's lease names the one instance that runs its clock and
+// its AI seats. A lease lasts until its expiry unless its owner renews
+// it; its fencing token grows each time the lease changes owner.
+type Leaser interface {
+	// Lease takes or renews for owner the leases of games ids, to expire
+	// ttl from now (the database's clock). A lease is taken when the game
+	// has none or its lease has expired, renewed when owner holds it. It
+	// returns the fencing token of each lease owner holds after the call.
+	Lease(ctx context.Context, owner string, ids []string, ttl time.Duration) (map[string]int64, error)
+	// Unlease gives up owner's leases of games ids.
+	Unlease(ctx context.Context, owner string, ids []string) error
+	// AppendFenced is Append made only while owner holds the game's
+	// unexpired lease with token; otherwise nothing is written and the
+	// error wraps ErrFenced.
+	AppendFenced(ctx context.Context, id, owner string, token int64, events []Event, upd *Update) error
+}

@@ -63,6 +63,7 @@ func TestEndgamesWonByForce(t *testing.T) {
 		},
 		"alphabeta-noquiesce": func() ai.Player { return ai.NewSearch(ai.Limits{Depth: 6}, nil) },
 		"mcts":                func() ai.Player { return ai.NewMCTS(ai.Limits{Nodes: 30000}, nil, 1) },
+		"engine":              func() ai.Player { return NewEngine(ai.Limits{Depth: 6}) },
 	}
 	for _, w := range wins {
 		s := parse(t, w.fen)

@@ -46,3 +46,39 @@ func TestEveryLevelPlays(t *testing.T) {
 		t.Error("an unknown level is accepted")
 	}
 }
+
+// TestDamesMax: the level max of dames is the engine of ai/dames, which
+// hands huffing=on games to the kept max-v1; both play legal moves.
+func TestDamesMax(t *testing.T) {
+	g, err := games.Registry().Lookup("dames")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, huffing := range []string{"off", "on"} {
+		cfg, err := game.NewConfig(g, map[string]string{"huffing": huffing})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"max", "max-v1"} {
+			p, err := New("dames", name, 1, Options{Time: 100 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := p.Choose(context.Background(), s)
+			p.Close()
+			if err != nil {
+				t.Fatalf("%s huffing=%s: %v", name, huffing, err)
+			}
+			if err := s.Clone().Play(d.Move); err != nil || d.Depth < 1 {
+				t.Errorf("%s huffing=%s: %s at depth %d: %v", name, huffing, s.FormatMove(d.Move), d.Depth, err)
+			}
+			if Describe("dames", name) == "" {
+				t.Errorf("dames %s has no description", name)
+			}
+		}
+	}
+}

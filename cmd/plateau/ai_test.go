@@ -94,3 +94,28 @@ func TestBench(t *testing.T) {
 		}
 	}
 }
+
+// TestHintMen: a dames hint gives the score in men beside the win
+// probability, and a proven win in the Hub's unit (100 - plies/100).
+func TestHintMen(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--position", "W:W28,K46:B12,19", "--level", "medium"}, "(+99.97 men)"},
+		{[]string{"--position", "W:W31-50:B1-20", "--level", "max", "--time", "200ms"}, " men) for player 1"},
+	}
+	for _, tt := range tests {
+		code, out, errs := cli("", append([]string{"hint", "dames"}, tt.args...)...)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("hint %q: exit %d, %q %s, want %q", tt.args, code, out, errs, tt.want)
+		}
+	}
+	code, out, _ := cli("", "hint", "dames", "--position", "W:W28,K46:B12,19", "--level", "medium", "--json")
+	var h struct {
+		Men string `json:"men"`
+	}
+	if err := json.Unmarshal([]byte(out), &h); code != 0 || err != nil || h.Men != "99.97" {
+		t.Errorf("hint --json: exit %d, men %q (%v)", code, h.Men, err)
+	}
+}

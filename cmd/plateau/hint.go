@@ -8,6 +8,7 @@ import (
 
 	"plateau/ai/level"
 	"plateau/game"
+	"plateau/hub"
 	"plateau/review"
 )
 
@@ -62,12 +63,25 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		Level    string   `json:"level"`
 		Player   int      `json:"player"`
 		Position string   `json:"position"`
-	}{s.FormatMove(d.Move), s.DescribeMove(d.Move), d.Score, pv, d.Depth, d.Nodes, secs, *lvl, int(s.ToMove()) + 1, s.Position()}
+		// Men is the score in men for the player to move (dames): the
+		// Hub's unit, a proven win in n plies written 100-n/100.
+		Men string `json:"men,omitempty"`
+	}{s.FormatMove(d.Move), s.DescribeMove(d.Move), d.Score, pv, d.Depth, d.Nodes, secs, *lvl, int(s.ToMove()) + 1, s.Position(), ""}
+	if g.ID() == "dames" {
+		out.Men = hub.Score(d.Score, d.Proven)
+	}
 	if *asJSON {
 		return writeJSON(e, out)
 	}
-	fmt.Fprintf(e.stdout, "best move %s  score %.3f for player %d  depth %d  %d nodes in %.2fs\n",
-		out.Move, d.Score, out.Player, d.Depth, d.Nodes, secs)
+	men := ""
+	if out.Men != "" {
+		men = fmt.Sprintf(" (%s men)", out.Men)
+		if !strings.HasPrefix(out.Men, "-") {
+			men = fmt.Sprintf(" (+%s men)", out.Men)
+		}
+	}
+	fmt.Fprintf(e.stdout, "best move %s  score %.3f%s for player %d  depth %d  %d nodes in %.2fs\n",
+		out.Move, d.Score, men, out.Player, d.Depth, d.Nodes, secs)
 	if len(pv) > 1 {
 		fmt.Fprintf(e.stdout, "principal variation: %s\n", strings.Join(pv, " "))
 	}

@@ -42,6 +42,7 @@ func (s *loadStats) failLoudly(w io.Writer, what string, err error) {
 // loadReport is what "plateau loadtest --json" prints.
 type loadReport struct {
 	Clients    int            `json:"clients"`
+	Servers    int            `json:"servers"`
 	Game       string         `json:"game"`
 	Mode       string         `json:"mode"`
 	Seconds    float64        `json:"seconds"`
@@ -56,9 +57,10 @@ type loadReport struct {
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "loadtest", "--url URL --clients N --duration D [--json]",
+	fs := newFlags(e, "loadtest", "--url URL [--url URL2 ...] --clients N --duration D [--json]",
 		"plateau loadtest --url http://127.0.0.1:8080 --clients 2000 --duration 60s --json")
-	url := fs.String("url", "", "the server's base `URL` (loopback or your own test host only)")
+	var urls multiFlag
+	fs.Var(&urls, "url", "the server's base `URL` (loopback or your own test host only); repeated for several instances on one database: the games are spread over them, the two players of a game on different instances")
 	clients := fs.Int("clients", 100, "concurrent WebSocket clients")
 	duration := fs.Duration("duration", 30*time.Second, "how long to play (then every client stops)")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -72,8 +74,15 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("loadtest takes no arguments, got %q", pos)
 	}
-	if *url == "" || !strings.HasPrefix(*url, "http") {
-		return usagef("--url: want the server's http:// URL, got %q", *url)
+	if len(urls) == 0 {
+		return usagef("--url: want the server's http:// URL")
+	}
+	var bases []string
+	for _, u := range urls {
+		if !strings.HasPrefix(u, "http") {
+			return usagef("--url: want the server's http:// URL, got %q", u)
+		}
+		bases = append(bases, strings.TrimSuffix(u, "/"))
 	}
 	if *clients < 1 || (*mode == "pairs" && *clients%2 != 0) {
 		return usagef("--clients %d: want a positive number (even in pairs mode)", *clients)
@@ -81,7 +90,6 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	if *mode != "pairs" && *mode != "ai" {
 		return usagef("--mode %q: want pairs or ai", *mode)
 	}
-	base := strings.TrimSuffix(*url, "/")
 	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	st := &loadStats{errors: map[string]int{}}
 	ctx, cancel := context.WithTimeout(ctx, *ramp+*duration)
@@ -106,7 +114,8 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 			if perGame == 1 {
 				seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
 			}
-			c, err := wsclient.Create(ctx, hc, base, wsclient.CreateRequest{Game: *gameID, Seats: seats})
+			g := i / perGame // the game's instance, and its players' (the next instance for the second player)
+			c, err := wsclient.Create(ctx, hc, bases[g%len(bases)], wsclient.CreateRequest{Game: *gameID, Seats: seats})
 			if err != nil {
 				if ctx.Err() == nil {
 					st.failLoudly(e.stderr, "create", err)
@@ -117,7 +126,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					lc := &loadClient{base: base, token: c.Seats[k].Token, think: *think, maxMoves: int64(*maxMoves), st: st,
+					lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: *think, maxMoves: int64(*maxMoves), st: st,
 						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
 					lc.run(ctx, c.ID)
 				}()
@@ -126,7 +135,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	r := loadReport{Clients: n, Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+	r := loadReport{Clients: n, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
 	lat := st.latencies
 	slices.Sort(lat)
 	r.Moves = len(lat)
@@ -141,8 +150,8 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, r)
 	}
-	fmt.Fprintf(e.stdout, "%d clients, %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
-		r.Clients, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
+	fmt.Fprintf(e.stdout, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
+		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
 	return nil
 }
 

@@ -8,7 +8,8 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	_ "net/http/pprof" // served only with --pprof
+	_ "net/http/pprof"
+	"os" // served only with --pprof
 	"slices"
 	"strings"
 	"time"
@@ -47,6 +48,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request headers in bytes")
 	fs.IntVar(&hl.ConnsPerAddr, "http-conns-per-ip", hl.ConnsPerAddr, "open TCP connections allowed per client address, WebSockets included; trusted proxies exempt (-1: no limit)")
 	proxies := fs.String("trusted-proxy", "", "`CIDR,...` of reverse proxies whose X-Forwarded-For gives the client address (default none: the header is ignored)")
+	instance := fs.String("instance-id", defaultInstance(), "this instance's `name` among those sharing a PostgreSQL database (its games' leases are held in this name)")
+	leaseTTL := fs.Duration("lease-ttl", room.DefaultLeaseTTL, "with PostgreSQL: how long a game's lease lasts unless renewed (a dead instance's games are taken over after it)")
+	leaseRenew := fs.Duration("lease-renew", room.DefaultLeaseRenew, "with PostgreSQL: how often an instance renews its games' leases (less than --lease-ttl)")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	var origins multiFlag
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
@@ -70,10 +74,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--rate %v: want a positive number of messages per second", *rate)
 	}
 	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer,
-		"ai-time": *aiTime, "idle": *idle, "review-budget": *reviewBudget} {
+		"ai-time": *aiTime, "idle": *idle, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
+	}
+	if *leaseRenew >= *leaseTTL {
+		return usagef("--lease-renew %v: want less than --lease-ttl %v", *leaseRenew, *leaseTTL)
+	}
+	if *instance == "" {
+		return usagef("--instance-id: want a name")
 	}
 	if !slices.Contains(level.Names, *aiOnlyMax) {
 		return usagef("--ai-only-max-level %q: want one of %s", *aiOnlyMax, strings.Join(level.Names, ", "))
@@ -102,6 +112,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 		Reviews: *reviews, ReviewBudget: *reviewBudget,
+		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -111,7 +122,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	hs := hl.HTTPServer(srv.Handler(), log)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(srv.Listener(ln, hl)) }()
-	log.Info("listening", "addr", ln.Addr().String(), "db", dbName, "games", strings.Join(e.games.IDs(), ","))
+	log.Info("listening", "addr", ln.Addr().String(), "db", dbName, "instance", *instance, "games", strings.Join(e.games.IDs(), ","))
 	select {
 	case err := <-errc:
 		srv.Close()
@@ -142,4 +153,14 @@ func aiPlayers(budget time.Duration) room.PlayerFactory {
 		}
 		return p, nil
 	}
+}
+
+// defaultInstance is the default --instance-id: the host's name and the
+// process id.
+func defaultInstance() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "plateau"
+	}
+	return fmt.Sprintf("%s-%d", host, os.Getpid())
 }

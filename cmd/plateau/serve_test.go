@@ -37,10 +37,11 @@ func TestMain(m *testing.M) {
 
 // startServe runs "plateau serve --db db" as a subprocess and returns it with
 // its base URL once it listens.
-func startServe(t *testing.T, db string) (*exec.Cmd, string) {
+// More flags may follow db.
+func startServe(t *testing.T, db string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", db, "--conns-per-ip", "-1", "--rate", "1000",
-		"--http-conns-per-ip", "-1", "--games-per-minute", "-1", "--live-games-per-ip", "-1")
+	cmd := exec.Command(os.Args[0], append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--conns-per-ip", "-1", "--rate", "1000",
+		"--http-conns-per-ip", "-1", "--games-per-minute", "-1", "--live-games-per-ip", "-1"}, flags...)...)
 	cmd.Env = append(os.Environ(), "PLATEAU_TEST_MAIN=1")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

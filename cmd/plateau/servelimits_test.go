@@ -28,6 +28,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--reviews", "0"}, 2, "--reviews 0: want at least 1"},
 		{[]string{"--review-budget", "0s"}, 2, "--review-budget 0s: want a positive duration"},
 		{[]string{"--idle", "-1m"}, 2, "--idle -1m0s: want a positive duration"},
+		{[]string{"--lease-renew", "6s", "--lease-ttl", "6s"}, 2, "--lease-renew 6s: want less than --lease-ttl 6s"},
+		{[]string{"--instance-id", ""}, 2, "--instance-id: want a name"},
 		{[]string{"--stale-game", "0s"}, 2, "--stale-game 0: want a duration, or -1s never to delete games"},
 		{[]string{"--db", "sqlite:" + filepath.Join(file, "data", "p.db")}, 1,
 			"the directory " + filepath.Join(file, "data") + " of the database is missing and cannot be created"},

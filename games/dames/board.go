@@ -102,18 +102,24 @@ type Move struct {
 
 // Play returns the position after m, which must be legal in p.
 func (p Pos) Play(m Move) Pos {
-	us, them := p.Side, p.Side^1
+	p.play(&m)
+	return p
+}
+
+// play plays m, which must be legal, in place.
+func (p *Pos) play(m *Move) {
+	us := p.Side & 1
 	from, to := uint64(1)<<m.From, uint64(1)<<m.To
 	p.Pieces[us] = p.Pieces[us]&^from | to // from == to after a loop
-	p.Pieces[them] &^= m.Captured
-	if p.Kings&from != 0 {
-		p.Kings = p.Kings&^from | to
-	} else if to&promo[us] != 0 {
-		p.Kings |= to // a man ending its move on the far row is crowned
+	p.Pieces[us^1] &^= m.Captured
+	k := p.Kings &^ m.Captured
+	if k&from != 0 {
+		k = k&^from | to
+	} else {
+		k |= to & (promoWhite << (49 * uint(us))) // a man ending its move on the far row is crowned
 	}
-	p.Kings &^= m.Captured
-	p.Side = them
-	return p
+	p.Kings = k
+	p.Side = us ^ 1
 }
 
 // Generate appends the legal moves of p to buf and returns it. Captures are
@@ -194,13 +200,20 @@ func (p *Pos) hasCapture() bool {
 // capturers returns the men and the kings of the side to move that can
 // capture.
 func (p *Pos) capturers() (men, kings uint64) {
-	us := p.Side
+	us := p.Side & 1
 	empty := p.empty()
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	// A man on b captures towards b+d when b+d holds an opponent and
-	// b+2d is empty.
-	men = own &^ p.Kings & (opp>>5&(empty>>10) | opp>>6&(empty>>12) | opp<<5&(empty<<10) | opp<<6&(empty<<12))
-	for k := own & p.Kings; k != 0; k &= k - 1 {
+	jf := jumpers(opp, empty)
+	if k := own & p.Kings; k != 0 {
+		kings = kingCapturers(k, opp, empty)
+	}
+	return own &^ p.Kings & (jf[0] | jf[1] | jf[2] | jf[3]), kings
+}
+
+// kingCapturers returns the kings among k that can capture a piece of opp.
+func kingCapturers(k, opp, empty uint64) uint64 {
+	var kings uint64
+	for ; k != 0; k &= k - 1 {
 		from := bits.TrailingZeros64(k)
 		for _, d := range dirs {
 			t := from + d
@@ -213,7 +226,7 @@ func (p *Pos) capturers() (men, kings uint64) {
 			}
 		}
 	}
-	return men, kings
+	return kings
 }
 
 // capGen collects the maximum captures of one position.
@@ -232,9 +245,53 @@ func (p *Pos) captures(buf []Move) []Move {
 	return p.capturesFrom(buf, men, kings)
 }
 
+// jumpers returns, for each direction of dirs, the squares from which a
+// man would jump a piece of opp in that direction onto an empty square.
+func jumpers(opp, empty uint64) [4]uint64 {
+	return [4]uint64{
+		(opp << 6) & (empty << 12), // upLeft
+		(opp << 5) & (empty << 10), // upRight
+		(opp >> 5) & (empty >> 10), // downLeft
+		(opp >> 6) & (empty >> 12), // downRight
+	}
+}
+
+// goesOn reports whether a man making one of the jumps of men (jf from
+// jumpers) can take a second piece. A man landing on l after taking the
+// piece on l-d can take again only in another direction than back (the
+// piece it took is still on the board), and there the squares it meets
+// are those of the position: its origin is two steps back.
+func goesOn(men uint64, jf *[4]uint64) bool {
+	l0, l1 := (men&jf[0])>>12, (men&jf[1])>>10
+	l2, l3 := (men&jf[2])<<10, (men&jf[3])<<12
+	return l0&(jf[0]|jf[1]|jf[2])|l1&(jf[0]|jf[1]|jf[3])|l2&(jf[0]|jf[2]|jf[3])|l3&(jf[1]|jf[2]|jf[3]) != 0
+}
+
+// jumpBack gives the offset from a jump's landing bit back to its origin,
+// for each direction of dirs.
+var jumpBack = [4]int{12, 10, -10, -12}
+
 // capturesFrom appends the captures taking the most pieces, given the men
 // and kings that can capture.
 func (p *Pos) capturesFrom(buf []Move, men, kings uint64) []Move {
+	if kings == 0 {
+		j := jumpers(p.Pieces[p.Side^1], p.empty())
+		if !goesOn(men, &j) {
+			// Every capture takes one piece: list them in the order
+			// of the general generator (by origin, then direction).
+			for ; men != 0; men &= men - 1 {
+				from := bits.TrailingZeros64(men)
+				b := uint64(1) << from
+				for d, jd := range j {
+					if jd&b != 0 { // jd holds the squares jumping in dirs[d]
+						to := from - jumpBack[d]
+						buf = append(buf, Move{From: uint8(from), To: uint8(to), Captured: 1 << (from + dirs[d])})
+					}
+				}
+			}
+			return buf
+		}
+	}
 	g := capGen{buf: buf, start: len(buf), best: 1, opp: p.Pieces[p.Side^1]}
 	empty := p.empty()
 	for ; men != 0; men &= men - 1 {
@@ -254,15 +311,26 @@ func (p *Pos) capturesFrom(buf []Move, men, kings uint64) []Move {
 
 // man extends a man's capture from bit s, having taken caps (n pieces).
 func (g *capGen) man(s int, caps uint64, n int) {
-	found := false
-	for _, d := range dirs {
-		if g.opp&^caps&bit(s+d) != 0 && g.empty&bit(s+2*d) != 0 {
-			found = true
-			g.man(s+2*d, caps|1<<(s+d), n+1)
+	b := uint64(1) << s
+	opp := g.opp &^ caps
+	j := jumpers(opp, g.empty)
+	if b&(j[0]|j[1]|j[2]|j[3]) == 0 {
+		if n > 0 {
+			g.record(s, caps, n)
 		}
+		return
 	}
-	if !found && n > 0 {
-		g.record(s, caps, n)
+	if b&j[0] != 0 {
+		g.man(s-12, caps|b>>6, n+1)
+	}
+	if b&j[1] != 0 {
+		g.man(s-10, caps|b>>5, n+1)
+	}
+	if b&j[2] != 0 {
+		g.man(s+10, caps|b<<5, n+1)
+	}
+	if b&j[3] != 0 {
+		g.man(s+12, caps|b<<6, n+1)
 	}
 }
 
@@ -340,12 +408,25 @@ func (g *capGen) record(to int, caps uint64, n int) {
 }
 
 // Count returns the number of legal moves of p, faster than generating them
-// when there is no capture.
+// when there is no capture or when every capture takes one piece.
 func (p *Pos) Count(buf []Move) int {
-	if men, kings := p.capturers(); men|kings != 0 {
-		return len(p.capturesFrom(buf[:0], men, kings))
+	us := p.Side & 1
+	empty := p.empty()
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	men := own &^ p.Kings
+	jf := jumpers(opp, empty)
+	var kings uint64
+	if k := own & p.Kings; k != 0 {
+		kings = kingCapturers(k, opp, empty)
 	}
-	return p.countQuiet()
+	jm := men & (jf[0] | jf[1] | jf[2] | jf[3])
+	if jm|kings == 0 {
+		return p.countQuiet()
+	}
+	if kings == 0 && !goesOn(jm, &jf) {
+		return popcount(jm&jf[0]) + popcount(jm&jf[1]) + popcount(jm&jf[2]) + popcount(jm&jf[3])
+	}
+	return len(p.capturesFrom(buf[:0], jm, kings))
 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }

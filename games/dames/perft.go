@@ -15,18 +15,35 @@ func Perft(p Pos, depth int) uint64 {
 	for i := range stack {
 		stack[i] = make([]Move, 0, maxMoves)
 	}
-	return perft(p, depth, stack)
-}
-
-func perft(p Pos, depth int, stack [][]Move) uint64 {
 	if depth == 1 {
 		return uint64(p.Count(stack[0]))
 	}
+	pos := make([]Pos, depth)
+	pos[depth-1] = p
+	return perft(pos, depth, stack)
+}
+
+// perft counts from pos[depth-1]; the children go in pos[depth-2], so that
+// a position is copied once and played in place.
+func perft(pos []Pos, depth int, stack [][]Move) uint64 {
+	p := &pos[depth-1]
 	ms := p.Generate(stack[depth-1][:0])
 	stack[depth-1] = ms[:0] // keep a grown buffer
 	var n uint64
-	for _, m := range ms {
-		n += perft(p.Play(m), depth-1, stack)
+	c := &pos[depth-2]
+	if depth == 2 {
+		leaf := stack[0]
+		for i := range ms {
+			*c = *p
+			c.play(&ms[i])
+			n += uint64(c.Count(leaf))
+		}
+		return n
+	}
+	for i := range ms {
+		*c = *p
+		c.play(&ms[i])
+		n += perft(pos, depth-1, stack)
 	}
 	return n
 }

@@ -659,3 +659,34 @@ func (s *State) parseHuff(v string) error {
 	}
 	return nil
 }
+
+// Pack returns the game.Move of a board move, as Moves lists it.
+func Pack(m Move) game.Move { return pack(m) }
+
+// Unpack returns the board move of a game.Move that is not a huff.
+func Unpack(m game.Move) (Move, bool) {
+	if m&huffFlag != 0 {
+		return Move{}, false
+	}
+	from, to := int(m&63), int(m>>6&63)
+	if from < 1 || from > 50 || to < 1 || to > 50 {
+		return Move{}, false
+	}
+	return Move{From: uint8(bitOf(from)), To: uint8(bitOf(to)), Captured: expand(uint64(m >> capturedOff))}, true
+}
+
+// DrawRules tells a search what the draw rules of s are: the hashes of the
+// positions played since the last capture, man move or huff, oldest first
+// (the position before each king move), and how many such plies draw the
+// game (0 when no such limit applies). Huffing reports whether the huffing
+// option is on, which changes the move tree.
+func (s *State) DrawRules() (history []uint64, quietLimit int, huffing bool) {
+	for _, q := range s.quiet {
+		history = append(history, q.before)
+	}
+	quietLimit = seedQuietPlies
+	if s.r.fmjd {
+		quietLimit = fmjdQuietPlies
+	}
+	return history, quietLimit, s.r.huffing
+}

@@ -206,3 +206,30 @@ func (p *Pos) score(side Side) float64 {
 	}
 	return v
 }
+
+// MoveHash returns what m, legal in p, changes in p's Hash: the hash of the
+// position after m is p.Hash() ^ p.MoveHash(m). Searches keep their hash up
+// to date with it instead of hashing every position afresh.
+func (p *Pos) MoveHash(m Move) uint64 {
+	us := int(p.Side & 1)
+	from, to := uint64(1)<<m.From, uint64(1)<<m.To
+	kind := 2 * us
+	if p.Kings&from != 0 {
+		kind++
+	}
+	after := kind
+	if kind&1 == 0 && to&(promoWhite<<(49*uint(us))) != 0 {
+		after++ // crowned
+	}
+	h := zobristBlack ^ zobrist[kind][m.From] ^ zobrist[after][m.To]
+	them := 2 * (us ^ 1)
+	for c := m.Captured; c != 0; c &= c - 1 {
+		b := bits.TrailingZeros64(c)
+		if p.Kings&(1<<b) != 0 {
+			h ^= zobrist[them+1][b]
+		} else {
+			h ^= zobrist[them][b]
+		}
+	}
+	return h
+}

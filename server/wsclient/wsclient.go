@@ -120,6 +120,13 @@ type CreateRequest struct {
 	Variant map[string]string `json:"variant,omitempty"`
 	Seats   []Seat            `json:"seats"`
 	Casual  bool              `json:"casual,omitempty"`
+	Clock   *Clock            `json:"clock,omitempty"`
+}
+
+// Clock is a create request's time control.
+type Clock struct {
+	Minutes   float64 `json:"minutes"`
+	Increment float64 `json:"increment"`
 }
 
 // Created is POST /api/games's answer.

@@ -59,6 +59,8 @@ const (
 type Store struct {
 	pool  *pgxpool.Pool
 	where string // the database, host and user, for errors (no password)
+	// channel is the NOTIFY channel of the schema's writes (see Listen).
+	channel string
 }
 
 // Open connects to the database at dsn (a postgres:// URL or a libpq
@@ -88,6 +90,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
+	var schema string
+	if err := pool.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %s: current schema: %w", where, err)
+	}
+	s.channel = channelName(schema)
 	if err := s.CheckWrite(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %s cannot write: %w", where, err)
@@ -357,6 +365,19 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 // each other here, and against the game's version by the conditional
 // update of the game's row, which comes first in the transaction.
 func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
+	return s.appendFenced(ctx, id, nil, events, upd)
+}
+
+// fence is the lease an append checks (see AppendFenced).
+type fence struct {
+	owner string
+	token int64
+}
+
+// appendFenced appends, checking fence f if not nil: its check is the
+// batch's first statement, which locks the lease's row (FOR SHARE) until
+// the commit, so that the lease cannot change owner meanwhile.
+func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []store.Event, upd *store.Update) error {
 	now := time.Now()
 	what := fmt.Sprintf("append to game %q", id)
 	err := s.write(ctx, what, func(tx pgx.Tx) error {
@@ -383,6 +404,10 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 			status, result = upd.Status, nullJSON(upd.Result)
 		}
 		b := &pgx.Batch{}
+		if f != nil {
+			b.Queue(`SELECT 1 FROM leases WHERE game_id = $1 AND owner = $2 AND token = $3 AND expires > now() FOR SHARE`, id, f.owner, f.token)
+		}
+		first := b.Len() // the game's update
 		b.Queue(`UPDATE games SET version = version + $2, updated = $3, moves = moves + $4,
 			last_move = greatest(last_move, $5), status = coalesce(nullif($6, ''), status), result = coalesce($7::json, result)
 			WHERE id = $1 AND ($8::bigint IS NULL OR version = $8)`,
@@ -394,8 +419,12 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 		if upd != nil && len(upd.Joined) > 0 {
 			b.Queue("UPDATE seats SET joined = true WHERE game_id = $1 AND seat = ANY($2)", id, upd.Joined)
 		}
+		s.queueNote(b, id, len(events) > 0)
 		err := runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
-			if i == 0 && tag.RowsAffected() == 0 {
+			switch {
+			case f != nil && i == 0 && tag.RowsAffected() == 0:
+				return store.ErrFenced
+			case i == first && tag.RowsAffected() == 0:
 				return errStale
 			}
 			return nil
@@ -435,7 +464,11 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 	return s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND open
 			AND (token_hash IS NULL OR length(token_hash) = 0)`, tokenHash, id, seat)
-		if err != nil || tag.RowsAffected() == 1 {
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 1 {
+			_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, id)
 			return err
 		}
 		var open bool

@@ -21,6 +21,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,6 +50,81 @@ type Store struct {
 	// OnCommit, if set before use, is called after each group commit with
 	// the number of writes and the time the transaction took.
 	OnCommit func(writes int, d time.Duration)
+
+	// The hot statements, prepared once (SQLite no longer parses them on
+	// each use): wst on the writer, rst on the readers. cur holds the
+	// writer's statements bound to the current group transaction; only
+	// the writer goroutine uses it.
+	wst, rst stmts
+	cur      txStmts
+}
+
+// stmts are prepared statements, by query.
+type stmts map[string]*sql.Stmt
+
+// prepare prepares queries on db.
+func prepare(ctx context.Context, db *sql.DB, queries ...string) (stmts, error) {
+	m := make(stmts, len(queries))
+	for _, q := range queries {
+		st, err := db.PrepareContext(ctx, q)
+		if err != nil {
+			m.close()
+			return nil, fmt.Errorf("prepare %q: %w", q, err)
+		}
+		m[q] = st
+	}
+	return m, nil
+}
+
+func (m stmts) close() {
+	for _, st := range m {
+		st.Close()
+	}
+}
+
+// txStmts are the writer's prepared statements bound to one transaction.
+type txStmts struct {
+	tx *sql.Tx
+	m  map[string]*sql.Stmt
+}
+
+// Queries prepared on the writer (see Store.stmt).
+const (
+	qSavepoint   = "SAVEPOINT w"
+	qRollbackTo  = "ROLLBACK TO w"
+	qRelease     = "RELEASE w"
+	qGameExists  = "SELECT count(*) FROM games WHERE id = ?"
+	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`
+	qInsertSeat  = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	qVersion     = "SELECT version FROM games WHERE id = ?"
+	qInsertEvent = `INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	qJoinSeat    = "UPDATE seats SET joined = 1 WHERE game_id = ? AND seat = ?"
+	// qAdvance moves a game from version ?8 to ?1: the version check of an
+	// append and its update of the game in one statement.
+	qAdvance = `UPDATE games SET version = ?1, updated = ?2, moves = moves + ?3, last_move = max(last_move, ?4),
+		status = CASE WHEN ?5 = '' THEN status ELSE ?5 END, result = coalesce(?6, result) WHERE id = ?7 AND version = ?8`
+)
+
+// Queries prepared on the readers.
+const (
+	qGame  = "SELECT " + gameCols + " FROM games WHERE id = ?"
+	qSeats = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
+		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id IN (?) ORDER BY s.game_id, s.seat`
+	qEvents = `SELECT seq, kind, player, notation, data, time FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`
+)
+
+// stmt returns the writer's prepared statement of query q bound to tx,
+// the current group transaction. Only write closures call it.
+func (s *Store) stmt(tx *sql.Tx, q string) *sql.Stmt {
+	if s.cur.tx != tx {
+		s.cur = txStmts{tx: tx, m: make(map[string]*sql.Stmt, 8)}
+	}
+	st, ok := s.cur.m[q]
+	if !ok {
+		st = tx.Stmt(s.wst[q])
+		s.cur.m[q] = st
+	}
+	return st
 }
 
 type writeReq struct {
@@ -98,7 +174,20 @@ func open(ctx context.Context, path string) (*Store, error) {
 	}
 	r.SetMaxOpenConns(8)
 	r.SetMaxIdleConns(8)
-	s := &Store{r: r, w: w, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{})}
+	wst, err := prepare(ctx, w, qSavepoint, qRollbackTo, qRelease, qGameExists, qInsertGame, qInsertSeat, qVersion, qInsertEvent, qJoinSeat, qAdvance)
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	rst, err := prepare(ctx, r, qGame, qSeats, qEvents)
+	if err != nil {
+		wst.close()
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	s := &Store{r: r, w: w, reqs: make(chan *writeReq, maxBatch), done: make(chan struct{}), wst: wst, rst: rst}
 	go s.writer()
 	return s, nil
 }
@@ -114,6 +203,8 @@ func (s *Store) Close() error {
 	close(s.reqs)
 	s.mu.Unlock()
 	<-s.done
+	s.wst.close()
+	s.rst.close()
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
@@ -192,23 +283,24 @@ func (s *Store) commit(batch []*writeReq) {
 		fail(fmt.Errorf("sqlite: begin: %w", err))
 		return
 	}
+	defer func() { s.cur = txStmts{} }() // tx's statements close with it
 	for i, r := range batch {
 		if errs[i] = stop(r.ctx, r.what); errs[i] != nil {
 			continue // cancelled while queued: not written
 		}
-		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
+		if _, err := s.stmt(tx, qSavepoint).Exec(); err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("sqlite: savepoint: %w", err))
 			return
 		}
 		if errs[i] = r.fn(tx); errs[i] != nil {
-			if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
+			if _, err := s.stmt(tx, qRollbackTo).Exec(); err != nil {
 				tx.Rollback()
 				fail(fmt.Errorf("sqlite: rollback to savepoint after %v: %w", errs[i], err))
 				return
 			}
 		}
-		if _, err := tx.Exec("RELEASE w"); err != nil {
+		if _, err := s.stmt(tx, qRelease).Exec(); err != nil {
 			tx.Rollback()
 			fail(fmt.Errorf("sqlite: release savepoint: %w", err))
 			return
@@ -239,7 +331,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	what := "create game " + g.ID
 	return s.write(ctx, what, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRow("SELECT count(*) FROM games WHERE id = ?", g.ID).Scan(&n); err != nil {
+		if err := s.stmt(tx, qGameExists).QueryRow(g.ID).Scan(&n); err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
 		if n > 0 {
@@ -249,9 +341,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 		if g.Result != nil {
 			result = string(g.Result)
 		}
-		_, err := tx.Exec(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated)
-			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
+		_, err := s.stmt(tx, qInsertGame).Exec(g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
 			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
 		if err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
@@ -268,8 +358,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if st.Account != "" {
 				account = st.Account
 			}
-			_, err := tx.Exec(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
+			_, err := s.stmt(tx, qInsertSeat).Exec(g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 			if err != nil {
 				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
 			}
@@ -309,7 +398,7 @@ func scanGame(row scanner) (*store.Game, error) {
 
 // Game implements store.Store.
 func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, "SELECT "+gameCols+" FROM games WHERE id = ?", id))
+	g, err := scanGame(s.rst[qGame].QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: game %q: %w", id, store.ErrNotFound)
 	}
@@ -333,9 +422,13 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		byID[g.ID] = g
 		args[i] = g.ID
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open,
-		coalesce(s.account_id, ''), coalesce(a.name, '') FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
-		WHERE s.game_id IN (?`+strings.Repeat(",?", len(gs)-1)+`) ORDER BY s.game_id, s.seat`, args...)
+	var rows *sql.Rows
+	var err error
+	if len(gs) == 1 {
+		rows, err = s.rst[qSeats].QueryContext(ctx, args...)
+	} else {
+		rows, err = s.r.QueryContext(ctx, strings.Replace(qSeats, "(?)", "(?"+strings.Repeat(",?", len(gs)-1)+")", 1), args...)
+	}
 	if err != nil {
 		return fmt.Errorf("sqlite: seats: %w", err)
 	}
@@ -411,70 +504,92 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	return gs, nil
 }
 
-// Append implements store.Store.
+// Append implements store.Store. An append of n events runs n+1
+// prepared statements: the game's update, which checks its version, then
+// the inserts.
 func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
 	now := time.Now()
-	what := fmt.Sprintf("append to game %q", id)
+	what := "append to game " + strconv.Quote(id)
+	var from int64 // the version the events follow
+	if len(events) > 0 {
+		from = events[0].Seq - 1
+	}
+	var moves, lastMove int64 // the "move" events appended and the last one's time
+	for i, e := range events {
+		if e.Seq != from+1+int64(i) {
+			return fmt.Errorf("sqlite: %s: event seq %d follows %d: %w", what, e.Seq, e.Seq-1, store.ErrConflict)
+		}
+		if e.Kind == store.KindMove {
+			moves++
+			lastMove = max(lastMove, nanos(eventTime(e, now)))
+		}
+	}
+	status, result := "", any(nil)
+	if upd != nil {
+		status = upd.Status
+		if upd.Result != nil {
+			result = string(upd.Result)
+		}
+	}
 	return s.write(ctx, what, func(tx *sql.Tx) error {
-		var version int64
-		err := tx.QueryRow("SELECT version FROM games WHERE id = ?", id).Scan(&version)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("sqlite: append to game %q: %w", id, store.ErrNotFound)
+		if len(events) == 0 { // nothing to check the version against
+			err := s.stmt(tx, qVersion).QueryRow(id).Scan(&from)
+			if errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("sqlite: %s: %w", what, store.ErrNotFound)
+			}
+			if err != nil {
+				return fmt.Errorf("sqlite: %s: %w", what, err)
+			}
 		}
+		res, err := s.stmt(tx, qAdvance).Exec(from+int64(len(events)), nanos(now), moves, lastMove, status, result, id, from)
 		if err != nil {
-			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
+			return fmt.Errorf("sqlite: %s: %w", what, err)
 		}
-		var moves, lastMove int64 // the "move" events appended and the last one's time
-		for i, e := range events {
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("sqlite: %s: %w", what, err)
+		} else if n == 0 {
+			var version int64
+			err := s.stmt(tx, qVersion).QueryRow(id).Scan(&version)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+				return fmt.Errorf("sqlite: %s: %w", what, store.ErrNotFound)
+			case err != nil:
+				return fmt.Errorf("sqlite: %s: %w", what, err)
+			}
+			return fmt.Errorf("sqlite: %s: event seq %d, want %d: %w", what, from+1, version+1, store.ErrConflict)
+		}
+		for _, e := range events {
 			if err := stop(ctx, what); err != nil {
 				return err
-			}
-			if want := version + 1 + int64(i); e.Seq != want {
-				return fmt.Errorf("sqlite: append to game %q: event seq %d, want %d: %w", id, e.Seq, want, store.ErrConflict)
 			}
 			var data any
 			if e.Data != nil {
 				data = string(e.Data)
 			}
-			t := e.Time
-			if t.IsZero() {
-				t = now
-			}
-			if _, err := tx.Exec(`INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				id, e.Seq, e.Kind, e.Player, e.Notation, data, nanos(t)); err != nil {
-				return fmt.Errorf("sqlite: append to game %q: event %d: %w", id, e.Seq, err)
-			}
-			if e.Kind == store.KindMove {
-				moves++
-				lastMove = max(lastMove, nanos(t))
+			if _, err := s.stmt(tx, qInsertEvent).Exec(id, e.Seq, e.Kind, e.Player, e.Notation, data, nanos(eventTime(e, now))); err != nil {
+				return fmt.Errorf("sqlite: %s: event %d: %w", what, e.Seq, err)
 			}
 		}
-		status, result := "", any(nil)
 		if upd != nil {
-			status = upd.Status
-			if upd.Result != nil {
-				result = string(upd.Result)
-			}
 			for _, seat := range upd.Joined {
-				if _, err := tx.Exec("UPDATE seats SET joined = 1 WHERE game_id = ? AND seat = ?", id, seat); err != nil {
+				if _, err := s.stmt(tx, qJoinSeat).Exec(id, seat); err != nil {
 					return fmt.Errorf("sqlite: game %q: join seat %d: %w", id, seat, err)
 				}
 			}
-		}
-		if err := stop(ctx, what); err != nil {
-			return err
-		}
-		_, err = tx.Exec(`UPDATE games SET version = ?, updated = ?, moves = moves + ?, last_move = max(last_move, ?),
-			status = CASE WHEN ? = '' THEN status ELSE ? END, result = coalesce(?, result) WHERE id = ?`,
-			version+int64(len(events)), nanos(now), moves, lastMove, status, status, result, id)
-		if err != nil {
-			return fmt.Errorf("sqlite: append to game %q: %w", id, err)
 		}
 		if upd != nil && upd.Rate != nil {
 			return rate(tx, id, upd.Rate, now)
 		}
 		return nil
 	})
+}
+
+// eventTime is e's time, or now if it has none.
+func eventTime(e store.Event, now time.Time) time.Time {
+	if e.Time.IsZero() {
+		return now
+	}
+	return e.Time
 }
 
 // Claim implements store.Store.
@@ -507,8 +622,7 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 
 // Events implements store.Store.
 func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT seq, kind, player, notation, data, time FROM events
-		WHERE game_id = ? AND seq > ? ORDER BY seq`, id, after)
+	rows, err := s.rst[qEvents].QueryContext(ctx, id, after)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
 	}

@@ -92,6 +92,7 @@ export class GamePage {
     this.resize = () => { clearTimeout(this.rt); this.rt = setTimeout(() => this.render(), 150); };
     window.addEventListener('resize', this.resize);
     this.hints = new HintPanel(id, () => this.renderHints());
+    this.review = null; // the computer review, loaded when the game is over (review.js)
     this.pre = new Premove();
     this.flipped = flipPref(id);
     this.outside = (e) => { if (!this.el.board.contains(e.target) && this.pre.cancel()) this.decorate(this.lastLocs(this.version)); };
@@ -167,6 +168,7 @@ export class GamePage {
 
   destroy() {
     clearInterval(this.clockTimer);
+    this.review?.stop();
     this.conn?.close();
     document.removeEventListener('keydown', this.keys);
     document.removeEventListener('pointerdown', this.outside);
@@ -199,6 +201,7 @@ export class GamePage {
       entry: h('form', { class: 'entry', id: 'entry' }),
       toast: h('div', { class: 'toast', id: 'toast', role: 'alert', hidden: true }),
       dialog: h('dialog', { id: 'result' }),
+      review: h('section', { class: 'review', id: 'review', hidden: true, 'aria-live': 'polite' }),
     };
     this.el.slider.addEventListener('input', () => {
       const v = +this.el.slider.value;
@@ -219,7 +222,7 @@ export class GamePage {
     mount(this.root, h('div', { class: 'game', id: 'game', 'data-id': this.id },
       h('div', { class: 'head' }, this.el.title, this.el.rules, this.el.status, this.el.players, this.el.variant),
       this.el.banner, this.el.offers,
-      h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el),
+      h('div', { class: 'play' }, this.el.zoom, this.el.board, this.el.actions, this.el.info, this.hints.el, this.el.review),
       h('aside', { class: 'side' },
         h('h2', {}, t('moves')), this.el.movehead, this.el.moves, this.el.tools,
         h('label', { class: 'replay' }, h('span', {}, t('replay')), this.el.slider, this.el.replayLabel),
@@ -412,6 +415,7 @@ export class GamePage {
     this.fitBoard(board);
     mount(this.el.info, this.r.info ? this.r.info(v.board, ctx) : null);
     this.decorate(lastLocs);
+    this.renderReview(v);
     this.renderMoves();
     this.renderTools();
     this.renderControls();
@@ -607,7 +611,7 @@ export class GamePage {
   renderMoves() {
     const roll = (m) => m.player === -1 || m.kind === 'roll';
     const btn = (m, who = '') => h('button', { type: 'button', class: `link${roll(m) ? ' roll' : ''}${this.replayAt === m.seq ? ' at' : ''}`, 'data-seq': m.seq, onclick: () => this.jump(m.seq) },
-      roll(m) ? `⚀ ${m.notation}` : `${who}${m.notation}`);
+      roll(m) ? `⚀ ${m.notation}` : `${who}${m.notation}`, this.review?.mark(m.seq));
     // Two players: numbered pairs under their names ("1. 32-28 18-23"),
     // each roll with the move it was for; more: one move a line, by name.
     const two = this.view.players === 2;
@@ -627,6 +631,17 @@ export class GamePage {
     this.el.slider.value = String(this.replayAt ?? this.version);
     this.el.slider.disabled = min >= this.version;
     this.el.replayLabel.textContent = this.replayAt === null ? t('live') : `${this.replayAt}/${this.version}`;
+  }
+
+  // renderReview shows the computer review of a finished game (review.js,
+  // loaded then: a game in play does not need it).
+  renderReview(v) {
+    if (this.review) {
+      this.review.render();
+      this.review.drawBest(this.el.board, this.gameId, v.board, this.r);
+    } else if (this.view.outcome && !this.reviewLoading) {
+      this.reviewLoading = import('./review.js').then(({ Review }) => { this.review = new Review(this); this.render(); });
+    }
   }
 
   jump(v) {
@@ -656,8 +671,15 @@ export class GamePage {
       this.hintsOffered() ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
       h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
       over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
-        this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null);
-    // Keyboard and screen-reader play: type a move's notation.
+        this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null,
+      // The analysis board, only once the game is over: no engine help during a game.
+      over ? h('p', { class: 'watchlink' }, h('a', { href: this.analysisURL(), id: 'analyse-link' }, t('analysisHere'))) : null);
+    this.renderEntry();
+  }
+
+  // renderEntry offers keyboard and screen-reader play: type a move's notation.
+  renderEntry() {
+    const v = this.view;
     if (this.myTurn()) {
       const list = h('datalist', { id: 'legal' }, (v.moves || []).slice(0, 400).map((m) => h('option', { value: m.notation })));
       const input = h('input', { id: 'move-input', list: 'legal', autocomplete: 'off', 'aria-label': t('typeMove'), placeholder: t('typeMove') });
@@ -677,6 +699,14 @@ export class GamePage {
   hintsOffered() {
     const seats = this.summary?.seats || [];
     return !!this.r?.hints && seats.length > 0 && (seats.length === 1 || seats.every((s) => s.kind !== 'human'));
+  }
+
+  // analysisURL links the position shown (the replay's, or the last) to
+  // the analysis board, with the game's variant.
+  analysisURL() {
+    const q = new URLSearchParams(this.summary?.variant || {});
+    q.set('position', this.shownView().position);
+    return `/analysis/${encodeURIComponent(this.gameId)}?${q}`;
   }
 
   // renderHints shows the solver's hints when the page offers them, the

@@ -28,6 +28,12 @@ const dict = {
     err_bad_token: 'This seat link is not valid.', err_rate_limited: 'Slow down.',
     hint: 'Hint', hints: 'Show hints', bestMove: 'Best: {m}', chance: 'Dice', nobody: '—',
     hintMove: 'Move', hintScore: 'Expected score', hintShut: 'Shut chance', hintWin: 'Win chance', hintLoading: 'Computing the hints…', hintEstimate: 'Win chance: an estimate with 3 or 4 players.', hintsTitle: 'Hints (best first)',
+    // the computer review (review.js)
+    review: 'Computer review', reviewAsk: 'Request a computer review', reviewRunning: 'Computer review in progress…', reviewGameRunning: 'The review is available once the game is over.', reviewFailed: 'The review failed: {m}', reviewNext: 'Next: {v}',
+    inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder', inaccuracies: 'Inaccuracies', mistakes: 'Mistakes', blunders: 'Blunders',
+    reviewPlayer: 'Player', reviewAvgLoss: 'Average loss', reviewPick: 'Select a move (in the list or on the graph) to see the best one.', reviewIsBest: 'Best move.', reviewForced: 'only move',
+    reviewLine: 'line: {l}', reviewWin: 'Win chance ({p}) {a} → {b}', reviewEngine: 'Judged by: {e}', engineExact: 'the exact solver', engineLevel: 'the computer, level {l}',
+    reviewGraph: 'Win chance of {p} over the moves', reviewGraphMulti: 'Each player’s win chance over their moves', unit_men: 'men', unit_expected_score: 'expected score',
     roll: 'roll', seatFree: 'waiting for a player', seatJoined: 'joined', tiles: 'Tiles',
     home: 'Home', bar: 'Bar', off: 'Off', arrival: 'Arrival', ball: 'Ball', opponent: 'Opponent',
     pips: 'pips', undoLast: 'Undo', done: 'Done', autoDone: 'Send the turn when complete', noMovePass: 'no legal move: pass',
@@ -57,6 +63,7 @@ const dict = {
     memberSince: 'Playing since {d}', allGames: 'All games', result: 'Result', allResults: 'All results', wins: 'Wins', draws: 'Draws', losses: 'Losses',
     noGames: 'No game here.', newer: 'Newer', older: 'Older', date: 'Date', players: 'Players', guest: 'guest',
     res_win: 'won', res_draw: 'draw', res_loss: 'lost', openGame: 'Open', exportShort: 'Record', noPlayer: 'No player is named {n}.',
+    analysisBoard: 'Analysis board', analysisHere: 'Analyse this position',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
@@ -86,6 +93,11 @@ const dict = {
     err_rate_limited: 'Doucement.',
     hint: 'Conseil', hints: 'Afficher les conseils', bestMove: 'Meilleur : {m}', chance: 'Dés', nobody: '—',
     hintMove: 'Coup', hintScore: 'Score espéré', hintShut: 'Chance de fermer', hintWin: 'Chance de gagner', hintLoading: 'Calcul des conseils…', hintEstimate: 'Chance de gagner : une estimation à 3 ou 4 joueurs.', hintsTitle: 'Conseils (le meilleur d’abord)',
+    review: 'Analyse de l’ordinateur', reviewAsk: 'Demander une analyse de l’ordinateur', reviewRunning: 'Analyse de l’ordinateur en cours…', reviewGameRunning: 'L’analyse est possible une fois la partie finie.', reviewFailed: 'L’analyse a échoué : {m}', reviewNext: 'Suivante : {v}',
+    inaccuracy: 'Imprécision', mistake: 'Erreur', blunder: 'Gaffe', inaccuracies: 'Imprécisions', mistakes: 'Erreurs', blunders: 'Gaffes',
+    reviewPlayer: 'Joueur', reviewAvgLoss: 'Perte moyenne', reviewPick: 'Choisissez un coup (dans la liste ou sur le graphique) pour voir le meilleur.', reviewIsBest: 'Meilleur coup.', reviewForced: 'coup forcé',
+    reviewLine: 'suite : {l}', reviewWin: 'Chance de gagner ({p}) {a} → {b}', reviewEngine: 'Jugé par : {e}', engineExact: 'le solveur exact', engineLevel: 'l’ordinateur, niveau {l}',
+    reviewGraph: 'Chance de gagner ({p}) au fil des coups', reviewGraphMulti: 'Chance de gagner de chaque joueur au fil de ses coups', unit_men: 'pions', unit_expected_score: 'score espéré',
     roll: 'lancer', seatFree: 'en attente d’un joueur', seatJoined: 'présent', tiles: 'Cases',
     home: 'Maison', bar: 'Prison', off: 'Sortis', arrival: 'Arrivée', ball: 'Ballon', opponent: 'Adversaire',
     pips: 'points', undoLast: 'Annuler', done: 'Valider', autoDone: 'Envoyer le tour dès qu’il est complet', noMovePass: 'aucun coup possible : passe',
@@ -115,6 +127,7 @@ const dict = {
     memberSince: 'Joue depuis le {d}', allGames: 'Tous les jeux', result: 'Résultat', allResults: 'Tous les résultats', wins: 'Victoires', draws: 'Nulles', losses: 'Défaites',
     noGames: 'Aucune partie ici.', newer: 'Plus récentes', older: 'Plus anciennes', date: 'Date', players: 'Joueurs', guest: 'invité',
     res_win: 'gagnée', res_draw: 'nulle', res_loss: 'perdue', openGame: 'Ouvrir', exportShort: 'Relevé', noPlayer: 'Aucun joueur ne s’appelle {n}.',
+    analysisBoard: 'Analyse', analysisHere: 'Analyser cette position',
   },
 };
 

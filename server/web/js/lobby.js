@@ -133,7 +133,8 @@ export class Lobby {
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
-        h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules'))),
+        h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
+        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard'))),
       f ? this.friendPanel(id, f) : null);
   }
 

@@ -41,7 +41,7 @@ function box(b, x, y, geo, ctx, board) {
     const ty = y + 30 + Math.floor(i / per) * (th + 8);
     const attrs = active && !ctx.replay ? { 'data-loc': tile.name } : {};
     const isLast = last.includes(tile.name);
-    const tg = s('g', { class: `tile ${tile.open ? 'open' : 'shut'}${isLast ? ' lastmove' : ''}`, ...attrs, 'data-last': isLast ? tile.name : null });
+    const tg = s('g', { class: `tile ${tile.open ? 'open' : 'shut'}${isLast ? ' lastmove' : ''}`, ...attrs, 'data-last': isLast ? tile.name : null, 'data-tile': tile.name });
     if (isLast) tg.append(s('rect', { x: tx, y: ty - 3, width: tw, height: th + 6, rx: 6, class: 'lastmark' }));
     if (tile.open) {
       tg.append(s('rect', { x: tx + 2, y: ty, width: tw - 4, height: th, rx: 4, class: 'hit face' }));

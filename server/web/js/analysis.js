@@ -1,0 +1,536 @@
+// The analysis board (/analysis/{game}): a position of any game (the start,
+// a finished game's move, a typed or edited position, a PDN game) played
+// freely for both sides, with the engine's evaluation and best line after
+// each move (POST /api/analysis), the roll chosen by the player where dice
+// are to be rolled, a move list to step back and forth, a position editor
+// per game (analysis-edit.js) and, for draughts, PDN import and export.
+//
+// It is the game page's shell (game.js) without a game on the server: the
+// board, clicks, drags, keys and move building are the game page's; the
+// moves are played by the engine through POST /api/positions/play. It is
+// never shown for a game in progress to its players: the game page links
+// here only once its game is over.
+import { t, lang, gameName } from './i18n.js';
+import { h, s as svgEl, mount, die } from './dom.js';
+import { api, catalog } from './api.js';
+import { GamePage } from './game.js';
+import { editorFor } from './analysis-edit.js';
+import './analysis-text.js';
+
+const boot = (() => {
+  try { return JSON.parse(document.getElementById('boot')?.textContent || 'null')?.analysis || {}; } catch { return {}; }
+})();
+
+async function rendererOf(id) {
+  const r = window.plateauRenderers?.[id];
+  if (r) return r;
+  try { return await import(`./games/${id}.js`); } catch { return import('./games/generic.js'); }
+}
+
+const pct = (v) => Math.round(v * 1000) / 10;
+
+// dice draws a roll ("6-3", "5") as die faces, for the roll picker.
+function dice(roll) {
+  const faces = String(roll).split('-').map(Number).filter((n) => n >= 1 && n <= 6);
+  if (!faces.length) return roll;
+  const w = faces.length * 26;
+  const root = svgEl('svg', { viewBox: `-1 -1 ${w} 26`, width: w * 0.85, height: 26 * 0.85, class: 'an-dice', 'aria-hidden': 'true' });
+  faces.forEach((f, i) => root.append(die(i * 26, 0, 24, f)));
+  return root;
+}
+
+export class AnalysisPage extends GamePage {
+  constructor(root, game) {
+    super(root, `analysis-${game}`);
+  }
+
+  // ---- layout -----------------------------------------------------------------
+
+  build() {
+    super.build();
+    const e = this.el;
+    const game = this.root.querySelector('#game');
+    game.classList.add('analysis');
+    e.evalbar = h('div', { class: 'an-evalbar', id: 'an-evalbar', 'aria-hidden': 'true' }, h('div', { class: 'an-fill' }));
+    const row = h('div', { class: 'an-boardrow' });
+    e.board.replaceWith(row);
+    row.append(e.evalbar, e.board);
+    e.editor = h('section', { class: 'an-editor', id: 'an-editor', hidden: true });
+    e.actions.after(e.editor);
+    e.ceval = h('section', { class: 'an-ceval', id: 'an-ceval', 'aria-live': 'polite' });
+    e.rolls = h('div', { class: 'an-rolls', id: 'an-rolls' });
+    e.nav = h('div', { class: 'an-nav', id: 'an-nav' });
+    e.posbox = h('form', { class: 'an-pos', id: 'an-pos' });
+    e.pdn = h('section', { class: 'an-pdn', id: 'an-pdn' });
+    const side = this.root.querySelector('.side');
+    side.prepend(e.ceval, e.rolls);
+    e.moves.after(e.nav);
+    side.querySelector('label.replay')?.remove();
+    e.controls.before(e.posbox);
+    e.controls.after(e.pdn);
+  }
+
+  // redraw builds the page again in the language chosen.
+  redraw() {
+    this.build();
+    this.renderPos();
+    this.renderPDN();
+    this.render();
+  }
+
+  // ---- state ------------------------------------------------------------------
+
+  async start() {
+    this.gameId = boot.game;
+    this.variant = boot.variant || {};
+    this.line = []; // {notation, player, position, view?}: the moves from the root
+    this.at = 0; // moves of line shown
+    this.evals = new Map(); // position -> /api/analysis answer | {error}
+    this.asking = new Set();
+    this.editing = null;
+    this.summary = { seats: [], variant: this.variant, version: 0 };
+    this.replayAt = null;
+    const [cat, r] = await Promise.all([catalog().catch(() => []), rendererOf(this.gameId)]);
+    this.cat = cat;
+    this.r = r;
+    this.ed = editorFor(this.gameId);
+    this.root0 = boot.view;
+    this.renderPos();
+    this.renderPDN();
+    if (boot.error) this.posError(boot.error);
+    this.show();
+  }
+
+  // setRoot starts the analysis again from view v.
+  setRoot(v) {
+    this.editing = null;
+    this.root0 = v;
+    this.line = [];
+    this.at = 0;
+    this.show();
+  }
+
+  viewAt(i) { return i === 0 ? this.root0 : this.line[i - 1].view; }
+  positionAt(i) { return i === 0 ? this.root0.position : this.line[i - 1].position; }
+
+  // show draws the position after this.at moves and asks for its
+  // evaluation; a step whose view is not known yet (a PDN's) is fetched.
+  async show() {
+    const at = this.at;
+    if (!this.viewAt(at)) {
+      this.busy = true;
+      const a = await this.analysis(this.positionAt(at));
+      this.busy = false;
+      if (a?.view) this.line[at - 1].view = a.view;
+      if (at !== this.at) return;
+      if (!a?.view) { this.toast(t('error', { m: a?.error || '?' })); return; }
+    }
+    const v = this.viewAt(at);
+    this.view = v;
+    this.version = at;
+    this.seats = Array.from({ length: v.players }, (_, i) => i);
+    this.prefix = [];
+    this.choose = null;
+    this.history = new Map([[0, { view: this.root0 }]]);
+    this.moves = [];
+    this.line.forEach((m, i) => {
+      const kind = m.player === -1 ? 'roll' : 'move';
+      this.history.set(i + 1, { view: m.view, event: { kind, player: m.player, notation: m.notation } });
+      this.moves.push({ seq: i + 1, player: m.player, notation: m.notation, kind });
+    });
+    this.render();
+    this.keepURL();
+    this.evaluate();
+  }
+
+  // keepURL puts the position shown in the address: a link to it.
+  keepURL() {
+    const q = new URLSearchParams(this.variant);
+    q.set('position', this.view.position);
+    history.replaceState(null, '', `/analysis/${encodeURIComponent(this.gameId)}?${q}`);
+  }
+
+  // analysis asks the server for a position's view and evaluation, once.
+  async analysis(position) {
+    if (this.evals.has(position)) return this.evals.get(position);
+    let a;
+    try {
+      a = await api('/api/analysis', { method: 'POST', body: { game: this.gameId, variant: this.variant, position } });
+    } catch (e) {
+      a = { error: e.message, status: e.status };
+    }
+    if (!(a.status >= 500)) this.evals.set(position, a);
+    return a;
+  }
+
+  async evaluate() {
+    const pos = this.view.position;
+    this.renderEval();
+    if (this.evals.has(pos) || this.asking.has(pos)) return;
+    this.asking.add(pos);
+    await this.analysis(pos);
+    this.asking.delete(pos);
+    if (this.view.position === pos) this.renderEval();
+  }
+
+  // ---- the shell's hooks ------------------------------------------------------------
+
+  myTurn() {
+    const v = this.view;
+    return !!v && !v.outcome && v.toMove >= 0 && !this.busy && !this.editing;
+  }
+
+  render() {
+    if (!this.view || !this.r) return;
+    super.render();
+    this.renderEval();
+    this.renderNav();
+    this.renderEditor();
+    this.root.querySelector('#game').dataset.at = String(this.at);
+  }
+
+  renderStatus() {
+    const v = this.shownView();
+    let text;
+    if (this.editing) text = t('an_edit');
+    else if (v.outcome) text = `${t('over')} — ${this.resultText(v.outcome)}`;
+    else if (v.toMove === -1) text = t('an_rollPick');
+    else text = t('toMove', { p: this.playerName(v.toMove) });
+    this.el.status.textContent = text;
+    this.el.status.dataset.turn = String(v.toMove);
+    this.renderTitle();
+  }
+
+  renderTitle() {
+    const name = `${t('an_title')} — ${gameName(this.cat, this.gameId)}`;
+    this.el.title.textContent = name;
+    document.title = `${name} — Plateau`;
+  }
+
+  renderMoves() {
+    super.renderMoves();
+    for (const b of this.el.moves.querySelectorAll('[data-seq]')) b.classList.toggle('at', +b.dataset.seq === this.at);
+    const at = this.el.moves.querySelector('.at');
+    if (at) this.el.moves.scrollTop = at.offsetTop - this.el.moves.clientHeight / 2;
+  }
+
+  // renderPlayers lists the sides without "you": the board plays them all.
+  renderPlayers() {
+    super.renderPlayers();
+    for (const em of this.el.players.querySelectorAll('em')) em.remove();
+  }
+
+  renderHints() { /* the evaluation panel is this page's hint */ }
+  renderOffers() { mount(this.el.offers); }
+  firePremove() {}
+
+  jump(v) {
+    const at = Math.max(0, Math.min(this.line.length, v));
+    if (at === this.at && this.view === this.viewAt(at)) return;
+    this.at = at;
+    this.show();
+  }
+
+  renderControls() {
+    const btn = (id, label, fn, attrs = {}) => h('button', { type: 'button', id, onclick: fn, ...attrs }, label);
+    mount(this.el.controls,
+      this.ed && !this.editing ? btn('an-edit', t('an_edit'), () => this.startEdit()) : null,
+      !this.editing ? btn('an-start', t('an_startpos'), () => this.loadStart()) : null);
+    this.renderEntry();
+  }
+
+  // send plays move m (or a roll) on the position shown: the engine plays
+  // it and answers the position after it. A move that differs from the
+  // line's next one starts a new line from here.
+  async send(m) {
+    this.choose = null;
+    this.prefix = [];
+    this.busy = true;
+    this.decorate(this.lastLocs(this.version));
+    const v = this.view;
+    try {
+      const a = await api('/api/positions/play', { method: 'POST', body: { game: this.gameId, variant: this.variant, position: v.position, move: m.notation } });
+      const next = this.line[this.at];
+      if (!next || next.position !== a.view.position) {
+        this.line = this.line.slice(0, this.at);
+        this.line.push({ notation: a.move, player: v.toMove, position: a.view.position, view: a.view });
+      }
+      this.at++;
+    } catch (e) {
+      this.toast(t('error', { m: e.message }));
+    }
+    this.busy = false;
+    this.show();
+  }
+
+  loadStart() {
+    const q = new URLSearchParams(this.variant);
+    location.href = `/analysis/${encodeURIComponent(this.gameId)}?${q}`;
+  }
+
+  // ---- evaluation ---------------------------------------------------------------
+
+  renderEval() {
+    const v = this.view;
+    if (!v || !this.el.ceval) return;
+    const a = this.evals.get(v.position);
+    const e = a?.eval;
+    const fill = this.el.evalbar.firstChild;
+    const two = v.players === 2;
+    let white = null; // player 0's win chance, for the bar
+    if (e && two) white = e.player === 0 ? e.value : 1 - e.value;
+    if (v.outcome && two) white = v.outcome.results?.[0] === 'win' ? 1 : v.outcome.results?.[1] === 'win' ? 0 : 0.5;
+    this.el.evalbar.hidden = !two;
+    fill.style.height = `${white === null ? 50 : pct(white)}%`;
+    this.el.evalbar.dataset.value = white === null ? '' : String(white);
+    const items = [];
+    const busy = !a && !v.outcome && v.toMove !== -1;
+    this.el.ceval.dataset.position = v.position;
+    this.el.ceval.dataset.state = busy ? 'thinking' : a?.error ? 'error' : e ? 'ready' : 'none';
+    if (this.editing) {
+      items.push(h('p', { class: 'muted' }, t('an_editing')));
+    } else if (v.outcome) {
+      items.push(h('p', { class: 'an-over', id: 'an-over' }, t('an_over', { r: this.resultText(v.outcome) })));
+    } else if (v.toMove === -1) {
+      items.push(h('p', { class: 'an-rollnote' }, t('an_rollPick')));
+    } else if (busy) {
+      items.push(h('p', { class: 'muted an-thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' ', t('an_thinking')));
+    } else if (a?.error) {
+      items.push(h('p', { class: 'error' }, t('error', { m: a.error })));
+    } else if (e) {
+      const who = this.playerName(e.player);
+      const big = e.unit === 'men' && e.value_unit !== undefined && e.value_unit !== null
+        ? `${(e.player === 0 ? e.value_unit : -e.value_unit) >= 0 ? '+' : ''}${(e.player === 0 ? e.value_unit : -e.value_unit).toFixed(1)}`
+        : `${pct(e.value)}%`;
+      items.push(h('div', { class: 'an-score' },
+        h('strong', { class: 'an-big', id: 'an-value', 'data-value': String(e.value) }, big),
+        h('span', {}, t('an_win', { p: who, v: pct(e.value) }), e.proven ? ` (${t('an_proven')})` : '')));
+      const best = (v.moves || []).find((m) => m.notation === e.best);
+      items.push(h('p', { class: 'an-bestline' }, `${t('an_best')}: `,
+        h('button', { type: 'button', class: 'link an-best', id: 'an-best', 'data-move': e.best, disabled: !best, onclick: () => best && this.send(best),
+          onpointerenter: () => this.pointHint(e.best), onpointerleave: () => this.pointHint(null), onfocus: () => this.pointHint(e.best), onblur: () => this.pointHint(null) }, e.best)));
+      if ((e.line || []).length > 1) items.push(h('p', { class: 'an-line', id: 'an-line' }, h('span', { class: 'muted' }, `${t('an_line')}: `), e.line.join(' ')));
+      if ((e.top || []).length > 1) {
+        items.push(h('table', { class: 'an-top', id: 'an-top' }, h('caption', {}, t('an_top')),
+          e.top.map((m) => h('tr', {}, h('td', {}, m.move), h('td', {}, `${pct(m.value)}%`),
+            h('td', { class: 'muted' }, m.value_unit !== undefined ? t('an_score', { v: m.value_unit.toFixed(2) }) : '')))));
+      }
+      const info = [e.engine, e.depth ? t('an_depth', { d: e.depth }) : '', e.nodes ? t('an_nodes', { n: e.nodes.toLocaleString(lang) }) : ''].filter(Boolean).join(' · ');
+      items.push(h('p', { class: 'muted an-info' }, `${t('an_engine')}: ${info}`));
+    }
+    mount(this.el.ceval, items);
+    this.renderRolls(a);
+  }
+
+  // renderRolls offers the rolls where dice are to be rolled: the player
+  // picks the one to study.
+  renderRolls(a) {
+    const v = this.view;
+    if (this.editing || v.toMove !== -1 || v.outcome) { mount(this.el.rolls); return; }
+    const rolls = a?.rolls || [];
+    mount(this.el.rolls, h('div', { class: 'an-rollgrid', role: 'group', 'aria-label': t('an_rolls') }, rolls.map((r) => h('button', { type: 'button', class: 'an-roll', 'data-roll': r.move,
+      title: `${r.move} · ${pct(r.probability)}%`, 'aria-label': r.move, onclick: () => this.send({ notation: r.move }) }, dice(r.move)))));
+  }
+
+  renderNav() {
+    const n = this.line.length;
+    const b = (id, ic, label, to, off) => h('button', { type: 'button', id, 'aria-label': label, title: label, disabled: off, onclick: () => this.jump(to) }, ic);
+    mount(this.el.nav,
+      b('an-first', '«', t('an_first'), 0, this.at === 0),
+      b('an-prev', '‹', t('an_prev'), this.at - 1, this.at === 0),
+      b('an-next', '›', t('an_next'), this.at + 1, this.at >= n),
+      b('an-last', '»', t('an_last'), n, this.at >= n));
+  }
+
+  // ---- position text ----------------------------------------------------------------
+
+  renderPos() {
+    const input = h('input', { id: 'an-pos-input', class: 'an-posinput', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('an_position') });
+    const copy = h('button', { type: 'button', id: 'an-copy', onclick: async () => {
+      try { await navigator.clipboard.writeText(input.value); copy.textContent = t('an_copied'); } catch { input.select(); }
+    } }, t('an_copy'));
+    mount(this.el.posbox, h('label', { for: 'an-pos-input' }, t('an_position')), input, h('div', { class: 'row' }, h('button', { type: 'submit', id: 'an-load' }, t('an_load')), copy),
+      h('p', { class: 'error', id: 'an-pos-error', hidden: true }));
+    this.el.posInput = input;
+    this.el.posbox.onsubmit = (e) => { e.preventDefault(); this.loadPosition(input.value.trim()); };
+  }
+
+  posError(msg) {
+    const p = this.el.posbox.querySelector('#an-pos-error');
+    p.hidden = !msg;
+    p.textContent = msg ? t('an_badpos', { m: msg }) : '';
+  }
+
+  async loadPosition(text) {
+    const a = await this.analysis(text);
+    if (a.error) { this.posError(a.error); return; }
+    this.posError('');
+    this.editing = null;
+    this.setRoot(a.view);
+  }
+
+  // ---- editor -----------------------------------------------------------------------
+
+  startEdit() {
+    const v = this.view;
+    this.editing = { model: this.ed.parse(v.position, v), tool: this.ed.tools[0] || null, error: '', was: v };
+    this.posError('');
+    this.render();
+  }
+
+  clickLoc(loc) {
+    if (!this.editing) { super.clickLoc(loc); return; }
+    const ed = this.ed;
+    if (!this.editing.tool) return;
+    const m = ed.apply(this.editing.model, this.editing.tool, loc);
+    if (!m) return;
+    if (m.error) { this.editing.error = t(m.error); this.renderEditor(); return; }
+    this.tryEdit(m);
+  }
+
+  // tryEdit keeps an edited position when the server reads it.
+  async tryEdit(m) {
+    const text = this.ed.write(m);
+    let a;
+    try {
+      a = await api('/api/positions', { method: 'POST', body: { game: this.gameId, variant: this.variant, position: text } });
+    } catch (e) {
+      this.editing.error = e.message;
+      this.renderEditor();
+      return;
+    }
+    if (!this.editing) return;
+    this.editing.model = this.ed.parse(a.view.position, a.view);
+    if (m.owner) this.editing.model.owner = m.owner;
+    this.editing.error = '';
+    this.view = a.view;
+    this.history = new Map([[0, { view: a.view }]]);
+    this.version = 0;
+    this.render();
+  }
+
+  endEdit(keep) {
+    const ed = this.editing;
+    this.editing = null;
+    if (keep) this.setRoot(this.view);
+    else { this.view = ed.was; this.show(); }
+  }
+
+  renderEditor() {
+    const ed = this.ed;
+    const E = this.editing;
+    this.el.editor.hidden = !E;
+    if (!E) { mount(this.el.editor); return; }
+    const m = E.model;
+    const v = this.view;
+    const names = (p) => this.playerName(p);
+    const tools = ed.tools.map((tool) => h('button', { type: 'button', class: `an-tool${E.tool === tool ? ' on' : ''}`, 'data-tool': tool, 'aria-pressed': String(E.tool === tool),
+      onclick: () => { E.tool = tool; this.renderEditor(); } }, t(`ed_${tool}`)));
+    const select = (id, label, options, value, set) => h('label', { class: 'an-select' }, `${label} `,
+      h('select', { id, onchange: (e) => set(e.target.value) }, options.map((o) => h('option', { value: o.value, selected: o.value === value }, o.label))));
+    const sides = ed.sides(m, v).map((s0) => ({ value: s0.value, label: names(s0.player) }));
+    const parts = [h('p', { class: 'muted' }, t('an_editing'))];
+    if (tools.length) parts.push(h('div', { class: 'an-tools', role: 'toolbar' }, tools));
+    if (ed.owners) {
+      parts.push(select('an-owner', t('an_owner'), ed.sides(m, v).map((s0) => ({ value: s0.value, label: names(s0.player) })), m.owner, (val) => { m.owner = val; }));
+    }
+    if (ed.toggle) { // Shut the Box: the boxes' tiles as buttons
+      m.boxes.forEach((box, i) => parts.push(h('div', { class: 'an-box', 'data-box': i }, h('span', { class: 'muted' }, t('ed_box', { n: i + 1 })),
+        h('div', { class: 'an-tiles' }, ed.tiles(m).map((tile) => h('button', { type: 'button', class: `an-tile${box.has(tile) ? ' up' : ''}`, 'data-tile': tile, 'aria-pressed': String(box.has(tile)),
+          onclick: () => this.tryEdit(ed.toggle(m, i, tile)) }, tile))))));
+      parts.push(select('an-phase', t('an_phase'), ed.phases.map((p) => ({ value: p, label: t(`ed_${p}`) })), m.phase, (val) => this.tryEdit({ ...m, phase: val })));
+    }
+    parts.push(select('an-side', t('an_toMove'), sides, ed.side(m), (val) => this.tryEdit(ed.setSide(m, val))));
+    parts.push(h('p', { class: 'error', id: 'an-edit-error', role: 'alert', hidden: !E.error }, E.error));
+    parts.push(h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'primary', id: 'an-edit-done', onclick: () => this.endEdit(true) }, t('an_editDone')),
+      h('button', { type: 'button', id: 'an-edit-cancel', onclick: () => this.endEdit(false) }, t('an_editCancel'))));
+    mount(this.el.editor, parts);
+    if (this.el.posInput && document.activeElement !== this.el.posInput) this.el.posInput.value = v.position;
+  }
+
+  decorate(lastLocs) {
+    super.decorate(lastLocs);
+    if (this.el.posInput && document.activeElement !== this.el.posInput) this.el.posInput.value = this.view.position;
+    this.el.board.classList.toggle('editing', !!this.editing);
+  }
+
+  // ---- PDN (draughts) -----------------------------------------------------------------
+
+  renderPDN() {
+    if (this.gameId !== 'dames') { mount(this.el.pdn); return; }
+    const area = h('textarea', { id: 'pdn-text', rows: 4, spellcheck: 'false', placeholder: t('pdn_paste'), 'aria-label': t('pdn_paste') });
+    const file = h('input', { type: 'file', id: 'pdn-file', accept: '.pdn,.txt,text/plain', 'aria-label': t('pdn_file'),
+      onchange: async () => { const f = file.files?.[0]; if (f) { area.value = await f.text(); this.importPDN(area.value, 0); } } });
+    const note = h('p', { id: 'pdn-note', class: 'muted', role: 'status' });
+    const link = h('a', { id: 'pdn-download', hidden: true, download: 'plateau-analysis.pdn' }, t('pdn_download'));
+    mount(this.el.pdn, h('h2', {}, t('pdn_title')), area,
+      h('div', { class: 'row' },
+        h('button', { type: 'button', id: 'pdn-import', onclick: () => this.importPDN(area.value, 0) }, t('pdn_import')),
+        h('button', { type: 'button', id: 'pdn-export', onclick: () => this.exportPDN() }, t('pdn_export'))),
+      file, note, link);
+    this.el.pdnArea = area;
+    this.el.pdnNote = note;
+    this.el.pdnLink = link;
+  }
+
+  async importPDN(text, n) {
+    const note = this.el.pdnNote;
+    note.classList.remove('error');
+    let a;
+    try {
+      a = await api('/api/pdn', { method: 'POST', body: { pdn: text, game: n, variant: this.variant } });
+    } catch (e) {
+      note.classList.add('error');
+      note.textContent = t('error', { m: e.message });
+      return;
+    }
+    const start = await this.analysis(a.start);
+    if (!start.view) { note.textContent = t('error', { m: start.error }); return; }
+    this.editing = null;
+    this.root0 = start.view;
+    let player = start.view.toMove;
+    this.line = a.moves.map((m) => { const x = { notation: m.move, player, position: m.position }; player = 1 - player; return x; });
+    this.at = 0;
+    const picker = a.games > 1 ? h('select', { id: 'pdn-game', onchange: (e) => this.importPDN(text, +e.target.value) },
+      Array.from({ length: a.games }, (_, i) => h('option', { value: i, selected: i === n }, t('pdn_game', { n: i + 1, m: a.games })))) : null;
+    mount(note, t('pdn_loaded', { n: a.moves.length }), ' ', picker);
+    this.show();
+  }
+
+  async exportPDN() {
+    const body = { variant: this.variant, position: this.root0.position, moves: this.line.map((m) => m.notation) };
+    const res = await fetch('/api/pdn/export', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const text = await res.text();
+    if (!res.ok) { this.el.pdnNote.textContent = t('error', { m: text }); return; }
+    this.el.pdnArea.value = text;
+    const link = this.el.pdnLink;
+    if (link.href) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([text], { type: 'application/x-pdn' }));
+    link.hidden = false;
+  }
+}
+
+// AnalysisIndex is /analysis: the games to analyse, with their player
+// counts where they have several.
+export class AnalysisIndex {
+  constructor(root) {
+    this.root = root;
+    this.draw();
+  }
+
+  async draw() {
+    const cat = await catalog().catch(() => []);
+    document.title = `${t('an_title')} — Plateau`;
+    const links = [];
+    for (const g of cat) {
+      const counts = g.players || [2];
+      const sub = counts.length > 1 ? counts.map((n) => h('a', { href: `/analysis/${g.id}?players=${n}`, 'data-players': n }, n === 1 ? t('an_solo') : t('an_players', { n }))) : [];
+      links.push(h('li', {}, h('a', { href: `/analysis/${g.id}`, class: 'an-game', 'data-game': g.id }, gameName(cat, g.id)),
+        sub.length ? [' — ', sub.flatMap((a, i) => (i ? [' · ', a] : [a]))] : null));
+    }
+    mount(this.root, h('section', { class: 'an-index', id: 'an-index' }, h('h1', {}, t('an_title')), h('p', {}, t('an_pick')), h('ul', {}, links)));
+  }
+
+  redraw() { this.draw(); }
+}

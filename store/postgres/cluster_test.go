@@ -1,0 +1,143 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"plateau/store"
+	"plateau/store/postgres/pgtest"
+	"plateau/store/storetest"
+)
+
+// Two instances on one database: the lease goes to one at a time, with a
+// token that grows when the owner changes, and an append fenced by a lost
+// lease writes nothing.
+func TestLease(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := open(t, url), open(t, url)
+	defer a.Close()
+	defer b.Close()
+	if err := a.Create(ctx, storetest.NewGame("g")); err != nil {
+		t.Fatal(err)
+	}
+	const ttl = 500 * time.Millisecond
+	lease := func(owner string) (int64, bool) {
+		got, err := a.Lease(ctx, owner, []string{"g", "unknown"}, ttl)
+		if err != nil {
+			t.Fatalf("lease for %s: %v", owner, err)
+		}
+		if len(got) > 1 {
+			t.Errorf("leases %v of an unknown game", got)
+		}
+		tok, ok := got["g"]
+		return tok, ok
+	}
+	steps := []struct {
+		name   string
+		owner  string
+		wantOK bool
+		token  int64
+	}{
+		{"a takes the free lease", "a", true, 1},
+		{"b cannot take a's lease", "b", false, 0},
+		{"a renews, same token", "a", true, 1},
+	}
+	for _, st := range steps {
+		if tok, ok := lease(st.owner); ok != st.wantOK || tok != st.token {
+			t.Errorf("%s: held %v with token %d, want %v with %d", st.name, ok, tok, st.wantOK, st.token)
+		}
+	}
+	renewed := time.Now()
+	// b gets the lease once it has expired, not before.
+	for {
+		tok, ok := lease("b")
+		if ok {
+			if d := time.Since(renewed); d < ttl-50*time.Millisecond || tok != 2 {
+				t.Errorf("b took the lease %v after a's renewal with token %d, want after %v with token 2", d, tok, ttl)
+			}
+			break
+		}
+		if time.Since(renewed) > 10*ttl {
+			t.Fatalf("b has not taken the lease %v after a's renewal", time.Since(renewed))
+		}
+	}
+	if tok, ok := lease("a"); ok {
+		t.Errorf("a took back b's lease (token %d)", tok)
+	}
+	// a's fenced append (token 1) is refused; b's (token 2) goes through.
+	ev := []store.Event{{Seq: 1, Kind: "move", Notation: "x"}}
+	if err := a.AppendFenced(ctx, "g", "a", 1, ev, nil); !errors.Is(err, store.ErrFenced) {
+		t.Errorf("append fenced by a lost lease: %v, want ErrFenced", err)
+	}
+	if err := b.AppendFenced(ctx, "g", "b", 2, ev, nil); err != nil {
+		t.Errorf("append fenced by the held lease: %v", err)
+	}
+	if err := b.AppendFenced(ctx, "g", "b", 2, ev, nil); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("fenced append at a stale version: %v, want ErrConflict", err)
+	}
+	// Given up, the lease is a's at once.
+	if err := b.Unlease(ctx, "b", []string{"g"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.Lease(ctx, "a", []string{"g"}, ttl); err != nil || got["g"] != 3 {
+		t.Errorf("lease after b gave it up: %v, %v; want token 3", got, err)
+	}
+}
+
+// Every append and claim on one instance is heard by another's listener.
+func TestListen(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	url := pgtest.URL(t)
+	a, b := open(t, url), open(t, url)
+	defer a.Close()
+	defer b.Close()
+	notes := make(chan store.Note, 16)
+	lctx, lcancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Listen(lctx, func(n store.Note) { notes <- n }) }()
+	next := func() store.Note {
+		select {
+		case n := <-notes:
+			return n
+		case <-ctx.Done():
+			t.Fatal("no notification")
+			return store.Note{}
+		}
+	}
+	if n := next(); n != (store.Note{}) {
+		t.Fatalf("first note %+v, want the resync note", n)
+	}
+	g := storetest.NewGame("g")
+	g.Seats[1] = store.Seat{Kind: store.Human, Open: true}
+	if err := a.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 1, Kind: "move"}, {Seq: 2, Kind: "move"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Append(ctx, "g", nil, &store.Update{Joined: []int{0}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Claim(ctx, "g", 1, []byte("hash")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 2, Kind: "move"}}, nil); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale append: %v", err)
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 3, Kind: "move"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []store.Note{{Game: "g", Version: 2}, {Game: "g"}, {Game: "g"}, {Game: "g", Version: 3}} {
+		if n := next(); n != want {
+			t.Errorf("note %d: %+v, want %+v", i, n, want)
+		}
+	}
+	lcancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Listen after cancel: %v", err)
+	}
+}
