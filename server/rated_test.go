@@ -19,7 +19,7 @@ import (
 )
 
 // ratedTable stores a two-seat game of gameID between two new accounts,
-// rated or not, and returns its id and the seats' tokens.
+// rated, or else casual, and returns its id and the seats' tokens.
 func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]string, rated bool, accounts [2]string) (string, [2]string) {
 	t.Helper()
 	ctx := context.Background()
@@ -34,7 +34,7 @@ func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]
 		tokens[i] = room.NewToken()
 		seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i]), Account: acc}
 	}
-	rec, err := room.NewGameRecord(gameID, variant, false, seats)
+	rec, err := room.NewGameRecord(gameID, variant, !rated, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
