@@ -33,6 +33,17 @@ func newSeekLobby() *seekLobby {
 	return &seekLobby{board: seek.NewBoard(), owners: map[string]chan seekPaired{}}
 }
 
+// withdraw removes the open seek id, if any, and forgets its owner.
+func (lb *seekLobby) withdraw(id string) {
+	if id == "" {
+		return
+	}
+	lb.board.Remove(id)
+	lb.mu.Lock()
+	delete(lb.owners, id)
+	lb.mu.Unlock()
+}
+
 // SeekRequest is a message of the lobby's WebSocket (GET /api/seeks/ws):
 // "seek" (Game, Variant, Clock, Rated, Range), "cancel", or "accept" (ID).
 type SeekRequest struct {
@@ -64,9 +75,10 @@ type SeekMessage struct {
 	Account string `json:"account,omitempty"`
 }
 
-// seekPaired is what a pairing tells one of its two owners.
+// seekPaired is what a pairing tells the owner of the seek it took.
 type seekPaired struct {
-	game, token string
+	seek        string // the seek's id
+	game, token string // "" if the game could not be created
 	seat        int
 }
 
@@ -111,13 +123,8 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	paired := make(chan seekPaired, 1)
 	mine := "" // the connection's open seek
 	drop := func() {
-		if mine != "" {
-			lb.board.Remove(mine)
-			lb.mu.Lock()
-			delete(lb.owners, mine)
-			lb.mu.Unlock()
-			mine = ""
-		}
+		lb.withdraw(mine)
+		mine = ""
 	}
 	defer drop()
 	send := func(m SeekMessage) bool {
@@ -180,7 +187,9 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case p := <-paired:
-			mine = "" // the pairing took it from the board
+			if p.seek == mine {
+				mine = "" // the pairing took it from the board
+			}
 			ok := false
 			if p.game == "" {
 				ok = fail("internal", "the game could not be created: seek again")
@@ -257,6 +266,8 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 			return fail("internal", "internal error")
 		}
 		me.Spec = taken.Spec
+		lb.withdraw(*mine) // paired: the connection's own seek goes
+		*mine = ""
 		return s.pair(ctx, taken, me, paired, send, fail)
 	}
 	spec, fe := s.seekSpec(m)
@@ -268,11 +279,9 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 		s.o.Log.Error("seeks: rating", "account", acc.ID, "err", err)
 		return fail("internal", "internal error")
 	}
-	if *mine != "" {
-		me.ID = *mine // a new seek replaces the connection's
-	} else {
-		me.ID = seek.NewID()
-	}
+	lb.withdraw(*mine) // a new seek replaces the connection's
+	*mine = ""
+	me.ID = seek.NewID()
 	lb.mu.Lock()
 	other, ok := lb.board.Add(me)
 	if !ok {
@@ -302,7 +311,7 @@ func (s *Server) pair(ctx context.Context, waiting, asking seek.Seek, paired cha
 		s.o.Log.Error("seeks: creating the paired game", "err", err)
 		if other != nil {
 			select {
-			case other <- seekPaired{}:
+			case other <- seekPaired{seek: waiting.ID}:
 			default:
 			}
 		}
@@ -311,7 +320,7 @@ func (s *Server) pair(ctx context.Context, waiting, asking seek.Seek, paired cha
 	s.o.Log.Info("seeks paired", "game", id, "engine", waiting.Game, "rated", waiting.Rated)
 	if other != nil {
 		select { // buffered: the owner's connection reads it, or has gone
-		case other <- seekPaired{game: id, seat: tokens.waiting, token: tokens.tokens[tokens.waiting]}:
+		case other <- seekPaired{seek: waiting.ID, game: id, seat: tokens.waiting, token: tokens.tokens[tokens.waiting]}:
 		default:
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/room"
+	"plateau/seek"
 	"plateau/server"
 	"plateau/store"
 	"plateau/store/storetest"
@@ -88,23 +89,31 @@ func (l *lobbyConn) next(types ...string) server.SeekMessage {
 // seeksUntil reads lists of seeks until the names of one satisfy ok.
 func (l *lobbyConn) seeksUntil(what string, ok func(names []string) bool) {
 	l.t.Helper()
+	l.seeksWhere(what, func(ss []seek.Seek) bool {
+		var names []string
+		for _, s := range ss {
+			names = append(names, s.Name)
+		}
+		return ok(names)
+	})
+}
+
+// seeksWhere reads lists of seeks until one satisfies ok.
+func (l *lobbyConn) seeksWhere(what string, ok func([]seek.Seek) bool) {
+	l.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	var last []string
+	var last []seek.Seek
 	for {
 		_, data, err := l.c.Read(ctx)
 		if err != nil {
-			l.t.Fatalf("waiting for a list with %s (last: %v): %v", what, last, err)
+			l.t.Fatalf("waiting for a list with %s (last: %+v): %v", what, last, err)
 		}
 		var m server.SeekMessage
 		if json.Unmarshal(data, &m) != nil || m.Type != "seeks" {
 			continue
 		}
-		last = nil
-		for _, s := range m.Seeks {
-			last = append(last, s.Name)
-		}
-		if ok(last) {
+		if last = m.Seeks; ok(last) {
 			return
 		}
 	}
@@ -163,13 +172,17 @@ func TestSeekAcceptCancelAndLeave(t *testing.T) {
 	fay := dialSeeks(t, ts, signedIn(t, ts, "fay"))
 	eve.send(map[string]any{"type": "seek", "game": "dames", "rated": false})
 	s := eve.next("seeking").Seek
-	fay.seeksUntil("eve's seek", func(n []string) bool { return slices.Equal(n, []string{"eve"}) })
+	// fay's own seek, of another game, goes when she accepts eve's.
+	fay.send(map[string]any{"type": "seek", "game": "mahbousse"})
+	fay.next("seeking")
+	fay.seeksUntil("eve's and fay's seeks", func(n []string) bool { return slices.Equal(n, []string{"eve", "fay"}) })
 	eve.send(map[string]any{"type": "accept", "id": s.ID})
 	if m := eve.next("error"); m.Code != "seek_refused" {
 		t.Errorf("accepting one's own seek: %+v", m)
 	}
 	fay.send(map[string]any{"type": "accept", "id": s.ID})
 	pe, pf := eve.next("paired"), fay.next("paired")
+	fay.seeksUntil("no seek left", func(n []string) bool { return len(n) == 0 })
 	if pe.Game != pf.Game {
 		t.Fatalf("paired in %s and %s", pe.Game, pf.Game)
 	}
@@ -191,8 +204,16 @@ func TestSeekAcceptCancelAndLeave(t *testing.T) {
 	fay.seeksUntil("gus's seek", func(n []string) bool { return slices.Equal(n, []string{"gus"}) })
 	gus.send(map[string]any{"type": "cancel"})
 	fay.seeksUntil("none", func(n []string) bool { return len(n) == 0 })
+	gus.send(map[string]any{"type": "seek", "game": "dames", "rated": true})
+	first := gus.next("seeking").Seek
+	// A new seek replaces the connection's.
 	gus.send(map[string]any{"type": "seek", "game": "benedictine"})
-	fay.seeksUntil("gus's seek again", func(n []string) bool { return slices.Equal(n, []string{"gus"}) })
+	if again := gus.next("seeking").Seek; again.ID == first.ID || again.Game != "benedictine" {
+		t.Errorf("the replacing seek %+v, after %+v", again, first)
+	}
+	fay.seeksWhere("gus's benedictine seek alone", func(ss []seek.Seek) bool {
+		return len(ss) == 1 && ss[0].Name == "gus" && ss[0].Game == "benedictine"
+	})
 	gus.c.Close(websocket.StatusNormalClosure, "")
 	fay.seeksUntil("none after gus left", func(n []string) bool { return len(n) == 0 })
 }
