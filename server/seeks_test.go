@@ -27,6 +27,14 @@ func signedIn(t *testing.T, ts *testServer, name string) string {
 	if err := ts.Store.CreateAccount(ctx, storetest.NewAccount(id, name)); err != nil {
 		t.Fatal(err)
 	}
+	return sessionFor(t, ts, id)
+}
+
+// sessionFor opens a session of the account id and returns its cookie
+// header.
+func sessionFor(t *testing.T, ts *testServer, id string) string {
+	t.Helper()
+	ctx := context.Background()
 	tok := room.NewToken()
 	now := time.Now().UTC()
 	if err := ts.Store.CreateSession(ctx, &store.Session{TokenHash: room.HashToken(tok), Account: id, Created: now, LastSeen: now,
@@ -122,7 +130,8 @@ func (l *lobbyConn) seeksWhere(what string, ok func([]seek.Seek) bool) {
 func TestSeeksPairAutomatically(t *testing.T) {
 	ts := newTestServer(t, nil)
 	ctx := context.Background()
-	ann := dialSeeks(t, ts, signedIn(t, ts, "ann"))
+	annCookie := signedIn(t, ts, "ann")
+	ann := dialSeeks(t, ts, annCookie)
 	if m := ann.next("seeks"); len(m.Seeks) != 0 || m.Account != "ann" {
 		t.Fatalf("first list: %+v, want none", m.Seeks)
 	}
@@ -157,7 +166,7 @@ func TestSeeksPairAutomatically(t *testing.T) {
 		t.Errorf("seats %+v: want ann at %d, bob at %d", g.Seats, *pa.Seat, *pb.Seat)
 	}
 	// Each token plays its seat.
-	p := join(t, ts, pa.Game, 0, pa.Token)
+	p := joinAs(t, ts, annCookie, pa.Game, pa.Token)
 	if len(p.seats) != 1 || p.seats[0] != *pa.Seat {
 		t.Errorf("ann's token holds seats %v, want %d", p.seats, *pa.Seat)
 	}
