@@ -90,7 +90,7 @@ export class Seeks {
         return;
       case 'error': {
         this.mine = m.code === 'internal' ? null : this.mine;
-        const k = `err_${m.code}`;
+        const k = m.code === 'sign_in' ? 'seekSignIn' : `err_${m.code}`;
         this.error = t(k) === k ? t('error', { m: m.message }) : t(k);
         break;
       }
