@@ -62,7 +62,7 @@ func (r *Room) raced(err error) {
 }
 
 // sync brings the room up to date with the store: the game's record
-// (seats joined or claimed, status) if record, and the events appended
+// (seats joined, claimed or given to an account, status) if record, and the events appended
 // since the room's version, sent out to its clients. The clock is rearmed
 // and the AI kicked.
 func (r *Room) sync(ctx context.Context, record bool) {
@@ -77,8 +77,10 @@ func (r *Room) sync(ctx context.Context, record bool) {
 		}
 		changed := false
 		for i := range r.rec.Seats {
-			if i < len(g.Seats) && (r.rec.Seats[i].Joined != g.Seats[i].Joined || string(r.rec.Seats[i].TokenHash) != string(g.Seats[i].TokenHash)) {
+			if i < len(g.Seats) && (r.rec.Seats[i].Joined != g.Seats[i].Joined || string(r.rec.Seats[i].TokenHash) != string(g.Seats[i].TokenHash) ||
+				r.rec.Seats[i].Account != g.Seats[i].Account) {
 				r.rec.Seats[i].Joined, r.rec.Seats[i].TokenHash = g.Seats[i].Joined, g.Seats[i].TokenHash
+				r.rec.Seats[i].Account, r.rec.Seats[i].Name = g.Seats[i].Account, g.Seats[i].Name // the seat's account (AttachAccount)
 				changed = true
 			}
 		}

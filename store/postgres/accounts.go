@@ -163,6 +163,11 @@ func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, accou
 		if code, _ := pgCode(err); code == foreignKeyViolation {
 			return fmt.Errorf("no such account: %w", store.ErrNotFound)
 		}
+		if err != nil {
+			return err
+		}
+		// The other instances reload the game's record (store.Notifier).
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, game)
 		return err
 	})
 }
@@ -178,11 +183,14 @@ func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	seat := "s.game_id = games.id AND s.account_id = " + arg(f.Account)
+	// The account's seats (index seats_account) give the games, then
+	// sorted: the work grows with the player's games, not with all games.
+	mine := "SELECT s.game_id FROM seats s WHERE s.account_id = " + arg(f.Account)
 	if f.Result != "" {
-		seat += " AND games.status = " + arg(store.StatusFinished) + " AND (games.result::jsonb -> 'results' ->> s.seat) = " + arg(f.Result)
+		mine = "SELECT s.game_id FROM seats s JOIN games r ON r.id = s.game_id WHERE s.account_id = $1" +
+			" AND r.status = " + arg(store.StatusFinished) + " AND (r.result::jsonb -> 'results' ->> s.seat) = " + arg(f.Result)
 	}
-	q := "SELECT " + gameCols + " FROM games WHERE EXISTS (SELECT 1 FROM seats s WHERE " + seat + ")"
+	q := "SELECT " + gameCols + " FROM games WHERE id IN (" + mine + ")"
 	if f.Game != "" {
 		q += " AND game = " + arg(f.Game)
 	}

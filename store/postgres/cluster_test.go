@@ -87,7 +87,8 @@ func TestLease(t *testing.T) {
 	}
 }
 
-// Every append and claim on one instance is heard by another's listener.
+// Every append, claim and seat given to an account on one instance is
+// heard by another's listener.
 func TestListen(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -125,13 +126,19 @@ func TestListen(t *testing.T) {
 	if err := a.Claim(ctx, "g", 1, []byte("hash")); err != nil {
 		t.Fatal(err)
 	}
+	if err := a.CreateAccount(ctx, storetest.NewAccount("acc", "ana")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetSeatAccount(ctx, "g", 1, "acc"); err != nil { // a seat given to an account
+		t.Fatal(err)
+	}
 	if err := a.Append(ctx, "g", []store.Event{{Seq: 2, Kind: "move"}}, nil); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("stale append: %v", err)
 	}
 	if err := a.Append(ctx, "g", []store.Event{{Seq: 3, Kind: "move"}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []store.Note{{Game: "g", Version: 2}, {Game: "g"}, {Game: "g"}, {Game: "g", Version: 3}} {
+	for i, want := range []store.Note{{Game: "g", Version: 2}, {Game: "g"}, {Game: "g"}, {Game: "g"}, {Game: "g", Version: 3}} {
 		if n := next(); n != want {
 			t.Errorf("note %d: %+v, want %+v", i, n, want)
 		}
