@@ -301,6 +301,7 @@ func TestAnalysisBoard(t *testing.T) {
 		if eval[bool](tb, `!document.querySelector('#an-evalbar').hidden`) {
 			t.Errorf("an evaluation bar for four players")
 		}
+		tb.open(base+"/analysis/chess", `document.querySelector('#not-found')?.textContent.includes('chess')`)
 		tb.open(base+"/analysis/shutbox?players=3", analysisReady)
 		tb.waitJS("three boxes' rolls offered", `window.plateauPage?.view?.players === 3 && document.querySelectorAll('#an-rolls [data-roll]').length === 21`)
 	})

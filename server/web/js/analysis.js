@@ -96,11 +96,15 @@ export class AnalysisPage extends GamePage {
     this.editing = null;
     this.summary = { seats: [], variant: this.variant, version: 0 };
     this.replayAt = null;
+    this.root0 = boot.view;
+    if (!this.root0) { // an unknown game, or a variant that does not read
+      mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('error', { m: boot.error || this.gameId }), ' ', h('a', { href: '/analysis' }, t('an_title'))));
+      return;
+    }
     const [cat, r] = await Promise.all([catalog().catch(() => []), rendererOf(this.gameId)]);
     this.cat = cat;
     this.r = r;
     this.ed = editorFor(this.gameId);
-    this.root0 = boot.view;
     this.renderPos();
     this.renderPDN();
     if (boot.error) this.posError(boot.error);
