@@ -159,7 +159,7 @@ type Server struct {
 
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
-	analyses chan struct{} // the analysis board's search slots (analysis.go)
+	analyses  chan struct{} // the analysis board's search slots (analysis.go)
 }
 
 // New returns a server for o.
