@@ -178,6 +178,7 @@ type Summary struct {
 	Game      string            `json:"game"`
 	Variant   map[string]string `json:"variant"`
 	Casual    bool              `json:"casual"`
+	Rated     bool              `json:"rated,omitempty"`
 	Status    string            `json:"status"`
 	Created   time.Time         `json:"created"`
 	Updated   time.Time         `json:"updated"`

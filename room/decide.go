@@ -89,6 +89,9 @@ func Decide(p *Play, seat int, a Action) ([]store.Event, error) {
 		}
 	case ActResign, ActDrawAccept, ActDrawDecline, ActFlag:
 	case ActUndoRequest, ActUndoAccept, ActUndoDecline:
+		if p.Rec.Rated {
+			return nil, refuse("not_allowed", "undo is not allowed in rated games")
+		}
 		if !p.Rec.Casual {
 			return nil, refuse("not_allowed", "undo is for casual games")
 		}

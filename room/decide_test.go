@@ -162,6 +162,19 @@ func TestDecide(t *testing.T) {
 			do(t, p, 0, room.Action{Kind: room.ActMove, Move: "32-28"})
 			return p
 		}, seat: 0, a: room.Action{Kind: room.ActUndoRequest}, code: "not_allowed"},
+		{name: "undo request in a rated game marked casual", play: func(t *testing.T) *room.Play {
+			p := table(t, "dames", nil, "hh", true, store.Clock{})
+			p.Rec.Rated = true
+			do(t, p, 0, room.Action{Kind: room.ActMove, Move: "32-28"})
+			return p
+		}, seat: 0, a: room.Action{Kind: room.ActUndoRequest}, code: "not_allowed"},
+		{name: "undo accept in a rated game marked casual", play: func(t *testing.T) *room.Play {
+			p := table(t, "dames", nil, "hh", true, store.Clock{})
+			do(t, p, 0, room.Action{Kind: room.ActMove, Move: "32-28"})
+			do(t, p, 0, room.Action{Kind: room.ActUndoRequest})
+			p.Rec.Rated = true
+			return p
+		}, seat: 1, a: room.Action{Kind: room.ActUndoAccept}, code: "not_allowed"},
 		{name: "undo request with no move to take back", play: moved, seat: 1, a: room.Action{Kind: room.ActUndoRequest}, code: "not_allowed"},
 		{name: "undo request over a roll", play: func(t *testing.T) *room.Play {
 			p := table(t, "shutbox", nil, "hh", true, store.Clock{})

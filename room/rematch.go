@@ -29,8 +29,8 @@ func RematchOrder(p *Play) []int {
 }
 
 // rematchRecord returns the record of the rematch of p's game with the
-// given id: the same game, variant and time control, the seats (and their
-// tokens) in RematchOrder, none joined yet.
+// given id: the same game, variant, time control and rated flag, the seats
+// (their tokens and accounts) in RematchOrder, none joined yet.
 func rematchRecord(p *Play, id string) (*store.Game, error) {
 	order := RematchOrder(p)
 	seats := make([]store.Seat, len(order))
@@ -42,7 +42,7 @@ func rematchRecord(p *Play, id string) (*store.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.ID, g.RematchOf, g.Clock = id, p.Rec.ID, p.Rec.Clock
+	g.ID, g.RematchOf, g.Clock, g.Rated = id, p.Rec.ID, p.Rec.Clock, p.Rec.Rated
 	return g, nil
 }
 

@@ -248,6 +248,13 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 	}
 	start := time.Now()
 	upd := EndUpdate(evs)
+	if upd != nil && r.rec.Rated {
+		rate, err := RateOf(r.rec, upd.Result)
+		if err != nil { // the game ends unrated rather than not at all
+			r.m.o.Log.Error("rated game not rated", "game", r.id, "err", err)
+		}
+		upd.Rate = rate
+	}
 	var err error
 	if own && r.m.leaser != nil {
 		err = r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, r.lease, evs, upd)
@@ -293,6 +300,7 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 		r.rec.Status, r.rec.Result = upd.Status, upd.Result
 	}
 	r.needsOwner.Store(r.wantsOwner())
+	r.raiseNoted(r.play.Version) // no catch-up for these
 	r.armClock()
 	return nil
 }

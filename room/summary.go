@@ -23,7 +23,7 @@ type (
 
 // SummaryOf is the summary of a stored game, without moves or view.
 func SummaryOf(rec *store.Game) Summary {
-	s := Summary{ID: rec.ID, Game: rec.Game, Variant: rec.Variant, Casual: rec.Casual, Status: rec.Status,
+	s := Summary{ID: rec.ID, Game: rec.Game, Variant: rec.Variant, Casual: rec.Casual, Rated: rec.Rated, Status: rec.Status,
 		Created: rec.Created, Updated: rec.Updated, Version: rec.Version, Result: rec.Result, RematchOf: rec.RematchOf,
 		Dice: DiceJSON{Commitment: dice.Commitment(rec.DiceSeed)}, Clock: ClockConfigJSON(rec.Clock)}
 	for i, st := range rec.Seats {

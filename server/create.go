@@ -22,6 +22,9 @@ type CreateRequest struct {
 		Level string `json:"level"`
 	} `json:"seats"`
 	Casual bool `json:"casual"`
+	// Rated: the game's end updates its players' ratings (two accounts,
+	// not casual; see docs/ratings.md).
+	Rated bool `json:"rated"`
 	// Clock is the optional time control.
 	Clock *struct {
 		Minutes   float64 `json:"minutes"`   // each timed seat's time for the game
@@ -49,6 +52,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	req, ferr := s.decodeCreate(w, r)
 	if ferr != nil {
 		ferr.write(w)
+		return
+	}
+	if req.Rated && s.mustSession(w, r) == nil { // rated games are between accounts
 		return
 	}
 	g, err := s.o.Games.Lookup(req.Game)
@@ -121,6 +127,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, "", err)
 		return
 	}
+	rec.Rated = req.Rated
 	if c := req.Clock; c != nil {
 		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
 			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment))

@@ -38,7 +38,7 @@ func (e *FieldError) write(w http.ResponseWriter) {
 // createFields are the keys of the objects of a create request, spelled
 // exactly; the keys of variant are checked against the game's options.
 var createFields = map[string][]string{
-	"":        {"game", "variant", "seats", "casual", "clock"},
+	"":        {"game", "variant", "seats", "casual", "rated", "clock"},
 	"seats[]": {"kind", "level"},
 	"clock":   {"minutes", "increment"},
 }
@@ -86,6 +86,19 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 			i := slices.IndexFunc(g.Options(), func(o game.Option) bool { return o.Key == k })
 			if n, err := strconv.Atoi(v); err == nil && g.Options()[i].Kind == game.Int && strconv.Itoa(n) != v {
 				return req, &FieldError{Field: "variant." + k, Message: fmt.Sprintf("%q is not written canonically: write %q", v, strconv.Itoa(n))}
+			}
+		}
+	}
+	if req.Rated {
+		if req.Casual {
+			return req, &FieldError{Field: "rated", Message: "a rated game is not casual (no undo): set casual to false"}
+		}
+		if len(req.Seats) != 2 {
+			return req, &FieldError{Field: "rated", Message: fmt.Sprintf("rated games have two players, not %d (see docs/ratings.md)", len(req.Seats))}
+		}
+		for i, st := range req.Seats {
+			if st.Kind == "ai" {
+				return req, &FieldError{Field: fmt.Sprintf("seats[%d].kind", i), Message: "a computer cannot play a rated game"}
 			}
 		}
 	}

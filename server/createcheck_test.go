@@ -42,6 +42,10 @@ func TestCreateRefusesBadBodies(t *testing.T) {
 			"at most level hard: seat 0 (max), seat 1 (max)"},
 		{"AI-vs-AI one seat above hard", `{"game":"shutbox","variant":{"players":"3"},"seats":[{"kind":"ai","level":"easy"},{"kind":"ai","level":"hard"},{"kind":"ai","level":"max"}]}`, "seats",
 			"at most level hard: seat 2 (max)"},
+		{"rated and casual", `{"game":"dames",` + hh + `,"rated":true,"casual":true}`, "rated", "not casual"},
+		{"rated for three", `{"game":"shutbox","variant":{"players":"3"},"seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"}],"rated":true}`, "rated", "two players, not 3"},
+		{"rated against the computer", `{"game":"dames","seats":[{"kind":"human"},{"kind":"ai"}],"rated":true}`, "seats[1].kind", "computer"},
+		{"rated as string", `{"game":"dames",` + hh + `,"rated":"yes"}`, "rated", "not a bool"},
 		{"deep nesting", `{"game":"dames","seats":` + strings.Repeat("[", 50) + strings.Repeat("]", 50) + `}`, "seats[0][0][0][0][0][0][0][0]", "nested too deep"},
 	}
 	for _, tt := range tests {

@@ -159,7 +159,7 @@ type Server struct {
 
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
-	analyses  chan struct{} // the analysis board's search slots (analysis.go)
+	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 }
 
 // New returns a server for o.
@@ -197,8 +197,7 @@ func New(o Options) *Server {
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
-		analyses: make(chan struct{}, analysisSlots())}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby()}
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
@@ -254,6 +253,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
+	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)

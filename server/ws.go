@@ -181,6 +181,10 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		refuseHello(m.ID, "bad_message", "the first message must be hello")
 		return
 	}
+	if len(m.Tokens) > 0 && rm.Rated() && !s.signedIn(ctx, session) {
+		refuseHello(m.ID, "sign_in", "this game is rated: sign in to play it")
+		return
+	}
 	sub := room.NewSub(outBuffer)
 	initial, ref := rm.Join(ctx, sub, *m.Version, m.Tokens)
 	if ref != nil {

@@ -13,6 +13,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"plateau/rating"
 )
 
 // Errors returned by every implementation (wrapped).
@@ -75,8 +77,11 @@ type Game struct {
 	Game    string            // engine id ("dames")
 	Variant map[string]string // the complete configuration
 	Casual  bool              // undo allowed
-	Seats   []Seat
-	Status  string
+	// Rated: the game's end updates its players' ratings (Update.Rate);
+	// never casual, every seat held by an account.
+	Rated  bool
+	Seats  []Seat
+	Status string
 	// Version is the seq of the game's last event (0 for none).
 	Version int64
 	// Result is the JSON outcome once finished, nil before.
@@ -137,6 +142,50 @@ type Update struct {
 	Status string          // new status, "" to keep
 	Result json.RawMessage // new result, nil to keep
 	Joined []int           // seats to mark joined
+	// Rate, when set, updates ratings in the same transaction: the end
+	// of a rated game.
+	Rate *Rate
+}
+
+// Rate is the rating update of a rated game's end.
+type Rate struct {
+	// Game is the rating's game (its pool: "shutbox").
+	Game string
+	// Accounts holds the account of each seat, in seat order.
+	Accounts []string
+	// Compute returns the ratings after the game from those before it,
+	// one per account in order (rating.New() for an account not yet
+	// rated in Game). The store calls it once, inside the transaction,
+	// and writes what it returns with a history row per account.
+	Compute func(before []rating.Rating) ([]rating.Rating, error)
+}
+
+// Rating is an account's rating in one game.
+type Rating struct {
+	Account string
+	Name    string // the account's name ("" if it has none)
+	Game    string
+	rating.Rating
+	Games   int       // rated games played
+	Updated time.Time // the last one's end
+}
+
+// RatingChange is one row of an account's rating history: the rating
+// before and after one rated game.
+type RatingChange struct {
+	Account string
+	Game    string
+	GameID  string // the rated game
+	Before  rating.Rating
+	After   rating.Rating
+	Time    time.Time
+}
+
+// Board selects a leaderboard.
+type Board struct {
+	Game  string
+	MaxRD float64 // keep ratings whose deviation is at most this (0: all)
+	Limit int     // at most this many (<= 0: 50)
 }
 
 // Review is a game's stored review (package review), kept with the game.
@@ -283,6 +332,15 @@ type Store interface {
 	// untouched means its record was last updated (created, joined,
 	// appended to) before before.
 	DeleteStale(ctx context.Context, before time.Time) (int, error)
+	// Ratings returns an account's ratings, one per game it has played
+	// rated, by game id.
+	Ratings(ctx context.Context, account string) ([]Rating, error)
+	// RatingHistory returns an account's rating changes in a game, oldest
+	// first.
+	RatingHistory(ctx context.Context, account, game string) ([]RatingChange, error)
+	// Leaderboard returns a game's ratings selected by b, highest first
+	// (ties: more games first, then account).
+	Leaderboard(ctx context.Context, b Board) ([]Rating, error)
 	// PutReview stores the review of a game (the JSON of a review.Report)
 	// and the engine that made it, replacing the game's previous review;
 	// ErrNotFound if there is no such game.
@@ -317,11 +375,15 @@ type Note struct {
 // share (store/postgres): it tells each of them of every write to a game,
 // whichever instance made it.
 type Notifier interface {
-	// Listen calls fn with a note after each committed Append or Claim,
-	// in commit order, until ctx ends; it reconnects on its own after a
-	// lost connection, then calls fn with Note{Game: ""}. It returns
-	// ctx's error.
+	// Listen calls fn with a note soon after each committed Append or
+	// Claim (notes of one game may be merged: a note's version is then
+	// the last), until ctx ends; it reconnects on its own after a lost
+	// connection, then calls fn with Note{Game: ""}. It returns ctx's
+	// error. A note may be lost when its writer dies just after its
+	// commit: Versions tells what was missed.
 	Listen(ctx context.Context, fn func(Note)) error
+	// Versions returns the version of each of the games ids that exists.
+	Versions(ctx context.Context, ids []string) (map[string]int64, error)
 }
 
 // Leaser is implemented by a store that several server instances may

@@ -94,7 +94,7 @@ const (
 	qRollbackTo  = "ROLLBACK TO w"
 	qRelease     = "RELEASE w"
 	qGameExists  = "SELECT count(*) FROM games WHERE id = ?"
-	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`
+	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`
 	qInsertSeat  = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	qVersion     = "SELECT version FROM games WHERE id = ?"
 	qInsertEvent = `INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`
@@ -107,8 +107,8 @@ const (
 
 // Queries prepared on the readers.
 const (
-	qGame   = "SELECT " + gameCols + " FROM games WHERE id = ?"
-	qSeats  = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
+	qGame  = "SELECT " + gameCols + " FROM games WHERE id = ?"
+	qSeats = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
 		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id IN (?) ORDER BY s.game_id, s.seat`
 	qEvents = `SELECT seq, kind, player, notation, data, time FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`
 )
@@ -342,7 +342,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			result = string(g.Result)
 		}
 		_, err := s.stmt(tx, qInsertGame).Exec(g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds())
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
 		if err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
@@ -367,7 +367,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
 
 type scanner interface{ Scan(...any) error }
 
@@ -378,7 +378,7 @@ func scanGame(row scanner) (*store.Game, error) {
 	var result sql.NullString
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement, &g.Moves, &lastMove}
+		&clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -576,6 +576,9 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 					return fmt.Errorf("sqlite: game %q: join seat %d: %w", id, seat, err)
 				}
 			}
+		}
+		if upd != nil && upd.Rate != nil {
+			return rate(tx, id, upd.Rate, now)
 		}
 		return nil
 	})

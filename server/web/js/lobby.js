@@ -7,6 +7,7 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText } from './lobby-text.js';
 import { markGuided } from './guide.js';
+import { Seeks } from './seeks.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
 
@@ -61,7 +62,7 @@ export class Lobby {
     this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); this.gone = true; }
+  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); }
 
   async refresh() {
     await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
@@ -104,10 +105,12 @@ export class Lobby {
     this.more = h('details', { class: 'card more', id: 'more-options', open: this.moreOpen || null,
       ontoggle: (e) => { this.moreOpen = e.target.open; } },
     h('summary', {}, t('moreOptions')), this.formEl);
+    this.seeks ??= new Seeks(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
       this.cardsEl,
-      h('div', { class: 'lobby-lower' }, this.more, this.listEl)));
+      h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
+    this.seeks.draw();
     this.drawForm();
     this.drawLists();
     this.drawThumbs();
@@ -351,6 +354,7 @@ export class Lobby {
       const n = g.move_count || 0;
       return h('li', { 'data-listed': g.id }, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
+        g.rated ? [h('span', { class: 'rated-tag', 'data-rated': true }, t('rated')), ' '] : null,
         g.clock ? [h('span', { class: 'tc', title: t('clock') }, `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
         h('span', { class: 'age muted', 'data-age': g.age_s }, ago(g.age_s || 0)), ' · ',
         h('span', { class: 'count muted', 'data-moves': n }, t(n === 1 ? 'moveCount1' : 'moveCountN', { n })), ' ',

@@ -2,9 +2,26 @@
 // first, filtered by game and by result, a page at a time, each linking to
 // the game and to its record. On one's own page, "sign out everywhere".
 import { h, mount } from './dom.js';
-import { t, lang, gameName } from './i18n.js';
+import { t, lang, gameName, addStrings } from './i18n.js';
 import { api, catalog } from './api.js';
 import { me, signOut } from './account.js';
+import { ratingsSection } from './ratingchart.js';
+
+addStrings({
+  en: {
+    signOutAll: 'Sign out everywhere', memberSince: 'Playing since {d}', allGames: 'All games', result: 'Result',
+    allResults: 'All results', wins: 'Wins', draws: 'Draws', losses: 'Losses', noGames: 'No game here.',
+    newer: 'Newer', older: 'Older', date: 'Date', players: 'Players', guest: 'guest', res_win: 'won',
+    res_draw: 'draw', res_loss: 'lost', openGame: 'Open', exportShort: 'Record', noPlayer: 'No player is named {n}.',
+  },
+  fr: {
+    signOutAll: 'Se déconnecter partout', memberSince: 'Joue depuis le {d}', allGames: 'Tous les jeux',
+    result: 'Résultat', allResults: 'Tous les résultats', wins: 'Victoires', draws: 'Nulles', losses: 'Défaites',
+    noGames: 'Aucune partie ici.', newer: 'Plus récentes', older: 'Plus anciennes', date: 'Date', players: 'Joueurs',
+    guest: 'invité', res_win: 'gagnée', res_draw: 'nulle', res_loss: 'perdue', openGame: 'Ouvrir',
+    exportShort: 'Relevé', noPlayer: 'Aucun joueur ne s’appelle {n}.',
+  },
+});
 
 export class PlayerPage {
   constructor(el, name) {
@@ -55,11 +72,16 @@ export class PlayerPage {
     const since = new Date(d.created).toLocaleDateString(lang, { year: 'numeric', month: 'long', day: 'numeric' });
     const select = (id, k, opts) => h('select', { id, onchange: (e) => this.set(k, e.target.value) },
       opts.map(([v, label]) => h('option', { value: v, selected: v === this.f[k] }, label)));
+    if (this.ratingsLang !== lang) { // the ratings and their charts, loaded once per language
+      this.ratingsEl = ratingsSection(d.name, this.cat);
+      this.ratingsLang = lang;
+    }
     mount(this.el, h('section', { class: 'player' },
       h('h1', { id: 'player-name' }, d.name),
       h('p', { class: 'muted' }, t('memberSince', { d: since }),
         mine ? [' ', h('button', { type: 'button', id: 'page-signout', onclick: () => signOut('/api/account/signout') }, t('signOut')),
           ' ', h('button', { type: 'button', id: 'signout-all', onclick: () => signOut('/api/account/signout-all') }, t('signOutAll'))] : null),
+      this.ratingsEl,
       h('div', { class: 'filters row' },
         h('label', {}, t('game'), ' ', select('filter-game', 'game', [['', t('allGames')], ...this.cat.map((c) => [c.id, gameName(this.cat, c.id)])])),
         h('label', {}, t('result'), ' ', select('filter-result', 'result', [['', t('allResults')], ['win', t('wins')], ['draw', t('draws')], ['loss', t('losses')]]))),

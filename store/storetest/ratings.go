@@ -1,0 +1,243 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"plateau/rating"
+	"plateau/store"
+)
+
+// ratedGame creates a rated game between two accounts' seats.
+func ratedGame(t *testing.T, s store.Store, id string) {
+	t.Helper()
+	g := NewGame(id)
+	g.Casual, g.Rated = false, true
+	g.Seats[1] = store.Seat{Kind: store.Human, TokenHash: g.Seats[0].TokenHash}
+	mustCreate(t, s, g)
+}
+
+// endRated appends the end of a rated game won by the first account.
+func endRated(ctx context.Context, s store.Store, id string, seq int64, accounts ...string) error {
+	return s.Append(ctx, id, []store.Event{{Seq: seq, Kind: "end", Player: -2}}, &store.Update{
+		Status: store.StatusFinished, Result: []byte(`{"over":true}`),
+		Rate: &store.Rate{Game: "shutbox", Accounts: accounts, Compute: winFirst},
+	})
+}
+
+// winFirst is a Rate.Compute: the first account beat the second.
+func winFirst(before []rating.Rating) ([]rating.Rating, error) {
+	if len(before) != 2 {
+		return nil, fmt.Errorf("%d ratings, want 2", len(before))
+	}
+	a, b, err := rating.Game(before[0], before[1], 1)
+	return []rating.Rating{a, b}, err
+}
+
+func sameRating(a, b rating.Rating) bool {
+	return math.Abs(a.Rating-b.Rating) < 1e-9 && math.Abs(a.RD-b.RD) < 1e-9 && math.Abs(a.Vol-b.Vol) < 1e-12
+}
+
+func testRatedFlag(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ratedGame(t, s, "rated1")
+	mustCreate(t, s, NewGame("casual1"))
+	for id, want := range map[string]bool{"rated1": true, "casual1": false} {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Rated != want {
+			t.Errorf("game %s: Rated %v, want %v", id, g.Rated, want)
+		}
+	}
+}
+
+func testRateOnEnd(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ratedGame(t, s, "r1")
+	ratedGame(t, s, "r2")
+	if err := endRated(ctx, s, "r1", 1, "alice", "bob"); err != nil {
+		t.Fatalf("end of r1: %v", err)
+	}
+	a1, b1, _ := rating.Game(rating.New(), rating.New(), 1)
+	// bob wins the second game: the update starts from the first's.
+	if err := endRated(ctx, s, "r2", 1, "bob", "alice"); err != nil {
+		t.Fatalf("end of r2: %v", err)
+	}
+	b2, a2, _ := rating.Game(b1, a1, 1)
+	for acc, want := range map[string][]rating.Rating{"alice": {a1, a2}, "bob": {b1, b2}} {
+		rs, err := s.Ratings(ctx, acc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) != 1 || rs[0].Game != "shutbox" || rs[0].Account != acc || rs[0].Games != 2 || !sameRating(rs[0].Rating, want[1]) {
+			t.Errorf("Ratings(%s) = %+v, want shutbox %+v after 2 games", acc, rs, want[1])
+		}
+		if len(rs) == 1 && rs[0].Updated.IsZero() {
+			t.Errorf("Ratings(%s): no update time", acc)
+		}
+		h, err := s.RatingHistory(ctx, acc, "shutbox")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h) != 2 || h[0].GameID != "r1" || h[1].GameID != "r2" || !sameRating(h[0].Before, rating.New()) ||
+			!sameRating(h[0].After, want[0]) || !sameRating(h[1].Before, want[0]) || !sameRating(h[1].After, want[1]) {
+			t.Errorf("RatingHistory(%s) = %+v, want r1 from new to %+v then r2 to %+v", acc, h, want[0], want[1])
+		}
+	}
+	if rs, err := s.Ratings(ctx, "carol"); err != nil || len(rs) != 0 {
+		t.Errorf("Ratings(carol) = %+v, %v; want none", rs, err)
+	}
+	if h, err := s.RatingHistory(ctx, "alice", "dames"); err != nil || len(h) != 0 {
+		t.Errorf("RatingHistory(alice, dames) = %+v, %v; want none", h, err)
+	}
+}
+
+// testRateAtomic: a rated end that is not appended changes no rating, and
+// a rating computation that fails appends nothing.
+func testRateAtomic(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ratedGame(t, s, "r1")
+	if err := endRated(ctx, s, "r1", 5, "alice", "bob"); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("end at a wrong seq: %v, want ErrConflict", err)
+	}
+	boom := errors.New("boom")
+	err := s.Append(ctx, "r1", []store.Event{{Seq: 1, Kind: "end", Player: -2}}, &store.Update{Status: store.StatusFinished,
+		Rate: &store.Rate{Game: "shutbox", Accounts: []string{"alice", "bob"}, Compute: func([]rating.Rating) ([]rating.Rating, error) { return nil, boom }}})
+	if !errors.Is(err, boom) {
+		t.Fatalf("end with a failing computation: %v, want it wrapped", err)
+	}
+	g, err := s.Game(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Version != 0 || g.Status != store.StatusOpen {
+		t.Errorf("after a failed rating: version %d, status %s; want 0, open", g.Version, g.Status)
+	}
+	for _, acc := range []string{"alice", "bob"} {
+		if rs, err := s.Ratings(ctx, acc); err != nil || len(rs) != 0 {
+			t.Errorf("Ratings(%s) = %+v, %v; want none", acc, rs, err)
+		}
+		if h, err := s.RatingHistory(ctx, acc, "shutbox"); err != nil || len(h) != 0 {
+			t.Errorf("RatingHistory(%s) = %+v, %v; want none", acc, h, err)
+		}
+	}
+}
+
+// testConcurrentRate: games ending at once with the same account each
+// update its rating from the one before (none is lost).
+func testConcurrentRate(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 6
+	for i := range n {
+		ratedGame(t, s, fmt.Sprintf("c%d", i))
+	}
+	errs := race(n, func(i int) error {
+		return endRated(ctx, s, fmt.Sprintf("c%d", i), 1, "alice", fmt.Sprintf("opp%d", i))
+	})
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("end of c%d: %v", i, err)
+		}
+	}
+	h, err := s.RatingHistory(ctx, "alice", "shutbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h) != n {
+		t.Fatalf("%d history rows, want %d", len(h), n)
+	}
+	// Each game started from the rating another left (or a new one): the
+	// chain of before/after holds in commit order.
+	seen := map[rating.Rating]bool{rating.New(): true}
+	for _, c := range h {
+		seen[c.After] = true
+	}
+	starts := 0
+	for _, c := range h {
+		if !seen[c.Before] {
+			t.Errorf("game %s started from %+v, which no game left", c.GameID, c.Before)
+		}
+		if sameRating(c.Before, rating.New()) {
+			starts++
+		}
+	}
+	if starts != 1 {
+		t.Errorf("%d games started from a new rating, want 1", starts)
+	}
+	rs, err := s.Ratings(ctx, "alice")
+	if err != nil || len(rs) != 1 || rs[0].Games != n {
+		t.Errorf("Ratings(alice) = %+v, %v; want %d games", rs, err, n)
+	}
+}
+
+func testLeaderboard(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	// ann beats bob 3 times, cid beats dan once: ann first, then cid, ...
+	mustCreateAccount(t, s, NewAccount("ann", "Ann_A"))
+	for i := range 3 {
+		id := fmt.Sprintf("ab%d", i)
+		ratedGame(t, s, id)
+		if err := endRated(ctx, s, id, 1, "ann", "bob"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ratedGame(t, s, "cd")
+	if err := endRated(ctx, s, "cd", 1, "cid", "dan"); err != nil {
+		t.Fatal(err)
+	}
+	names := func(rs []store.Rating) []string {
+		var ns []string
+		for _, r := range rs {
+			ns = append(ns, r.Account)
+		}
+		return ns
+	}
+	for _, c := range []struct {
+		b    store.Board
+		want []string
+	}{
+		{store.Board{Game: "shutbox"}, []string{"ann", "cid", "dan", "bob"}},
+		{store.Board{Game: "shutbox", Limit: 2}, []string{"ann", "cid"}},
+		{store.Board{Game: "dames"}, nil},
+	} {
+		rs, err := s.Leaderboard(ctx, c.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(names(rs)) != fmt.Sprint(c.want) {
+			t.Errorf("Leaderboard(%+v) = %v, want %v", c.b, names(rs), c.want)
+		}
+	}
+	if rs, _ := s.Leaderboard(ctx, store.Board{Game: "shutbox", Limit: 1}); len(rs) != 1 || rs[0].Name != "Ann_A" {
+		t.Errorf("Leaderboard's first = %+v, want ann named Ann_A", rs)
+	}
+	if rs, _ := s.Ratings(ctx, "ann"); len(rs) != 1 || rs[0].Name != "Ann_A" {
+		t.Errorf("Ratings(ann) = %+v, want one named Ann_A", rs)
+	}
+	// A deviation bound keeps those who played more (three games: lower RD).
+	all, _ := s.Leaderboard(ctx, store.Board{Game: "shutbox"})
+	var rdAnn, rdCid float64
+	for _, r := range all {
+		switch r.Account {
+		case "ann":
+			rdAnn = r.RD
+		case "cid":
+			rdCid = r.RD
+		}
+	}
+	if !(rdAnn < rdCid) {
+		t.Fatalf("RD of ann %v not below cid's %v after more games", rdAnn, rdCid)
+	}
+	rs, err := s.Leaderboard(ctx, store.Board{Game: "shutbox", MaxRD: (rdAnn + rdCid) / 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(rs); fmt.Sprint(got) != "[ann bob]" {
+		t.Errorf("Leaderboard with MaxRD between = %v, want [ann bob]", got)
+	}
+}
