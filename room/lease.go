@@ -74,7 +74,9 @@ func (r *Room) sync(ctx context.Context, record bool) {
 	if record {
 		g, err := r.m.o.Store.Game(ctx, r.id)
 		if err != nil {
-			r.fail(err)
+			if ctx.Err() == nil {
+				r.fail(err)
+			}
 			return
 		}
 		changed := false
@@ -322,7 +324,12 @@ func (m *Manager) renew(ctx context.Context, rooms []*Room, ids []string) {
 		return // the fence refuses what an owner writes once its lease has expired
 	}
 	for _, r := range rooms {
-		tok := tokens[r.id]
-		r.post(func() { r.setLease(tok) })
+		// A lease renewed keeps its token: only a change of owner is news
+		// for the room. (A lease lost and taken back between two renewals
+		// has a new token: the room's fenced writes fail and it gives up
+		// its old one, to take the new one at the next renewal.)
+		if tok := tokens[r.id]; (tok != 0) != r.owned.Load() {
+			r.post(func() { r.setLease(tok) })
+		}
 	}
 }
