@@ -64,9 +64,9 @@ func (r *Room) raced(err error) {
 }
 
 // sync brings the room up to date with the store: the game's record
-// (seats joined, claimed or given to an account, status) if record, and the events appended
-// since the room's version, sent out to its clients. The clock is rearmed
-// and the AI kicked.
+// (seats joined, claimed or given to an account, status) if record, and
+// the events appended since the room's version, sent out to its clients.
+// The clock is rearmed and the AI kicked.
 func (r *Room) sync(ctx context.Context, record bool) {
 	if r.failed {
 		return
