@@ -115,6 +115,9 @@ func (r *Room) sync(ctx context.Context, record bool) {
 func (r *Room) note(n store.Note) {
 	record := n.Version == 0
 	if !record {
+		if n.Version <= r.applied.Load() {
+			return // this instance's own write, or one already read
+		}
 		r.raiseNoted(n.Version)
 		if !r.syncing.CompareAndSwap(false, true) {
 			return // a catch-up is queued: it reads up to the version noted
@@ -225,11 +228,8 @@ func (m *Manager) notified(n store.Note) {
 	}
 	m.mu.Unlock()
 	for _, r := range rooms {
-		select {
-		case <-r.ready:
-		default:
-			continue // loading: it reads the store after the note
-		}
+		// A room still loading gets the note after its load: the catch-up
+		// finds nothing new if the load read the write.
 		if n.Game == "" {
 			r.note(store.Note{Game: r.id}) // the record and the events
 		} else {
@@ -308,11 +308,7 @@ func (m *Manager) catchUp(ctx context.Context, ids []string) {
 	}
 	m.mu.Unlock()
 	for _, r := range late {
-		select {
-		case <-r.ready:
-			r.note(store.Note{Game: r.id, Version: versions[r.id]})
-		default:
-		}
+		r.note(store.Note{Game: r.id, Version: versions[r.id]})
 	}
 }
 
