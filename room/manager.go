@@ -26,7 +26,9 @@ type Options struct {
 	AI PlayerFactory
 	// AIWorkers bounds the AI moves computed at once (default 2). A freed
 	// worker goes first to the searches of games with a human seat, then
-	// to those of games between AI seats only.
+	// to those of games between AI seats only, then to the searches of
+	// game reviews (ReviewWorker), which a search of a game with a human
+	// seat preempts.
 	AIWorkers int
 	// AIKept bounds the AI players kept from one move to the next, each
 	// with its search tables (default 4 per AI worker); past it, an AI
