@@ -86,6 +86,8 @@ func TestSeeks(t *testing.T) {
 	eval[bool](bob, `(() => { document.querySelector('#leaderboard').open = true; return true; })()`)
 	choose(bob, "#board-game", "dames")
 	bob.waitJS("the leaderboard", `[...document.querySelectorAll('#board-body tr[data-player]')].map((r) => r.dataset.player).join() === 'bob,ann'`)
+	eval[bool](bob, `(() => { document.querySelector('#leaderboard').scrollIntoView(); return true; })()`)
+	screenshot(t, bob, "lobby-leaderboard-desktop")
 
 	ctx := context.Background()
 	g, err := st.Game(ctx, id)
