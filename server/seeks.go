@@ -117,6 +117,8 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := s.contextClosing(r.Context())
 	defer cancel()
 
+	cw := newConnWriter(c)
+	defer cw.t.Stop()
 	lb := s.seeks
 	changes, stop := lb.board.Watch()
 	defer stop()
@@ -129,7 +131,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	defer drop()
 	send := func(m SeekMessage) bool {
 		b, err := json.Marshal(m)
-		return err == nil && write(ctx, c, b) == nil
+		return err == nil && cw.write(b) == nil
 	}
 	fail := func(code, msg string) bool { return send(SeekMessage{Type: "error", Code: code, Message: msg}) }
 

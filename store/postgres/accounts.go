@@ -145,7 +145,7 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, before time.Time) (in
 // it is checked and set.
 func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, account string) error {
 	what := fmt.Sprintf("give seat %d of game %q to account %s", seat, game, account)
-	return s.write(ctx, what, func(tx pgx.Tx) error {
+	err := s.write(ctx, what, func(tx pgx.Tx) error {
 		var kind string
 		var had *string
 		err := tx.QueryRow(ctx, `SELECT kind, account_id FROM seats WHERE game_id = $1 AND seat = $2 FOR UPDATE`, game, seat).Scan(&kind, &had)
@@ -163,13 +163,12 @@ func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, accou
 		if code, _ := pgCode(err); code == foreignKeyViolation {
 			return fmt.Errorf("no such account: %w", store.ErrNotFound)
 		}
-		if err != nil {
-			return err
-		}
-		// The other instances reload the game's record (store.Notifier).
-		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, game)
 		return err
 	})
+	if err == nil {
+		s.notes.add(game, 0) // the other instances reload the game's record (store.Notifier)
+	}
+	return err
 }
 
 // PlayerGames implements store.Store.
