@@ -33,10 +33,14 @@ const (
 
 // Net is a neural evaluation of Mahboussé: one hidden layer of sigmoid
 // units and one sigmoid output, A's chance of winning from A's view of the
-// board. Its weights are read-only once built: a Net may be shared by any
-// number of goroutines.
+// board. A Net with linear set adds to the output unit's input the logit of
+// the trained linear evaluation (Weights), so that the network learns a
+// correction to it: with zero output weights it is the linear evaluation.
+// Its weights are read-only once built: a Net may be shared by any number
+// of goroutines.
 type Net struct {
 	hidden int
+	linear bool
 	w1     []float64 // NetInputs rows of hidden weights: input i's row is w1[i*hidden:]
 	b1     []float64 // hidden biases
 	w2     []float64 // output weights, one per hidden unit
@@ -111,8 +115,9 @@ func encode(l *mahbousse.Layout, a int, race bool, x *input) {
 
 func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 
-// forward returns the output for x and leaves the hidden activations in h.
-func (n *Net) forward(x *input, h *[MaxHidden]float64) float64 {
+// forward returns the output for x, lin being the linear evaluation's
+// logit from the same view, and leaves the hidden activations in h.
+func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
 	hs := h[:n.hidden]
 	copy(hs, n.b1)
 	for k := range x.n {
@@ -123,6 +128,9 @@ func (n *Net) forward(x *input, h *[MaxHidden]float64) float64 {
 		}
 	}
 	z := n.b2
+	if n.linear {
+		z += lin
+	}
 	for j, w := range n.w2 {
 		hs[j] = sigmoid(hs[j])
 		z += w * hs[j]
@@ -152,11 +160,27 @@ func (n *Net) value(l *mahbousse.Layout, p int) float64 {
 	var x input
 	var h [MaxHidden]float64
 	race := isRace(l)
+	lin := n.linearLogit(l, p)
 	encode(l, p, race, &x)
-	mine := n.forward(&x, &h)
+	mine := n.forward(&x, lin, &h)
 	encode(l, 1-p, race, &x)
-	theirs := n.forward(&x, &h)
+	theirs := n.forward(&x, -lin, &h)
 	return (mine + 1 - theirs) / 2
+}
+
+// linearLogit is the trained linear evaluation's logit for p, or 0 when n
+// does not use it. The opponent's is its opposite.
+func (n *Net) linearLogit(l *mahbousse.Layout, p int) float64 {
+	if !n.linear {
+		return 0
+	}
+	var f [nFeatures]float64
+	features(l, p, &f)
+	z := 0.0
+	for i, v := range f {
+		z += trained[i] * v
+	}
+	return z
 }
 
 // isRace reports whether the armies have passed each other: every x
@@ -178,16 +202,24 @@ func isRace(l *mahbousse.Layout) bool {
 // netMagic opens a Net's binary form.
 const netMagic = "MBN1"
 
-// MarshalBinary encodes n: "MBN1", the number of inputs and of hidden units
-// as little-endian uint32, then every weight as a little-endian float32:
+// netHeader is the length of the binary form's header.
+const netHeader = 16
+
+// MarshalBinary encodes n: "MBN1", the number of inputs, of hidden units
+// and the flags (1: linear) as little-endian uint32, then every weight as a little-endian float32:
 // the input weights input by input, the hidden biases, the output weights
 // and the output bias.
 func (n *Net) MarshalBinary() ([]byte, error) {
 	nw := len(n.w1) + len(n.b1) + len(n.w2) + 1
-	b := make([]byte, 0, 12+4*nw)
+	b := make([]byte, 0, netHeader+4*nw)
 	b = append(b, netMagic...)
 	b = binary.LittleEndian.AppendUint32(b, NetInputs)
 	b = binary.LittleEndian.AppendUint32(b, uint32(n.hidden))
+	flags := uint32(0)
+	if n.linear {
+		flags = 1
+	}
+	b = binary.LittleEndian.AppendUint32(b, flags)
 	for _, ws := range [][]float64{n.w1, n.b1, n.w2, {n.b2}} {
 		for _, w := range ws {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(w)))
@@ -198,7 +230,7 @@ func (n *Net) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary decodes a Net written by MarshalBinary.
 func (n *Net) UnmarshalBinary(b []byte) error {
-	if len(b) < 12 || string(b[:4]) != netMagic {
+	if len(b) < netHeader || string(b[:4]) != netMagic {
 		return errors.New("mahboussé network: not a network file (no MBN1 header)")
 	}
 	in, h := binary.LittleEndian.Uint32(b[4:]), binary.LittleEndian.Uint32(b[8:])
@@ -209,11 +241,18 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 	if err != nil {
 		return fmt.Errorf("mahboussé network: %w", err)
 	}
-	nw := len(m.w1) + len(m.b1) + len(m.w2) + 1
-	if len(b) != 12+4*nw {
-		return fmt.Errorf("mahboussé network: %d bytes, want %d for %d hidden units", len(b), 12+4*nw, h)
+	switch flags := binary.LittleEndian.Uint32(b[12:]); flags {
+	case 0:
+	case 1:
+		m.linear = true
+	default:
+		return fmt.Errorf("mahboussé network: unknown flags %#x", flags)
 	}
-	b = b[12:]
+	nw := len(m.w1) + len(m.b1) + len(m.w2) + 1
+	if len(b) != netHeader+4*nw {
+		return fmt.Errorf("mahboussé network: %d bytes, want %d for %d hidden units", len(b), netHeader+4*nw, h)
+	}
+	b = b[netHeader:]
 	for _, ws := range [][]float64{m.w1, m.b1, m.w2} {
 		for i := range ws {
 			ws[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))

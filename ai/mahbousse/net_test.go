@@ -112,9 +112,13 @@ func naiveView(l *mahbousse.Layout, a int) []float64 {
 	return x
 }
 
-// naiveOut is the network's output by dense matrix products.
-func naiveOut(n *Net, x []float64) float64 {
+// naiveOut is the network's output by dense matrix products, lin being
+// the linear evaluation's logit.
+func naiveOut(n *Net, x []float64, lin float64) float64 {
 	z := n.b2
+	if n.linear {
+		z += lin
+	}
 	for j := range n.hidden {
 		s := n.b1[j]
 		for i, v := range x {
@@ -130,13 +134,19 @@ func naiveOut(n *Net, x []float64) float64 {
 func TestNetForwardMatchesNaive(t *testing.T) {
 	states := randomStates(t, 4, 11)
 	for _, h := range []int{1, 7, 48, MaxHidden} {
-		n := randomNet(t, h, uint64(h))
-		for _, s := range states {
-			l := s.Layout()
-			for p := range 2 {
-				want := (naiveOut(n, naiveView(&l, p)) + 1 - naiveOut(n, naiveView(&l, 1-p))) / 2
-				if got := n.Eval(s, game.Player(p)); math.Abs(got-want) > 1e-12 {
-					t.Fatalf("%d hidden, %s, player %d: Eval %v, naive %v", h, s.Position(), p, got, want)
+		for _, linear := range []bool{false, true} {
+			n := randomNet(t, h, uint64(h))
+			n.linear = linear
+			for _, s := range states {
+				l := s.Layout()
+				for p := range 2 {
+					// The linear evaluation's logit, from its value.
+					v := trained.Eval(s, game.Player(p))
+					lin := math.Log(v / (1 - v))
+					want := (naiveOut(n, naiveView(&l, p), lin) + 1 - naiveOut(n, naiveView(&l, 1-p), -lin)) / 2
+					if got := n.Eval(s, game.Player(p)); math.Abs(got-want) > 1e-9 {
+						t.Fatalf("%d hidden, linear %v, %s, player %d: Eval %v, naive %v", h, linear, s.Position(), p, got, want)
+					}
 				}
 			}
 		}
@@ -146,9 +156,19 @@ func TestNetForwardMatchesNaive(t *testing.T) {
 	n := randomNet(t, 3, 5)
 	s := mahbousse.NewState(mahbousse.Rules{})
 	l := s.Layout()
-	want := naiveOut(n, naiveView(&l, 0))
-	if got := n.Eval(s, 0); math.Abs(got-0.5) > 1e-12 || math.Abs(want-naiveOut(n, naiveView(&l, 1))) > 1e-12 {
-		t.Errorf("start position: Eval %v, views %v and %v: want 0.5 and equal views", got, want, naiveOut(n, naiveView(&l, 1)))
+	want := naiveOut(n, naiveView(&l, 0), 0)
+	if got := n.Eval(s, 0); math.Abs(got-0.5) > 1e-12 || math.Abs(want-naiveOut(n, naiveView(&l, 1), 0)) > 1e-12 {
+		t.Errorf("start position: Eval %v, views %v and %v: want 0.5 and equal views", got, want, naiveOut(n, naiveView(&l, 1), 0))
+	}
+	// A network with linear set and zero output weights is the linear
+	// evaluation.
+	n.linear = true
+	clear(n.w2)
+	n.b2 = 0
+	for _, s := range states {
+		if got, want := n.Eval(s, 0), trained.Eval(s, 0); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("%s: Eval %v, the linear evaluation %v", s.Position(), got, want)
+		}
 	}
 }
 
@@ -159,7 +179,9 @@ func TestNetEvalAntisymmetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nets := map[string]*Net{"built-in": b, "random": randomNet(t, 20, 3)}
+	lin := randomNet(t, 20, 4)
+	lin.linear = true
+	nets := map[string]*Net{"built-in": b, "random": randomNet(t, 20, 3), "random with linear": lin}
 	states := randomStates(t, 10, 12)
 	for name, n := range nets {
 		for _, s := range states {
@@ -198,6 +220,7 @@ func TestNetEvalNoAlloc(t *testing.T) {
 // bad files are refused with a reason.
 func TestNetBinary(t *testing.T) {
 	n := randomNet(t, 6, 4)
+	n.linear = true
 	b, err := n.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -207,6 +230,9 @@ func TestNetBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range randomStates(t, 1, 15) {
+		if !m.linear {
+			t.Fatal("the round trip lost the linear flag")
+		}
 		if a, b := n.Eval(s, 0), m.Eval(s, 0); math.Abs(a-b) > 1e-5 {
 			t.Fatalf("%s: %v before, %v after the round trip", s.Position(), a, b)
 		}
@@ -220,6 +246,7 @@ func TestNetBinary(t *testing.T) {
 		{"magic", "no MBN1 header", bad(func(b []byte) []byte { b[0] = 'X'; return b })},
 		{"inputs", "inputs", bad(func(b []byte) []byte { b[4]++; return b })},
 		{"hidden 0", "hidden units", bad(func(b []byte) []byte { b[8] = 0; return b })},
+		{"flags", "unknown flags", bad(func(b []byte) []byte { b[12] = 2; return b })},
 		{"short", "bytes, want", b[:len(b)-1]},
 	}
 	for _, tt := range tests {

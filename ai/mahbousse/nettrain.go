@@ -16,8 +16,11 @@ type NetTrainOptions struct {
 	Games  int     // self-play games
 	Seed   uint64  // initial weights and dice
 	Hidden int     // hidden units of a new network (default 48)
-	Alpha  float64 // learning rate at the start, decaying linearly to a fifth of it (default 0.1)
+	Alpha  float64 // learning rate of the first game; game g's is Alpha/(1+g/10000) (default 0.1)
 	Lambda float64 // eligibility trace decay (default 0.7)
+	// Linear makes a new network learn a correction to the trained linear
+	// evaluation (see Net); its output weights start at zero.
+	Linear bool
 	// From is a network to go on training (a copy is trained); nil starts
 	// from small random weights drawn from Seed.
 	From  *Net
@@ -25,6 +28,10 @@ type NetTrainOptions struct {
 	// Log, if set, gets a line of progress every LogEvery games (default 1000).
 	Log      io.Writer
 	LogEvery int
+	// Checkpoint, if set, gets the network every LogEvery games. The
+	// network after g games does not depend on Games: it is the network a
+	// training of g games returns.
+	Checkpoint func(n *Net, games int) error
 }
 
 // TrainNet trains a network by TD(λ) self-play, as TD-Gammon was: both
@@ -62,9 +69,13 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 		if n, err = newNet(o.Hidden); err != nil {
 			return nil, fmt.Errorf("train network: %w", err)
 		}
-		for _, ws := range [][]float64{n.w1, n.w2} {
-			for i := range ws {
-				ws[i] = (rng.Float64()*2 - 1) * 0.1
+		n.linear = o.Linear
+		for i := range n.w1 {
+			n.w1[i] = (rng.Float64()*2 - 1) * 0.1
+		}
+		if !o.Linear {
+			for i := range n.w2 {
+				n.w2[i] = (rng.Float64()*2 - 1) * 0.1
 			}
 		}
 	}
@@ -81,7 +92,7 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("training stopped after %d games: %w", g, err)
 		}
-		alpha := o.Alpha * (1 - 0.8*float64(g)/float64(o.Games))
+		alpha := o.Alpha / (1 + float64(g)/10_000)
 		s := mahbousse.NewState(o.Rules)
 		t.trace.clear()
 		started := false
@@ -147,6 +158,11 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 				float64(plies)/float64(o.LogEvery), wins[0], wins[1], wins[2], time.Since(start).Round(time.Second))
 			plies, wins = 0, [3]int{}
 		}
+		if o.Checkpoint != nil && (g+1)%o.LogEvery == 0 {
+			if err := o.Checkpoint(n, g+1); err != nil {
+				return nil, fmt.Errorf("train network: checkpoint after %d games: %w", g+1, err)
+			}
+		}
 	}
 	return n, nil
 }
@@ -170,13 +186,15 @@ func (t *trainer) gradient(l *mahbousse.Layout) float64 {
 	}
 	tr.b2 *= t.lambda
 	race := isRace(l)
+	lin := t.n.linearLogit(l, 0)
 	var x input
 	var h [MaxHidden]float64
 	v := 0.5
 	// Eval(s, x) = (out(x's view) + 1 - out(o's view)) / 2.
 	for a, sign := range [2]float64{0.5, -0.5} {
 		encode(l, a, race, &x)
-		out := t.n.forward(&x, &h)
+		out := t.n.forward(&x, lin, &h)
+		lin = -lin
 		v += sign * out
 		d := sign * out * (1 - out) // d Eval / d z
 		tr.b2 += d
@@ -214,6 +232,7 @@ func (n *Net) zero() *Net {
 
 func (n *Net) clone() *Net {
 	c := n.zero()
+	c.linear = n.linear
 	copy(c.w1, n.w1)
 	copy(c.b1, n.b1)
 	copy(c.w2, n.w2)
