@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"plateau/ai"
 	"plateau/game"
 	"plateau/games/mahbousse"
 )
@@ -325,4 +326,24 @@ func BenchmarkTrainNet(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkNetSearch runs hard's search (two plies, 25k nodes) on the
+// network and reports nodes per second.
+func BenchmarkNetSearch(b *testing.B) {
+	g := mahbousse.Game{}
+	s, err := g.ParsePosition(game.DefaultConfig(g), "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		d, err := ai.NewSearch(ai.Limits{Depth: 2, Nodes: 25_000}, NetEval).Choose(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
