@@ -280,7 +280,7 @@ func TestBuiltinNet(t *testing.T) {
 
 // Training is reproducible, and goes on from a given network.
 func TestTrainNet(t *testing.T) {
-	o := NetTrainOptions{Games: 30, Seed: 3, Hidden: 8}
+	o := NetTrainOptions{Games: 10, Seed: 3, Hidden: 8}
 	a, err := TrainNet(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -293,6 +293,22 @@ func TestTrainNet(t *testing.T) {
 	bb, _ := b.MarshalBinary()
 	if !bytes.Equal(ab, bb) {
 		t.Error("two trainings with the same options gave different networks")
+	}
+	// The checkpoint after g games is the network of a g-game training.
+	var ckpt []byte
+	long := o
+	long.Games, long.LogEvery = 14, 10
+	long.Checkpoint = func(n *Net, games int) error {
+		if games == 10 {
+			ckpt, _ = n.MarshalBinary()
+		}
+		return nil
+	}
+	if _, err := TrainNet(context.Background(), long); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ckpt, ab) {
+		t.Error("the checkpoint after 10 games of a 14-game training is not the 10-game network")
 	}
 	c, err := TrainNet(context.Background(), NetTrainOptions{Games: 1, Seed: 3, From: a})
 	if err != nil {
