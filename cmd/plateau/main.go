@@ -48,8 +48,8 @@ func commands() []command {
 		{"verify", "check the dice rolls of a game export against its revealed seed", runVerify},
 		{"review", "the computer's verdict on every move of a game export", runReview},
 		{"loadtest", "play many real WebSocket clients against a server and measure", runLoadtest},
-		{"train", "train Mahboussé's neural evaluation by TD(λ) self-play", runTrain},
 		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},
+		{"train", "train a learnt evaluation: dames' patterns, Mahboussé's network (TD(λ) self-play)", runTrain},
 	}
 }
 

@@ -4,12 +4,76 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
+	aidames "plateau/ai/dames"
 	aimahbousse "plateau/ai/mahbousse"
 )
 
+// runTrain trains a game's learnt evaluation: dames' patterns or
+// Mahboussé's network, each with its own flags.
 func runTrain(ctx context.Context, e *env, args []string) error {
+	switch {
+	case slices.Contains(args, "dames"):
+		return runTrainDames(ctx, e, args)
+	case slices.Contains(args, "mahbousse"):
+		return runTrainMahbousse(ctx, e, args)
+	}
+	fs := newFlags(e, "train", "GAME [flags]: dames or mahbousse (plateau train GAME --help lists each one's flags)",
+		"nice -n 10 plateau train mahbousse --linear --games 2000 --seed 2 --alpha 0.05 --out ai/mahbousse/net.bin")
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+			_, err := parseFlags(fs, []string{"--help"})
+			return err
+		}
+	}
+	return usagef("train: want the game dames or mahbousse, got %q", args)
+}
+
+// runTrainDames fits the dames pattern evaluation.
+func runTrainDames(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--epochs N] [--from-learnt] --out FILE",
+		"nice -n 19 plateau train dames --games 2000 --nodes 3000 --seed 1 --out ai/dames/weights.bin")
+	var cfg aidames.TrainConfig
+	fs.IntVar(&cfg.Games, "games", 2000, "self-play games")
+	fs.Int64Var(&cfg.Nodes, "nodes", 3000, "search nodes a move in self-play (a node budget keeps the games the same on any machine)")
+	fs.IntVar(&cfg.RandomPlies, "random-plies", 8, "random plies opening each game, at most")
+	fs.IntVar(&cfg.Epochs, "epochs", 12, "passes of gradient descent over the positions")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the openings and of the fit")
+	fromLearnt := fs.Bool("from-learnt", false, "self-play with the embedded learnt evaluation instead of the hand-written one")
+	out := fs.String("out", "", "write the weights file here (ai/dames/weights.bin is the one built in)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || pos[0] != "dames" {
+		return usagef("train: want the game dames, got %q", pos)
+	}
+	if *out == "" {
+		return usagef("train: --out FILE is required")
+	}
+	if *fromLearnt {
+		pt, err := aidames.LearntPatterns()
+		if err != nil {
+			return err
+		}
+		cfg.Eval = pt.Evaluate
+	}
+	cfg.Log = e.stderr
+	w, loss, err := aidames.Train(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("train dames: %w", err)
+	}
+	if err := os.WriteFile(*out, w, 0o644); err != nil {
+		return fmt.Errorf("train dames: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d bytes), log loss %.4f\n", *out, len(w), loss)
+	return nil
+}
+
+// runTrainMahbousse trains Mahboussé's network.
+func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--lambda L] [--linear] [--from FILE] --out FILE",
 		"nice -n 10 plateau train mahbousse --games 20000 --seed 1 --hidden 48 --out ai/mahbousse/net.bin")
 	var o aimahbousse.NetTrainOptions
@@ -26,7 +90,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(pos) != 1 || pos[0] != "mahbousse" {
-		return usagef("train: want the game mahbousse (the only one with a trained network), got %q", pos)
+		return usagef("train: want the game mahbousse, got %q", pos)
 	}
 	if *out == "" {
 		return usagef("train: --out FILE is required")

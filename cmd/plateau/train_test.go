@@ -34,8 +34,8 @@ func TestTrainMahbousse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"train"}, "want the game mahbousse"},
-		{[]string{"train", "dames", "--out", out}, "want the game mahbousse"},
+		{[]string{"train"}, "want the game dames or mahbousse"},
+		{[]string{"train", "chess", "--out", out}, "want the game dames or mahbousse"},
 		{[]string{"train", "mahbousse"}, "--out FILE is required"},
 		{[]string{"train", "mahbousse", "--games", "0", "--out", out}, "want games >= 1"},
 		{[]string{"train", "mahbousse", "--lambda", "2", "--out", out}, "lambda in [0, 1]"},
