@@ -8,7 +8,6 @@ import (
 	"math"
 	"sync"
 
-	"plateau/ai"
 	"plateau/game"
 	"plateau/games/mahbousse"
 )
@@ -144,14 +143,10 @@ func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
 // in every position. Finished games get their result; states of other games
 // get ai.DefaultEval. It does not allocate.
 func (n *Net) Eval(s game.State, p game.Player) float64 {
-	st, ok := s.(*mahbousse.State)
-	if !ok || (p != 0 && p != 1) {
-		return ai.DefaultEval(s, p)
+	l, v, ok := layout(s, p)
+	if !ok {
+		return v
 	}
-	if o := st.Outcome(); o.Over {
-		return o.Value(p)
-	}
-	l := st.Layout()
 	return n.value(&l, int(p))
 }
 

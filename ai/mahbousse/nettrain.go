@@ -116,13 +116,9 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 				break
 			}
 			if s.ToMove() == game.Chance {
-				cms = s.ChanceMoves(cms[:0])
-				m, err := game.Pick(cms, rng.IntN(game.TotalWeight(cms)))
-				if err == nil {
-					err = s.Play(m)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("train network: self-play game %d: roll: %w", g, err)
+				var err error
+				if cms, err = roll(s, rng, cms); err != nil {
+					return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
 				}
 				continue
 			}
