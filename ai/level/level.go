@@ -52,6 +52,21 @@ func Describe(gameID, name string) string {
 	return descriptions(gameID)[name]
 }
 
+// Evaluation returns the evaluation a level of a game searches with when
+// it is one of a game's own (ai/<game>), for measuring its cost; nil when
+// the level uses the engine's evaluation or none.
+func Evaluation(gameID, name string) ai.Eval {
+	if gameID == "mahbousse" {
+		switch name {
+		case "hard", "max":
+			return aimahbousse.NetEval
+		case "medium", "hard-v1", "max-v1":
+			return aimahbousse.Eval
+		}
+	}
+	return nil
+}
+
 // search returns an alpha-beta / *-minimax maker.
 func search(l ai.Limits, eval ai.Eval, tune func(*ai.Search)) maker {
 	return func(seed uint64, o Options) ai.Player {
@@ -175,8 +190,10 @@ func table(gameID string) map[string]maker {
 	case "mahbousse":
 		t["easy"] = greedy(nil, 0.1)
 		t["medium"] = greedy(aimahbousse.Eval, 0)
-		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
-		t["max"] = maxSearch(aimahbousse.Eval, nil)
+		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.NetEval, nil)
+		t["max"] = maxSearch(aimahbousse.NetEval, nil)
+		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
+		t["max-v1"] = maxSearch(aimahbousse.Eval, nil)
 	case "intercept":
 		tune := func(s *ai.Search) { s.Order = aiintercept.Order }
 		ev := aiintercept.Eval
@@ -213,9 +230,11 @@ func descriptions(gameID string) map[string]string {
 		d["max-v1"] = "the max of before the draughts engine, kept to measure it: hard's search for the time given"
 	case "mahbousse":
 		d["easy"] = "greedy with noise (±0.1 on every move's value)"
-		d["medium"] = "greedy on the trained evaluation of ai/mahbousse"
-		d["hard"] = "*-minimax 2 plies on the trained evaluation (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
-		d["max"] = "hard's search on the trained evaluation for the time given (--time)"
+		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
+		d["hard"] = "*-minimax 2 plies on the neural evaluation of ai/mahbousse (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
+		d["max"] = "hard's search on the neural evaluation for the time given (--time)"
+		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
+		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: MCTS 5k nodes, leaves scored by it)"
 		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: MCTS 10k nodes)"

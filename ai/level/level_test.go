@@ -82,3 +82,33 @@ func TestDamesMax(t *testing.T) {
 		}
 	}
 }
+
+// TestMahbousseV1: Mahboussé's hard and max use the neural evaluation, and
+// hard-v1 and max-v1 keep the linear one; all play legal moves.
+func TestMahbousseV1(t *testing.T) {
+	g, err := games.Registry().Lookup("mahbousse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.ParsePosition(game.DefaultConfig(g), "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"hard", "max", "hard-v1", "max-v1"} {
+		p, err := New("mahbousse", name, 1, Options{Time: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := p.Choose(context.Background(), s)
+		p.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := s.Clone().Play(d.Move); err != nil || d.Depth < 1 {
+			t.Errorf("%s: %s at depth %d: %v", name, s.FormatMove(d.Move), d.Depth, err)
+		}
+		if Describe("mahbousse", name) == "" {
+			t.Errorf("mahbousse %s has no description", name)
+		}
+	}
+}

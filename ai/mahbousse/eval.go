@@ -53,17 +53,27 @@ func Eval(s game.State, p game.Player) float64 {
 
 // Eval estimates p's chance of winning s in [0, 1] with weights w.
 func (w *Weights) Eval(s game.State, p game.Player) float64 {
-	st, ok := s.(*mahbousse.State)
-	if !ok || (p != 0 && p != 1) {
-		return ai.DefaultEval(s, p)
+	l, v, ok := layout(s, p)
+	if !ok {
+		return v
 	}
-	if o := st.Outcome(); o.Over {
-		return o.Value(p)
-	}
-	l := st.Layout()
 	var f [nFeatures]float64
 	features(&l, int(p), &f)
 	return w.value(&f)
+}
+
+// layout returns the layout of a Mahboussé game in progress; otherwise ok
+// is false and v is the value for p: the result of a finished game, or
+// ai.DefaultEval of another game's state.
+func layout(s game.State, p game.Player) (l mahbousse.Layout, v float64, ok bool) {
+	st, isMB := s.(*mahbousse.State)
+	if !isMB || (p != 0 && p != 1) {
+		return l, ai.DefaultEval(s, p), false
+	}
+	if o := st.Outcome(); o.Over {
+		return l, o.Value(p), false
+	}
+	return st.Layout(), 0, true
 }
 
 func (w *Weights) value(f *[nFeatures]float64) float64 {

@@ -58,12 +58,15 @@ func TestEvalAntisymmetric(t *testing.T) {
 
 // x rolls 2-1 with a checker three points from o's starting point, where a
 // lone o checker was left behind: pinning it there (3/1*) is worth far more
-// than any other move, and one ply and two plies on Eval both see it.
+// than any other move, and one ply and two plies on Eval and on the
+// network all see it.
 func TestPinsTheStartPoint(t *testing.T) {
 	s := parse(t, "o1,.,x1,.,.,.,.,.,.,.,.,o14,.,.,.,.,.,.,.,.,.,.,.,x14 off=0-0 x:2-1")
 	players := map[string]ai.Player{
-		"one ply":   ai.NewGreedy(aimahbousse.Eval, 1),
-		"two plies": ai.NewSearch(ai.Limits{Depth: 2, Nodes: 25_000}, aimahbousse.Eval),
+		"one ply":            ai.NewGreedy(aimahbousse.Eval, 1),
+		"two plies":          ai.NewSearch(ai.Limits{Depth: 2, Nodes: 25_000}, aimahbousse.Eval),
+		"network, one ply":   ai.NewGreedy(aimahbousse.NetEval, 1),
+		"network, two plies": ai.NewSearch(ai.Limits{Depth: 2, Nodes: 25_000}, aimahbousse.NetEval),
 	}
 	for name, p := range players {
 		d, err := p.Choose(context.Background(), s)

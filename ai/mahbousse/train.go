@@ -54,13 +54,9 @@ func Train(ctx context.Context, w Weights, o TrainOptions) (Weights, error) {
 				break
 			}
 			if s.ToMove() == game.Chance {
-				cms = s.ChanceMoves(cms[:0])
-				m, err := game.Pick(cms, rng.IntN(game.TotalWeight(cms)))
-				if err == nil {
-					err = s.Play(m)
-				}
-				if err != nil {
-					return w, fmt.Errorf("self-play game %d: roll: %w", g, err)
+				var err error
+				if cms, err = roll(s, rng, cms); err != nil {
+					return w, fmt.Errorf("self-play game %d: %w", g, err)
 				}
 				continue
 			}
@@ -105,4 +101,18 @@ func (w *Weights) update(trace, prev *[nFeatures]float64, target, alpha float64)
 	for i := range w {
 		w[i] += alpha * delta * trace[i]
 	}
+}
+
+// roll plays a random roll of s, drawn from rng by the outcomes' weights;
+// cms is a buffer, returned for reuse.
+func roll(s game.State, rng *rand.Rand, cms []game.ChanceMove) ([]game.ChanceMove, error) {
+	cms = s.ChanceMoves(cms[:0])
+	m, err := game.Pick(cms, rng.IntN(game.TotalWeight(cms)))
+	if err == nil {
+		err = s.Play(m)
+	}
+	if err != nil {
+		return cms, fmt.Errorf("roll: %w", err)
+	}
+	return cms, nil
 }

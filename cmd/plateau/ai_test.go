@@ -83,6 +83,19 @@ func TestBench(t *testing.T) {
 			t.Errorf("%s: implausible figures %+v", r.Game, r)
 		}
 	}
+	// The level's own evaluation is timed when it has one: Mahboussé's
+	// hard searches with the network of ai/mahbousse, dames' with none.
+	code, out, errs = cli("", "bench", "dames", "mahbousse", "--level", "hard", "--moves", "1", "--playouts-for", "20ms", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs = nil
+	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if len(rs) != 2 || rs[0].EvalNs != 0 || rs[1].EvalNs <= 0 {
+		t.Errorf("evaluation cost: dames %v ns, mahbousse %v ns; want none and some", rs[0].EvalNs, rs[1].EvalNs)
+	}
 	for _, args := range [][]string{
 		{"bench", "chess"},
 		{"bench", "dames", "--level", "grandmaster"},

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"plateau/ai"
 	"plateau/ai/level"
 	"plateau/game"
 )
@@ -29,6 +30,9 @@ type benchResult struct {
 	NodesPerMove   float64 `json:"nodes_per_move"`
 	NodesPerSecond float64 `json:"nodes_per_second"`
 	AllocsPerNode  float64 `json:"allocs_per_node"`
+	// The level's own evaluation (level.Evaluation), when it has one:
+	// nanoseconds a call at positions of the random playouts.
+	EvalNs float64 `json:"eval_ns,omitempty"`
 }
 
 func runBench(ctx context.Context, e *env, args []string) error {
@@ -75,10 +79,14 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e, results)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "game\tplayouts\tplies/s\tallocs/ply\t%s moves\tms/move avg\tmax\tnodes/move\tnodes/s\tallocs/node\t\n", *lvl)
+	fmt.Fprintf(tw, "game\tplayouts\tplies/s\tallocs/ply\t%s moves\tms/move avg\tmax\tnodes/move\tnodes/s\tallocs/node\teval ns\t\n", *lvl)
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t\n", r.Game, r.Playouts, r.PliesPerSecond,
-			r.AllocsPerPly, r.Moves, r.MsPerMoveAvg, r.MsPerMoveMax, r.NodesPerMove, r.NodesPerSecond, r.AllocsPerNode)
+		ev := "-"
+		if r.EvalNs > 0 {
+			ev = fmt.Sprintf("%.0f", r.EvalNs)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t%s\t\n", r.Game, r.Playouts, r.PliesPerSecond,
+			r.AllocsPerPly, r.Moves, r.MsPerMoveAvg, r.MsPerMoveMax, r.NodesPerMove, r.NodesPerSecond, r.AllocsPerNode, ev)
 	}
 	return tw.Flush()
 }
@@ -109,6 +117,7 @@ func bench(ctx context.Context, g game.Game, lvl string, moves int, playFor, max
 	}
 
 	var plies int
+	var sample []game.State // positions for timing the level's evaluation
 	a0 := mallocs()
 	start := time.Now()
 	for time.Since(start) < playFor && ctx.Err() == nil {
@@ -121,12 +130,18 @@ func bench(ctx context.Context, g game.Game, lvl string, moves int, playFor, max
 				return r, err
 			}
 			plies++
+			if plies%7 == 0 && len(sample) < 1000 && !s.Outcome().Over {
+				sample = append(sample, s.Clone())
+			}
 		}
 		r.Playouts++
 	}
 	r.PlayoutsSeconds = time.Since(start).Seconds()
 	r.PliesPerSecond = float64(plies) / r.PlayoutsSeconds
 	r.AllocsPerPly = float64(mallocs()-a0) / float64(max(plies, 1))
+	if ev := level.Evaluation(g.ID(), lvl); ev != nil && len(sample) > 0 {
+		r.EvalNs = timeEval(ev, sample)
+	}
 
 	p, err := level.New(g.ID(), lvl, seed, level.Options{Time: maxTime})
 	if err != nil {
@@ -171,6 +186,22 @@ func bench(ctx context.Context, g game.Game, lvl string, moves int, playFor, max
 		r.AllocsPerNode = float64(allocs) / float64(max(nodes, 1))
 	}
 	return r, ctx.Err()
+}
+
+// timeEval returns the nanoseconds a call of ev takes over the positions,
+// for each player, repeated for about a fifth of a second.
+func timeEval(ev ai.Eval, positions []game.State) float64 {
+	calls := 0
+	start := time.Now()
+	for time.Since(start) < 200*time.Millisecond {
+		for _, s := range positions {
+			for p := range s.Players() {
+				ev(s, game.Player(p))
+				calls++
+			}
+		}
+	}
+	return float64(time.Since(start).Nanoseconds()) / float64(calls)
 }
 
 // mallocs is the number of heap allocations so far: the commands run one

@@ -1,0 +1,290 @@
+package mahbousse
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"plateau/game"
+	"plateau/games/mahbousse"
+)
+
+// The network's inputs, TD-Gammon style, for a view of the board from one
+// player A against the other B. Each side has, for each of its 24 points in
+// its own numbering, five inputs: its free checkers there in units (one, two,
+// three, and (n-3)/2 beyond three) and whether one of its checkers lies
+// pinned there; then its borne-off checkers and its pip count. The last
+// inputs are whether A moves next and whether the armies are still in
+// contact.
+const (
+	perPoint = 5
+	perSide  = 24*perPoint + 2
+	inTurn   = 2 * perSide
+	inRace   = inTurn + 1
+	// NetInputs is the number of inputs of a Net.
+	NetInputs = inRace + 1
+	// MaxHidden bounds a Net's hidden units.
+	MaxHidden = 256
+)
+
+// Net is a neural evaluation of Mahboussé: one hidden layer of sigmoid
+// units and one sigmoid output, A's chance of winning from A's view of the
+// board. A Net with linear set adds to the output unit's input the logit of
+// the trained linear evaluation (Weights), so that the network learns a
+// correction to it: with zero output weights it is the linear evaluation.
+// Its weights are read-only once built: a Net may be shared by any number
+// of goroutines.
+type Net struct {
+	hidden int
+	linear bool
+	w1     []float64 // NetInputs rows of hidden weights: input i's row is w1[i*hidden:]
+	b1     []float64 // hidden biases
+	w2     []float64 // output weights, one per hidden unit
+	b2     float64
+}
+
+// Hidden returns the number of hidden units.
+func (n *Net) Hidden() int { return n.hidden }
+
+// newNet returns a Net of h hidden units with zero weights.
+func newNet(h int) (*Net, error) {
+	if h < 1 || h > MaxHidden {
+		return nil, fmt.Errorf("network of %d hidden units: want 1 to %d", h, MaxHidden)
+	}
+	return &Net{hidden: h, w1: make([]float64, NetInputs*h), b1: make([]float64, h), w2: make([]float64, h)}, nil
+}
+
+// input is a sparse encoding: the inputs that are not zero.
+type input struct {
+	n   int
+	idx [NetInputs]int16
+	val [NetInputs]float64
+}
+
+func (x *input) add(i int, v float64) {
+	x.idx[x.n], x.val[x.n] = int16(i), v
+	x.n++
+}
+
+// encode fills x with a's view of l.
+func encode(l *mahbousse.Layout, a int, race bool, x *input) {
+	x.n = 0
+	for k, side := range [2]int{a, 1 - a} {
+		base := k * perSide
+		pips := 0
+		for n := 1; n <= 24; n++ {
+			i := base + (n-1)*perPoint
+			f := int(l.Free[side][n])
+			c := f
+			if f >= 1 {
+				x.add(i, 1)
+			}
+			if f >= 2 {
+				x.add(i+1, 1)
+			}
+			if f >= 3 {
+				x.add(i+2, 1)
+			}
+			if f > 3 {
+				x.add(i+3, float64(f-3)/2)
+			}
+			if l.Pinned[side][n] {
+				x.add(i+4, 1)
+				c++
+			}
+			pips += c * n
+		}
+		if off := l.Off[side]; off > 0 {
+			x.add(base+24*perPoint, float64(off)/15)
+		}
+		if pips > 0 {
+			x.add(base+24*perPoint+1, float64(pips)/360)
+		}
+	}
+	if l.Turn == game.Player(a) {
+		x.add(inTurn, 1)
+	}
+	if race {
+		x.add(inRace, 1)
+	}
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+// forward returns the output for x, lin being the linear evaluation's
+// logit from the same view, and leaves the hidden activations in h.
+func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
+	hs := h[:n.hidden]
+	copy(hs, n.b1)
+	for k := range x.n {
+		v := x.val[k]
+		row := n.w1[int(x.idx[k])*n.hidden:][:n.hidden]
+		for j, w := range row {
+			hs[j] += v * w
+		}
+	}
+	z := n.b2
+	if n.linear {
+		z += lin
+	}
+	for j, w := range n.w2 {
+		hs[j] = sigmoid(hs[j])
+		z += w * hs[j]
+	}
+	return sigmoid(z)
+}
+
+// Eval estimates p's chance of winning s in [0, 1]: the mean of the
+// network's value for p from p's view and one minus its value for the
+// opponent from the opponent's view, so that Eval(s, 0) + Eval(s, 1) = 1
+// in every position. Finished games get their result; states of other games
+// get ai.DefaultEval. It does not allocate.
+func (n *Net) Eval(s game.State, p game.Player) float64 {
+	l, v, ok := layout(s, p)
+	if !ok {
+		return v
+	}
+	return n.value(&l, int(p))
+}
+
+// value is Eval of a game in progress.
+func (n *Net) value(l *mahbousse.Layout, p int) float64 {
+	var x input
+	var h [MaxHidden]float64
+	race := isRace(l)
+	lin := n.linearLogit(l, p)
+	encode(l, p, race, &x)
+	mine := n.forward(&x, lin, &h)
+	encode(l, 1-p, race, &x)
+	theirs := n.forward(&x, -lin, &h)
+	return (mine + 1 - theirs) / 2
+}
+
+// linearLogit is the trained linear evaluation's logit for p, or 0 when n
+// does not use it. The opponent's is its opposite.
+func (n *Net) linearLogit(l *mahbousse.Layout, p int) float64 {
+	if !n.linear {
+		return 0
+	}
+	var f [nFeatures]float64
+	features(l, p, &f)
+	z := 0.0
+	for i, v := range f {
+		z += trained[i] * v
+	}
+	return z
+}
+
+// isRace reports whether the armies have passed each other: every x
+// checker stands below, in x's numbering, every o checker (x moves down its
+// numbering, o up it).
+func isRace(l *mahbousse.Layout) bool {
+	hiX, loO := 0, 25
+	for n := 1; n <= 24; n++ {
+		if l.Free[0][n] > 0 || l.Pinned[0][n] {
+			hiX = n
+		}
+		if loO == 25 && (l.Free[1][25-n] > 0 || l.Pinned[1][25-n]) {
+			loO = n
+		}
+	}
+	return loO >= hiX
+}
+
+// netMagic opens a Net's binary form.
+const netMagic = "MBN1"
+
+// netHeader is the length of the binary form's header.
+const netHeader = 16
+
+// MarshalBinary encodes n: "MBN1", the number of inputs, of hidden units
+// and the flags (1: linear) as little-endian uint32, then every weight as a little-endian float32:
+// the input weights input by input, the hidden biases, the output weights
+// and the output bias.
+func (n *Net) MarshalBinary() ([]byte, error) {
+	nw := len(n.w1) + len(n.b1) + len(n.w2) + 1
+	b := make([]byte, 0, netHeader+4*nw)
+	b = append(b, netMagic...)
+	b = binary.LittleEndian.AppendUint32(b, NetInputs)
+	b = binary.LittleEndian.AppendUint32(b, uint32(n.hidden))
+	flags := uint32(0)
+	if n.linear {
+		flags = 1
+	}
+	b = binary.LittleEndian.AppendUint32(b, flags)
+	for _, ws := range [][]float64{n.w1, n.b1, n.w2, {n.b2}} {
+		for _, w := range ws {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(w)))
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalBinary decodes a Net written by MarshalBinary.
+func (n *Net) UnmarshalBinary(b []byte) error {
+	if len(b) < netHeader || string(b[:4]) != netMagic {
+		return errors.New("mahboussé network: not a network file (no MBN1 header)")
+	}
+	in, h := binary.LittleEndian.Uint32(b[4:]), binary.LittleEndian.Uint32(b[8:])
+	if in != NetInputs {
+		return fmt.Errorf("mahboussé network: %d inputs, this program's encoding has %d", in, NetInputs)
+	}
+	m, err := newNet(int(h))
+	if err != nil {
+		return fmt.Errorf("mahboussé network: %w", err)
+	}
+	switch flags := binary.LittleEndian.Uint32(b[12:]); flags {
+	case 0:
+	case 1:
+		m.linear = true
+	default:
+		return fmt.Errorf("mahboussé network: unknown flags %#x", flags)
+	}
+	nw := len(m.w1) + len(m.b1) + len(m.w2) + 1
+	if len(b) != netHeader+4*nw {
+		return fmt.Errorf("mahboussé network: %d bytes, want %d for %d hidden units", len(b), netHeader+4*nw, h)
+	}
+	b = b[netHeader:]
+	for _, ws := range [][]float64{m.w1, m.b1, m.w2} {
+		for i := range ws {
+			ws[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+			b = b[4:]
+		}
+	}
+	m.b2 = float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+	*n = *m
+	return nil
+}
+
+// netFile is the trained network built into the program, made by
+// plateau train mahbousse (docs/ai.md gives the command).
+//
+//go:embed net.bin
+var netFile []byte
+
+// builtin decodes netFile once.
+var builtin = sync.OnceValues(func() (*Net, error) {
+	var n Net
+	if err := n.UnmarshalBinary(netFile); err != nil {
+		return nil, fmt.Errorf("built-in network ai/mahbousse/net.bin: %w", err)
+	}
+	return &n, nil
+})
+
+// BuiltinNet returns the trained network built into the program.
+func BuiltinNet() (*Net, error) { return builtin() }
+
+// NetEval is the built-in network's Eval: the evaluation of Mahboussé's
+// hard and max levels. The file is checked by the package's tests, so a
+// broken one cannot be built into a released program; NetEval panics if it
+// is.
+func NetEval(s game.State, p game.Player) float64 {
+	n, err := builtin()
+	if err != nil {
+		panic(err)
+	}
+	return n.Eval(s, p)
+}

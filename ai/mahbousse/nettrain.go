@@ -1,0 +1,244 @@
+package mahbousse
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+
+	"plateau/game"
+	"plateau/games/mahbousse"
+)
+
+// NetTrainOptions tunes TrainNet.
+type NetTrainOptions struct {
+	Games  int     // self-play games
+	Seed   uint64  // initial weights and dice
+	Hidden int     // hidden units of a new network (default 48)
+	Alpha  float64 // learning rate of the first game; game g's is Alpha/(1+g/10000) (default 0.1)
+	Lambda float64 // eligibility trace decay (default 0.7)
+	// Linear makes a new network learn a correction to the trained linear
+	// evaluation (see Net); its output weights start at zero.
+	Linear bool
+	// From is a network to go on training (a copy is trained); nil starts
+	// from small random weights drawn from Seed.
+	From  *Net
+	Rules mahbousse.Rules
+	// Log, if set, gets a line of progress every LogEvery games (default 1000).
+	Log      io.Writer
+	LogEvery int
+	// Checkpoint, if set, gets the network every LogEvery games. The
+	// network after g games does not depend on Games: it is the network a
+	// training of g games returns.
+	Checkpoint func(n *Net, games int) error
+}
+
+// TrainNet trains a network by TD(λ) self-play, as TD-Gammon was: both
+// sides play the move whose resulting position the network values best for
+// them (one ply), and after every move the weights move the value of the
+// previous position toward the value of the new one, and at the end toward
+// the result, along an eligibility trace of the value's gradients. The value
+// trained is Eval(s, x), the antisymmetric mean of the two views. The same
+// options give the same network.
+func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
+	if o.Games < 0 {
+		return nil, fmt.Errorf("train network: %d games", o.Games)
+	}
+	if o.Hidden == 0 {
+		o.Hidden = 48
+	}
+	if o.Alpha == 0 {
+		o.Alpha = 0.1
+	}
+	if o.Lambda == 0 {
+		o.Lambda = 0.7
+	}
+	if o.Alpha < 0 || o.Lambda < 0 || o.Lambda > 1 {
+		return nil, fmt.Errorf("train network: alpha %v, lambda %v: want alpha > 0 and lambda in [0, 1]", o.Alpha, o.Lambda)
+	}
+	if o.LogEvery <= 0 {
+		o.LogEvery = 1000
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x6e6574776f726b))
+	var n *Net
+	if o.From != nil {
+		n = o.From.clone()
+	} else {
+		var err error
+		if n, err = newNet(o.Hidden); err != nil {
+			return nil, fmt.Errorf("train network: %w", err)
+		}
+		n.linear = o.Linear
+		for i := range n.w1 {
+			n.w1[i] = (rng.Float64()*2 - 1) * 0.1
+		}
+		if !o.Linear {
+			for i := range n.w2 {
+				n.w2[i] = (rng.Float64()*2 - 1) * 0.1
+			}
+		}
+	}
+	t := &trainer{n: n, trace: n.zero(), lambda: o.Lambda}
+	var (
+		moves   []game.Move
+		cms     []game.ChanceMove
+		scratch = mahbousse.NewState(o.Rules)
+		start   = time.Now()
+		plies   = 0
+		wins    [3]int // x, o, drawn
+	)
+	for g := range o.Games {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("training stopped after %d games: %w", g, err)
+		}
+		alpha := o.Alpha / (1 + float64(g)/10_000)
+		s := mahbousse.NewState(o.Rules)
+		t.trace.clear()
+		started := false
+		prev := 0.0
+		for ply := 0; ; ply++ {
+			if ply > 20_000 {
+				return nil, fmt.Errorf("train network: self-play game %d did not end", g)
+			}
+			if oc := s.Outcome(); oc.Over {
+				if started {
+					t.n.step(t.trace, alpha*(oc.Value(0)-prev))
+				}
+				switch {
+				case oc.Value(0) == 1:
+					wins[0]++
+				case oc.Value(1) == 1:
+					wins[1]++
+				default:
+					wins[2]++
+				}
+				break
+			}
+			if s.ToMove() == game.Chance {
+				var err error
+				if cms, err = roll(s, rng, cms); err != nil {
+					return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
+				}
+				continue
+			}
+			mover := s.ToMove()
+			moves = s.Moves(moves[:0])
+			best, bestV := -1, -1.0
+			for i, m := range moves {
+				scratch.CopyFrom(s)
+				if err := scratch.Play(m); err != nil {
+					return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
+				}
+				if v := t.n.Eval(scratch, mover); v > bestV {
+					best, bestV = i, v
+				}
+			}
+			if err := s.Play(moves[best]); err != nil {
+				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
+			}
+			plies++
+			if s.Outcome().Over {
+				continue
+			}
+			l := s.Layout()
+			v := t.n.value(&l, 0)
+			if started {
+				t.n.step(t.trace, alpha*(v-prev))
+			}
+			prev = t.gradient(&l)
+			started = true
+		}
+		if o.Log != nil && (g+1)%o.LogEvery == 0 {
+			fmt.Fprintf(o.Log, "%d games, %.0f moves a game, x won %d, o %d, drawn %d, %s\n", g+1,
+				float64(plies)/float64(o.LogEvery), wins[0], wins[1], wins[2], time.Since(start).Round(time.Second))
+			plies, wins = 0, [3]int{}
+		}
+		if o.Checkpoint != nil && (g+1)%o.LogEvery == 0 {
+			if err := o.Checkpoint(n, g+1); err != nil {
+				return nil, fmt.Errorf("train network: checkpoint after %d games: %w", g+1, err)
+			}
+		}
+	}
+	return n, nil
+}
+
+// trainer holds TrainNet's network and its eligibility trace, shaped as
+// the network's weights.
+type trainer struct {
+	n      *Net
+	trace  *Net
+	lambda float64
+}
+
+// gradient decays the trace, adds the gradient of Eval(s, 0) at l to it and
+// returns that value.
+func (t *trainer) gradient(l *mahbousse.Layout) float64 {
+	tr := t.trace
+	for _, ws := range [][]float64{tr.w1, tr.b1, tr.w2} {
+		for i := range ws {
+			ws[i] *= t.lambda
+		}
+	}
+	tr.b2 *= t.lambda
+	race := isRace(l)
+	lin := t.n.linearLogit(l, 0)
+	var x input
+	var h [MaxHidden]float64
+	v := 0.5
+	// Eval(s, x) = (out(x's view) + 1 - out(o's view)) / 2.
+	for a, sign := range [2]float64{0.5, -0.5} {
+		encode(l, a, race, &x)
+		out := t.n.forward(&x, lin, &h)
+		lin = -lin
+		v += sign * out
+		d := sign * out * (1 - out) // d Eval / d z
+		tr.b2 += d
+		for j := range t.n.hidden {
+			tr.w2[j] += d * h[j]
+			dh := d * t.n.w2[j] * h[j] * (1 - h[j])
+			tr.b1[j] += dh
+			for k := range x.n {
+				tr.w1[int(x.idx[k])*t.n.hidden+j] += dh * x.val[k]
+			}
+		}
+	}
+	return v
+}
+
+// step adds a times the trace to the weights.
+func (n *Net) step(trace *Net, a float64) {
+	for i, w := range trace.w1 {
+		n.w1[i] += a * w
+	}
+	for i, w := range trace.b1 {
+		n.b1[i] += a * w
+	}
+	for i, w := range trace.w2 {
+		n.w2[i] += a * w
+	}
+	n.b2 += a * trace.b2
+}
+
+// zero returns a network of n's shape with zero weights.
+func (n *Net) zero() *Net {
+	z, _ := newNet(n.hidden)
+	return z
+}
+
+func (n *Net) clone() *Net {
+	c := n.zero()
+	c.linear = n.linear
+	copy(c.w1, n.w1)
+	copy(c.b1, n.b1)
+	copy(c.w2, n.w2)
+	c.b2 = n.b2
+	return c
+}
+
+func (n *Net) clear() {
+	clear(n.w1)
+	clear(n.b1)
+	clear(n.w2)
+	n.b2 = 0
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	aimahbousse "plateau/ai/mahbousse"
+)
+
+// plateau train mahbousse writes a network the program reads, and goes on
+// from one with --from.
+func TestTrainMahbousse(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "net.bin")
+	for _, args := range [][]string{
+		{"train", "mahbousse", "--games", "2", "--hidden", "4", "--seed", "5", "--out", out},
+		{"train", "mahbousse", "--games", "1", "--from", out, "--out", out},
+	} {
+		code, stdout, errs := cli("", args...)
+		if code != 0 || !strings.Contains(stdout, "wrote "+out) {
+			t.Fatalf("%q: exit %d, %q, %q", args, code, stdout, errs)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n aimahbousse.Net
+		if err := n.UnmarshalBinary(b); err != nil || n.Hidden() != 4 {
+			t.Fatalf("%q: the file written has %d hidden units: %v", args, n.Hidden(), err)
+		}
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train"}, "want the game dames or mahbousse"},
+		{[]string{"train", "chess", "--out", out}, "want the game dames or mahbousse"},
+		{[]string{"train", "mahbousse"}, "--out FILE is required"},
+		{[]string{"train", "mahbousse", "--games", "0", "--out", out}, "want games >= 1"},
+		{[]string{"train", "mahbousse", "--lambda", "2", "--out", out}, "lambda in [0, 1]"},
+		{[]string{"train", "mahbousse", "--hidden", "1000", "--out", out}, "hidden in 1.."},
+	}
+	for _, tt := range tests {
+		code, _, errs := cli("", tt.args...)
+		if code != 2 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%q: exit %d, %q; want 2 and %q", tt.args, code, errs, tt.want)
+		}
+	}
+	if code, _, errs := cli("", "train", "mahbousse", "--from", filepath.Join(t.TempDir(), "none"), "--out", out); code != 1 || !strings.Contains(errs, "none") {
+		t.Errorf("--from a missing file: exit %d, %q", code, errs)
+	}
+}
