@@ -154,7 +154,7 @@ func TestTrain(t *testing.T) {
 		t.Error("two trainings with the same seed wrote different files")
 	}
 	for _, args := range [][]string{
-		{"train", "mahbousse", "--out", filepath.Join(dir, "m.bin")},
+		{"train", "chess", "--out", filepath.Join(dir, "m.bin")},
 		{"train", "dames"},
 	} {
 		if code, _, _ := cli("", args...); code != 2 {
