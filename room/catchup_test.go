@@ -3,8 +3,11 @@ package room_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"runtime"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -315,5 +318,42 @@ func TestCatchUpAfterLiveMoves(t *testing.T) {
 		if e.Version == p.Version && string(e.View) != string(welcome.Game.View) {
 			t.Errorf("the last catch-up event's view differs from the welcome's:\n%.300s\n%.300s", e.View, welcome.Game.View)
 		}
+	}
+}
+
+// unreadableLog is a store whose Events fails while fail is set.
+type unreadableLog struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (u *unreadableLog) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
+	if u.fail.Load() {
+		return nil, errors.New("disk I/O error")
+	}
+	return u.Store.Events(ctx, id, after)
+}
+
+// A catch-up reads the game's log from the store: when it cannot, the
+// hello is refused and the room goes on.
+func TestCatchUpLogUnreadable(t *testing.T) {
+	st := &unreadableLog{Store: openStore(t)}
+	id, _ := longGame(t, st, 30)
+	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
+	defer m.Close()
+	ctx := context.Background()
+	r, err := m.Acquire(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Release(r)
+	st.fail.Store(true)
+	if _, ref := r.Join(ctx, room.NewSub(1), 0, nil); ref == nil || ref.Code != "internal" || !strings.Contains(ref.Message, "could not read the game's log: disk I/O error") {
+		t.Fatalf("hello with the log unreadable: %v, want an internal refusal saying so", ref)
+	}
+	st.fail.Store(false)
+	out, ref := r.Join(ctx, room.NewSub(1), 0, nil)
+	if ref != nil || len(out) != 31 {
+		t.Fatalf("hello once the log reads: %d messages, %v; want the welcome and 30 events", len(out), ref)
 	}
 }

@@ -1,6 +1,8 @@
 package room
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -147,16 +149,37 @@ const (
 	CatchUpBytes  = 512 << 10
 )
 
+// errLogRead marks a catch-up that could not read the game's log from the
+// store: the hello is refused, the room goes on.
+var errLogRead = errors.New("could not read the game's log")
+
 // catchUp renders the messages of the recent events after version (see
-// CatchUpEvents), replaying the log from the room's base to find the
-// game's view after each, and returns the version after which they start.
-func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
+// CatchUpEvents), reading them from the store after the room's base and
+// replaying them from it to find the game's view after each, and returns
+// the version after which they start. The base moves on to CatchUpEvents
+// before the game's version (the earliest a later catch-up starts from):
+// a room keeps no event, only its game now and at its base.
+func (r *Room) catchUp(ctx context.Context, version int64) ([][]byte, int64, error) {
 	from := max(version, r.play.Version-CatchUpEvents, r.base.Version)
 	if from >= r.play.Version {
 		return nil, from, nil
 	}
+	evs, err := r.m.o.Store.Events(ctx, r.id, r.base.Version)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w: %w", errLogRead, err)
+	}
+	// The store may have more (another instance's, not yet caught up with).
+	evs = evs[:min(len(evs), int(r.play.Version-r.base.Version))]
+	if n := int64(len(evs)); n != r.play.Version-r.base.Version || n > 0 && evs[0].Seq != r.base.Version+1 {
+		return nil, 0, fmt.Errorf("game %s: the store's log after %d is not the room's (%d events)", r.id, r.base.Version, n)
+	}
+	if n := r.play.Version - CatchUpEvents - r.base.Version; n > 0 {
+		if err := r.base.applyAll(r.id, evs[:n]); err != nil {
+			return nil, 0, err
+		}
+		evs = evs[n:]
+	}
 	p := r.base.Clone()
-	evs := r.events
 	for p.Version < from {
 		if err := p.Apply(evs[0]); err != nil {
 			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, evs[0].Seq, err)
@@ -186,30 +209,6 @@ func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
 		from++
 	}
 	return out, from, nil
-}
-
-// keepMore is how many events past CatchUpEvents a room keeps before its
-// base moves on.
-const keepMore = CatchUpEvents / 4
-
-// keep adds e, just applied to the room's play, to the room's events. When
-// they reach CatchUpEvents+keepMore, the base moves on by the oldest
-// keepMore, which the room forgets: what a catch-up needs stays, and a
-// room's memory does not grow with its game's log (only with its move
-// list).
-func (r *Room) keep(e store.Event) error {
-	r.events = append(r.events, e)
-	if len(r.events) < CatchUpEvents+keepMore {
-		return nil
-	}
-	n := len(r.events) - CatchUpEvents
-	if err := r.base.applyAll(r.id, r.events[:n]); err != nil {
-		return err
-	}
-	k := copy(r.events, r.events[n:])
-	clear(r.events[k:])
-	r.events = r.events[:k]
-	return nil
 }
 
 // broadcastSeats tells the clients that a seat was claimed or joined.

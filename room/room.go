@@ -42,13 +42,11 @@ type Room struct {
 
 	rec  *store.Game
 	play *Play
-	// base is the game at an earlier version and events the log after
-	// it, up to play's version: the catch-ups start from base. The room
-	// keeps the last CatchUpEvents to CatchUpEvents+keepMore events (all
-	// of them in a shorter game), base following behind (see keep): a
-	// long game's room holds its move list, not its log.
+	// base is the game at an earlier version, at most CatchUpEvents
+	// before play's when the game is longer: the catch-ups read the events
+	// after it from the store and replay them from it (see catchUp). A
+	// room keeps its game's move list, not its log.
 	base   *Play
-	events []store.Event
 	subs   map[*Sub]struct{}
 	ai     aiSeats
 	flagAt *time.Timer // fires when the running clock runs out
@@ -161,7 +159,7 @@ func (r *Room) load(ctx context.Context) error {
 		r.m.o.Log.Error("game does not replay", "game", r.id, "err", err)
 		return err
 	}
-	r.rec, r.play, r.base, r.events = rec, p, base, append([]store.Event(nil), evs[cut:]...)
+	r.rec, r.play, r.base = rec, p, base
 	r.applied.Store(p.Version)
 	r.raiseNoted(p.Version)
 	return nil
@@ -284,10 +282,6 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 	for _, e := range evs {
 		if err := r.play.Apply(e); err != nil {
-			r.fail(err)
-			return err
-		}
-		if err := r.keep(e); err != nil {
 			r.fail(err)
 			return err
 		}

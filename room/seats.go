@@ -77,7 +77,11 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 		r.broadcastSeats()
 	}
 	sub.seats = seats
-	events, since, err := r.catchUp(version)
+	events, since, err := r.catchUp(ctx, version)
+	if errors.Is(err, errLogRead) {
+		sub.seats = nil
+		return nil, &Refusal{Code: "internal", Message: err.Error()}
+	}
 	if err == nil {
 		var welcome []byte
 		if welcome, err = protocol.Marshal(protocol.NewWelcome(r.play.Version, since, seats, r.summary())); err == nil {

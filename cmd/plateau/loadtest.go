@@ -92,6 +92,10 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	if *mode != "pairs" && *mode != "ai" {
 		return usagef("--mode %q: want pairs or ai", *mode)
 	}
+	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	st := &loadStats{errors: map[string]int{}}
+	ctx, cancel := context.WithTimeout(ctx, *ramp+*duration)
+	defer cancel()
 	var rss *rssSampler
 	if *rssPID != 0 {
 		var err error
@@ -99,10 +103,6 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 			return usagef("%v", err)
 		}
 	}
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
-	st := &loadStats{errors: map[string]int{}}
-	ctx, cancel := context.WithTimeout(ctx, *ramp+*duration)
-	defer cancel()
 	start := time.Now()
 	var wg sync.WaitGroup
 	n := *clients

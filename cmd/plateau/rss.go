@@ -63,8 +63,9 @@ type rssSampler struct {
 	done    chan struct{}
 }
 
-// sampleRSS starts sampling the resident memory of process pid; it fails
-// if it cannot read it.
+// sampleRSS starts sampling the resident memory of process pid until ctx
+// ends, when it takes a last sample (the load's end, before the clients
+// close); it fails if it cannot read it.
 func sampleRSS(ctx context.Context, pid int) (*rssSampler, error) {
 	s := &rssSampler{path: fmt.Sprintf("/proc/%d/status", pid), done: make(chan struct{})}
 	if err := s.sample(); err != nil {
@@ -78,6 +79,7 @@ func sampleRSS(ctx context.Context, pid int) (*rssSampler, error) {
 		for {
 			select {
 			case <-ctx.Done():
+				s.sample()
 				return
 			case <-t.C:
 				s.sample() // a process that ended keeps its last samples
@@ -98,11 +100,10 @@ func (s *rssSampler) sample() error {
 	return nil
 }
 
-// report stops the sampling, takes a last sample and sums them up.
+// report stops the sampling (if ctx has not ended yet) and sums it up.
 func (s *rssSampler) report(pid int) *rssReport {
 	s.stop()
 	<-s.done
-	s.sample()
 	return summarizeRSS(pid, s.samples)
 }
 
