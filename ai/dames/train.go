@@ -18,8 +18,8 @@ type TrainConfig struct {
 	Nodes       int64   // search nodes a move [3000]
 	RandomPlies int     // random plies opening each game, at most [8]
 	Epochs      int     // passes of stochastic gradient descent [12]
-	Rate        float64 // learning rate [0.02]
-	L2          float64 // weight decay of the pattern weights [1e-6]
+	Rate        float64 // learning rate [0.005]
+	L2          float64 // weight decay [1e-5]
 	Seed        uint64  // seed of the openings and of the fit [1]
 	// Lambda mixes the target of each position: (1-Lambda) times the
 	// game's result plus Lambda times the self-play search's value of the
@@ -45,10 +45,10 @@ func (c *TrainConfig) defaults() {
 		c.Epochs = 12
 	}
 	if c.Rate <= 0 {
-		c.Rate = 0.02
+		c.Rate = 0.005
 	}
 	if c.L2 <= 0 {
-		c.L2 = 1e-6
+		c.L2 = 1e-5
 	}
 	if c.Seed == 0 {
 		c.Seed = 1
