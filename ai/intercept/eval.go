@@ -63,7 +63,40 @@ func Eval(s game.State, p game.Player) float64 {
 }
 
 // Value evaluates a game in progress for seat p, in [0, 1].
-func Value(s *ic.State, p game.Player) float64 {
+//
+// A seat's chain cost c (tempo taken off) counts as 40c/(c+10) (see
+// shape): a step toward the goal is worth more the nearer the ball is to
+// it, four times one gap at a cost of 0, a quarter at 30. So the search
+// completes its own chain rather than stall the opponent's far-off one,
+// and a chain one move from scoring dominates everything else; the games
+// end sooner (docs/ai.md).
+func Value(s *ic.State, p game.Player) float64 { return value(s, p, shape, logisticK2) }
+
+// ValueV1 is the first evaluation, kept to measure Value against: chain
+// costs count linearly.
+func ValueV1(s *ic.State, p game.Player) float64 {
+	return value(s, p, func(c int) float64 { return float64(c) }, logisticK)
+}
+
+// EvalV1 is Eval on ValueV1.
+func EvalV1(s game.State, p game.Player) float64 {
+	if o := s.Outcome(); o.Over {
+		return o.Value(p)
+	}
+	st, ok := s.(*ic.State)
+	if !ok {
+		return ai.DefaultEval(s, p)
+	}
+	return ValueV1(st, p)
+}
+
+// shape weighs a chain cost: concave, 0 at 0, slope 4 there, 1 at 10.
+func shape(c int) float64 { return 40 * float64(c) / float64(c+10) }
+
+// logisticK2 scales Value's logistic (shape's range is [0, 34]).
+const logisticK2 = 0.1
+
+func value(s *ic.State, p game.Player, f func(int) float64, k float64) float64 {
 	seat := int(p)
 	n := s.Players()
 	if seat < 0 || seat >= n {
@@ -78,7 +111,7 @@ func Value(s *ic.State, p game.Player) float64 {
 		if o == toMove {
 			c = max(c-tempo, 0)
 		}
-		cost[o] = float64(c) - float64(advancement(s, &b, o))/advDivisor
+		cost[o] = f(c) - float64(advancement(s, &b, o))/advDivisor
 	}
 	// The best seat of each side counts.
 	me, them := math.Inf(1), math.Inf(1)
@@ -89,7 +122,7 @@ func Value(s *ic.State, p game.Player) float64 {
 			me = min(me, cost[o])
 		}
 	}
-	return 1 / (1 + math.Exp(-logisticK*(them-me)))
+	return 1 / (1 + math.Exp(-k*(them-me)))
 }
 
 func (b *board) load(s *ic.State) {

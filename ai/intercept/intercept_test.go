@@ -225,7 +225,7 @@ func TestEvalSymmetry(t *testing.T) {
 }
 
 // TestFourPlayers checks that every level plays a legal move with four
-// players (MCTS on the evaluation).
+// players (alpha-beta with partners as allies).
 func TestFourPlayers(t *testing.T) {
 	g := ic.Game{}
 	for _, mode := range []string{"teams", "solo"} {
@@ -256,5 +256,46 @@ func TestFourPlayers(t *testing.T) {
 		if v := aiintercept.Eval(s, 0) + aiintercept.Eval(s, 1); math.Abs(v-1) > 1e-12 {
 			t.Errorf("%s: the start is worth %v to S and W together, want 1 (they are opponents)", mode, v)
 		}
+	}
+}
+
+// without returns pieces less the squares named.
+func without(pieces map[string]string, squares ...string) map[string]string {
+	c := map[string]string{}
+	for k, v := range pieces {
+		c[k] = v
+	}
+	for _, sq := range squares {
+		delete(c, sq)
+	}
+	return c
+}
+
+func TestEvalNearGoal(t *testing.T) {
+	tests := []struct {
+		name      string
+		near, far map[string]string
+	}{
+		{"one pass from the goal vs a passage piece missing", threat, without(threat, "g12")},
+		{"one piece missing vs two", without(threat, "g12"), without(threat, "g12", "g10")},
+		{"one piece missing near the goal vs far from the ball", without(threat, "g12"), without(threat, "g12", "g11", "g10")},
+	}
+	for _, tc := range tests {
+		for _, toMove := range []string{"S", "N"} {
+			near := aiintercept.Eval(parse(t, position(tc.near, toMove, "g9")), 0)
+			far := aiintercept.Eval(parse(t, position(tc.far, toMove, "g9")), 0)
+			if near <= far {
+				t.Errorf("%s, %s to move: near %.4f <= far %.4f", tc.name, toMove, near, far)
+			}
+		}
+	}
+}
+
+// TestEvalThreat checks that a side one pass from the goal is ahead even
+// when the opponent is to move.
+func TestEvalThreat(t *testing.T) {
+	s := parse(t, position(threat, "N", "g9"))
+	if v := aiintercept.Eval(s, 0); v <= 0.5 {
+		t.Errorf("S one pass from the goal, N to move: worth %.4f to S, want more than 0.5", v)
 	}
 }
