@@ -121,6 +121,9 @@ func TestAccounts(t *testing.T) {
 	eve.clickAt("#account-submit")
 	eve.waitJS("the refusal", `document.querySelector('#account-error')?.textContent === 'Wrong name or password.'`)
 
+	// In French, the control speaks French.
+	eve.open(base+"/rules/dames?lang=fr", `document.querySelector('#signin-open')?.textContent === 'Se connecter'`)
+
 	// Signing out brings the sign-in button back.
 	ben.clickAt("#signout")
 	ben.waitReload("signed out", `!!document.querySelector('#signin-open') && !document.querySelector('#account-me')`)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The analysis board, in a real browser: for each game a typed position
@@ -60,6 +61,13 @@ func TestAnalysisBoard(t *testing.T) {
 			tb.waitJS("back at the typed position", fmt.Sprintf(`document.querySelector('#board')?.dataset.position === %q`, tt.position))
 			tb.clickAt("#an-next")
 			tb.waitJS("forward again", `document.querySelector('#game')?.dataset.at === '1'`)
+			// The arrow keys step too (the focus off the board and the inputs).
+			eval[bool](tb, `(document.activeElement.blur(), true)`)
+			tb.do("the left arrow key", chromedp.KeyEvent(kb.ArrowLeft))
+			tb.waitJS("back by the arrow key", `document.querySelector('#game')?.dataset.at === '0'`)
+			eval[bool](tb, `(document.activeElement.blur(), true)`)
+			tb.do("the right arrow key", chromedp.KeyEvent(kb.ArrowRight))
+			tb.waitJS("forward by the arrow key", `document.querySelector('#game')?.dataset.at === '1'`)
 			analysisShot(t, tb, "analysis-"+tt.game)
 		})
 	}
@@ -102,6 +110,7 @@ func TestAnalysisBoard(t *testing.T) {
 		if best := eval[string](tb, `document.querySelector('#an-best').dataset.move`); best != "28x19" {
 			t.Errorf("best move %q in W:W28:B4,K23, want the forced capture 28x19", best)
 		}
+		tb.waitJS("the best move's arrow on the board", `document.querySelector('#board svg .an-arrow')?.dataset.move === '28x19'`)
 		analysisShot(t, tb, "analysis-dames-editor")
 	})
 
@@ -171,6 +180,9 @@ func TestAnalysisBoard(t *testing.T) {
 		if !wide {
 			t.Errorf("the analysis page scrolls sideways on a phone (%v px wide)", eval[float64](tb, `document.documentElement.scrollWidth`))
 		}
+		// In French, the board and the panel redrawn in place.
+		tb.clickAt(`[data-lang="fr"]`)
+		tb.waitJS("the page in French", `document.querySelector('h1.title').textContent.startsWith('Analyse') && document.querySelector('#an-ceval').textContent.includes('chances de gain') && document.querySelector('#an-pos-input').value === 'W:W28,33,45:B4,19,23'`)
 		analysisShot(t, tb, "analysis-dames-phone")
 	})
 
@@ -223,8 +235,9 @@ func TestAnalysisBoard(t *testing.T) {
 	t.Run("from a finished game only", func(t *testing.T) {
 		a := newTab(t, bctx, "analysis-finished")
 		createGame(t, a, base, "dames")
-		a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
-		a.typeInto("#move-input", "32-28")
+		a.waitJS("my turn, connected", `document.querySelector('#status').dataset.turn === 'me' && window.plateauPage.conn?.ws?.readyState === 1`)
+		a.clickAt(`#board svg [data-loc="32"]`)
+		a.clickAt(`#board svg [data-loc="28"]`)
 		a.waitJS("the move played", `document.querySelectorAll('#movelist [data-seq]').length === 1 && document.querySelector('#status').dataset.turn !== 'me'`)
 		if eval[bool](a, `!!document.querySelector('#analyse-link')`) {
 			t.Errorf("the analysis board is linked from a game in progress")
@@ -251,6 +264,17 @@ func TestAnalysisBoard(t *testing.T) {
 			t.Errorf("the lobby links the analysis board at %q", href)
 		}
 		tb.open(base+"/analysis", `document.querySelectorAll('#an-index [data-game]').length === 5`)
+		// More than two players: no bar, the side to move's chance.
+		if !eval[bool](tb, `!!document.querySelector('#an-index a[href="/analysis/intercept?players=4"]')`) {
+			t.Errorf("the index does not link four-player Intercept")
+		}
+		tb.open(base+"/analysis/intercept?players=4", analysisReady+` && window.plateauPage?.view?.players === 4`)
+		tb.waitEval()
+		if eval[bool](tb, `!document.querySelector('#an-evalbar').hidden`) {
+			t.Errorf("an evaluation bar for four players")
+		}
+		tb.open(base+"/analysis/shutbox?players=3", analysisReady)
+		tb.waitJS("three boxes' rolls offered", `window.plateauPage?.view?.players === 3 && document.querySelectorAll('#an-rolls [data-roll]').length === 21`)
 	})
 }
 

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"plateau/rating"
 	"plateau/store"
 )
@@ -42,6 +44,17 @@ func TestSeeks(t *testing.T) {
 	ann.waitJS("ann's seek open", `!!document.querySelector('#seeks .seeking')`)
 	bob.waitJS("ann's seek listed", `[...document.querySelectorAll('#seek-list [data-seek]')].some((li) => li.textContent.includes('ann') && li.textContent.includes('1500?'))`)
 	screenshot(t, bob, "lobby-seeks-desktop")
+	// On a phone, in French: the form and the list fit the screen's width.
+	bob.do("phone size", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	bob.open(base+"/", `!!document.querySelector('#seek-list [data-accept]')`)
+	eval[bool](bob, `(() => { document.querySelector('[data-lang="fr"]').click(); return true; })()`)
+	bob.waitJS("the seeks in French", `document.querySelector('#seeks h2').textContent === 'Jouer contre quelqu’un' && !!document.querySelector('#seek-list [data-accept]')`)
+	if w := eval[float64](bob, `(() => { document.querySelector('#seeks').scrollIntoView(); return document.documentElement.scrollWidth - innerWidth; })()`); w > 0 {
+		t.Errorf("the lobby with seeks is %.0f px wider than a phone", w)
+	}
+	screenshot(t, bob, "lobby-seeks-phone-fr")
+	eval[bool](bob, `(() => { document.querySelector('[data-lang="en"]').click(); return true; })()`)
+	bob.do("desktop size", chromedp.EmulateViewport(1280, 900))
 	choose(bob, "#seek-game", "dames")
 	bob.clickAt("#seek-submit")
 	onGame := `location.pathname.startsWith('/g/') && ` + boardReady
@@ -60,6 +73,9 @@ func TestSeeks(t *testing.T) {
 	if eval[bool](ann, `!!document.querySelector('#undo-request')`) {
 		t.Error("an undo button in a rated game")
 	}
+	// A third person's lobby lists the game in progress, marked rated.
+	cid := newTab(t, bctx, "cid")
+	cid.open(base+"/", `!!document.querySelector('[data-listed="`+id+`"] [data-rated]')`)
 	ann.clickAt("#resign")
 	ann.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
 	ann.clickAt("#resign")

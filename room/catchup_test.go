@@ -62,23 +62,29 @@ func longGame(tb testing.TB, st store.Store, n int64) (string, []string) {
 	}
 	act(-1, room.Action{Kind: room.ActAdvance})
 	for p.Version < n {
-		if p.Over() {
-			tb.Fatalf("the game ended at version %d", p.Version)
-		}
-		ms := p.State.Moves(nil)
-		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
-		pick := ms[0]
-		for _, m := range ms {
-			s := p.State.Clone()
-			if s.Play(m) == nil && !s.Outcome().Over {
-				pick = m
-				break
-			}
-		}
 		v := p.Version
-		act(int(p.State.ToMove()), room.Action{Kind: room.ActMove, Move: p.State.FormatMove(pick), Version: &v})
+		act(int(p.State.ToMove()), room.Action{Kind: room.ActMove, Move: quietMove(tb, p, rng), Version: &v})
 	}
 	return rec.ID, toks
+}
+
+// quietMove picks a random move of p that does not end the game.
+func quietMove(tb testing.TB, p *room.Play, rng *rand.Rand) string {
+	tb.Helper()
+	if p.Over() {
+		tb.Fatalf("the game ended at version %d", p.Version)
+	}
+	ms := p.State.Moves(nil)
+	rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
+	pick := ms[0]
+	for _, m := range ms {
+		s := p.State.Clone()
+		if s.Play(m) == nil && !s.Outcome().Over {
+			pick = m
+			break
+		}
+	}
+	return p.State.FormatMove(pick)
 }
 
 // A client far behind on a 5,000-event game (a spectator's hello at version
@@ -151,7 +157,7 @@ func TestCatchUpBounded(t *testing.T) {
 				if err := json.Unmarshal(b, &raw); err != nil {
 					t.Fatal(err)
 				}
-				// The replay (from a checkpoint or the start) reaches the game now.
+				// The replay (from the room's base) reaches the game now.
 				if i == len(out)-2 && string(raw.View) != string(*welcome.Game.View) {
 					t.Errorf("the last catch-up event's view differs from the welcome's:\n%.300s\n%.300s", raw.View, *welcome.Game.View)
 				}
@@ -193,7 +199,7 @@ func BenchmarkRoomMemoryPerEvent(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		// A spectator's catch-up leaves the room a checkpoint.
+		// A spectator's catch-up replays from the room's base.
 		sub := room.NewSub(1)
 		if _, ref := r.Join(ctx, sub, 0, nil); ref != nil {
 			b.Fatal(ref)
@@ -228,5 +234,86 @@ func BenchmarkCatchUp(b *testing.B) {
 			b.Fatal(ref)
 		}
 		r.Leave(sub)
+	}
+}
+
+// A room forgets the old part of its game's log as moves are played (it
+// keeps the last CatchUpEvents to 1.25 times as many events): a spectator's
+// catch-up after many live moves still has the recent events, in order,
+// and replays to the game now.
+func TestCatchUpAfterLiveMoves(t *testing.T) {
+	const stored, live = 10, 3*room.CatchUpEvents + 7
+	st := openStore(t)
+	id, toks := longGame(t, st, stored)
+	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
+	defer m.Close()
+	ctx := context.Background()
+	rec, err := st.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, err := st.Events(ctx, id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := room.Replay(games.Registry(), rec, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, player := join(t, m, id, toks...)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for p.Version < stored+live {
+		v := p.Version
+		if !r.Do(player, room.Request{Type: "move", ID: "m", Version: &v, Move: quietMove(t, p, rng)}) {
+			t.Fatal("the room stopped")
+		}
+		for { // mirror the room's events until the ack
+			msg, ok := next(t, player)
+			if !ok || msg.Type == "error" {
+				t.Fatalf("move at version %d: dropped (%s) or refused (%s)", v, player.Reason, msg.Message)
+			}
+			if msg.Type == "ack" {
+				break
+			}
+			if msg.Type != "event" {
+				continue
+			}
+			e := store.Event{Seq: msg.Version, Kind: msg.Event.Kind, Player: msg.Event.Player, Notation: msg.Event.Notation}
+			if err := p.Apply(e); err != nil {
+				t.Fatalf("event %d: %v", e.Seq, err)
+			}
+		}
+	}
+	sub := room.NewSub(1)
+	out, ref := r.Join(ctx, sub, 0, nil)
+	if ref != nil {
+		t.Fatal(ref)
+	}
+	defer r.Leave(sub)
+	var welcome struct {
+		Version, Since int64
+		Game           struct{ View json.RawMessage }
+	}
+	if err := json.Unmarshal(out[0], &welcome); err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(out) - 1)
+	if welcome.Version != p.Version || welcome.Since != p.Version-room.CatchUpEvents || welcome.Since+n != p.Version {
+		t.Fatalf("welcome at version %d since %d with %d events, want version %d since %d", welcome.Version, welcome.Since, n, p.Version, p.Version-room.CatchUpEvents)
+	}
+	for i, b := range out[1:] {
+		var e struct {
+			Version int64
+			View    json.RawMessage
+		}
+		if err := json.Unmarshal(b, &e); err != nil {
+			t.Fatal(err)
+		}
+		if want := welcome.Since + 1 + int64(i); e.Version != want {
+			t.Fatalf("catch-up event %d has version %d, want %d", i, e.Version, want)
+		}
+		if e.Version == p.Version && string(e.View) != string(welcome.Game.View) {
+			t.Errorf("the last catch-up event's view differs from the welcome's:\n%.300s\n%.300s", e.View, welcome.Game.View)
+		}
 	}
 }

@@ -148,27 +148,30 @@ const (
 )
 
 // catchUp renders the messages of the recent events after version (see
-// CatchUpEvents), replaying the log to find the game's view after each,
-// and returns the version after which they start.
+// CatchUpEvents), replaying the log from the room's base to find the
+// game's view after each, and returns the version after which they start.
 func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
-	from := max(version, r.play.Version-CatchUpEvents)
+	from := max(version, r.play.Version-CatchUpEvents, r.base.Version)
 	if from >= r.play.Version {
 		return nil, from, nil
 	}
-	p, err := r.playAt(from)
-	if err != nil {
-		return nil, 0, err
+	p := r.base.Clone()
+	evs := r.events
+	for p.Version < from {
+		if err := p.Apply(evs[0]); err != nil {
+			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, evs[0].Seq, err)
+		}
+		evs = evs[1:]
 	}
 	var out [][]byte
 	size := 0
-	for i := from; i < int64(len(r.events)); i++ {
-		e := r.events[i]
+	for i, e := range evs {
 		if err := p.Apply(e); err != nil {
 			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
 		}
 		msg := eventMsg
-		if i+1 < int64(len(r.events)) {
-			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, r.events[i+1])) }
+		if i+1 < len(evs) {
+			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, evs[i+1])) }
 		}
 		b, err := protocol.Marshal(msg(p, e))
 		if err != nil {
@@ -185,28 +188,28 @@ func (r *Room) catchUp(version int64) ([][]byte, int64, error) {
 	return out, from, nil
 }
 
-// playAt returns the game at version v (at most the room's), replayed
-// from the room's checkpoint when it is at v or before, else from the
-// start; the checkpoint moves to v. A spectator's hello on a long game so
-// replays the events since the last catch-up, not the whole log.
-func (r *Room) playAt(v int64) (*Play, error) {
-	var p *Play
-	if r.checkpoint != nil && r.checkpoint.Version <= v {
-		p = r.checkpoint.Clone()
-	} else {
-		var err error
-		if p, err = Replay(r.m.o.Games, r.rec, nil); err != nil {
-			return nil, err
-		}
+// keepMore is how many events past CatchUpEvents a room keeps before its
+// base moves on.
+const keepMore = CatchUpEvents / 4
+
+// keep adds e, just applied to the room's play, to the room's events. When
+// they reach CatchUpEvents+keepMore, the base moves on by the oldest
+// keepMore, which the room forgets: what a catch-up needs stays, and a
+// room's memory does not grow with its game's log (only with its move
+// list).
+func (r *Room) keep(e store.Event) error {
+	r.events = append(r.events, e)
+	if len(r.events) < CatchUpEvents+keepMore {
+		return nil
 	}
-	for p.Version < v {
-		e := r.events[p.Version] // the log is numbered 1, 2, 3, ...
-		if err := p.Apply(e); err != nil {
-			return nil, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
-		}
+	n := len(r.events) - CatchUpEvents
+	if err := r.base.applyAll(r.id, r.events[:n]); err != nil {
+		return err
 	}
-	r.checkpoint = p.Clone()
-	return p, nil
+	k := copy(r.events, r.events[n:])
+	clear(r.events[k:])
+	r.events = r.events[:k]
+	return nil
 }
 
 // broadcastSeats tells the clients that a seat was claimed or joined.

@@ -14,7 +14,9 @@ import (
 // the store's version check; a version conflict is a race lost to another
 // instance: the room catches up with the store's log and decides again.
 // Each instance hears of every write (Notifier.Listen) and brings its
-// loaded rooms up to date, sending the new events to their clients. When
+// loaded rooms up to date, sending the new events to their clients; every
+// LeaseRenew it also compares its rooms' versions with the store's
+// (Notifier.Versions), for the notes lost with an instance that died. When
 // the store is also a store.Leaser, a game with a clock or AI seats is
 // run by one instance at a time, the holder of its lease: only it arms
 // the flag timer and searches AI moves, and it writes those under its
@@ -62,7 +64,7 @@ func (r *Room) raced(err error) {
 }
 
 // sync brings the room up to date with the store: the game's record
-// (seats joined or claimed, status) if record, and the events appended
+// (seats joined, claimed or given to an account, status) if record, and the events appended
 // since the room's version, sent out to its clients. The clock is rearmed
 // and the AI kicked.
 func (r *Room) sync(ctx context.Context, record bool) {
@@ -77,8 +79,10 @@ func (r *Room) sync(ctx context.Context, record bool) {
 		}
 		changed := false
 		for i := range r.rec.Seats {
-			if i < len(g.Seats) && (r.rec.Seats[i].Joined != g.Seats[i].Joined || string(r.rec.Seats[i].TokenHash) != string(g.Seats[i].TokenHash)) {
+			if i < len(g.Seats) && (r.rec.Seats[i].Joined != g.Seats[i].Joined || string(r.rec.Seats[i].TokenHash) != string(g.Seats[i].TokenHash) ||
+				r.rec.Seats[i].Account != g.Seats[i].Account) {
 				r.rec.Seats[i].Joined, r.rec.Seats[i].TokenHash = g.Seats[i].Joined, g.Seats[i].TokenHash
+				r.rec.Seats[i].Account, r.rec.Seats[i].Name = g.Seats[i].Account, g.Seats[i].Name // the seat's account (AttachAccount)
 				changed = true
 			}
 		}
@@ -109,8 +113,7 @@ func (r *Room) sync(ctx context.Context, record bool) {
 func (r *Room) note(n store.Note) {
 	record := n.Version == 0
 	if !record {
-		for cur := r.noted.Load(); n.Version > cur && !r.noted.CompareAndSwap(cur, n.Version); cur = r.noted.Load() {
-		}
+		r.raiseNoted(n.Version)
 		if !r.syncing.CompareAndSwap(false, true) {
 			return // a catch-up is queued: it reads up to the version noted
 		}
@@ -128,6 +131,12 @@ func (r *Room) note(n store.Note) {
 	case r.inbox <- fn:
 	default: // a busy room: do not hold up the listener
 		go r.post(fn)
+	}
+}
+
+// raiseNoted raises r.noted to v.
+func (r *Room) raiseNoted(v int64) {
+	for cur := r.noted.Load(); v > cur && !r.noted.CompareAndSwap(cur, v); cur = r.noted.Load() {
 	}
 }
 
@@ -238,9 +247,12 @@ func (m *Manager) listen() {
 	m.notifier.Listen(ctx, m.notified)
 }
 
-// leaseLoop renews every LeaseRenew the leases of the loaded games that
-// need an owner, and takes those whose lease expired.
-func (m *Manager) leaseLoop() {
+// clusterLoop, every LeaseRenew, renews the leases of the loaded games
+// that need an owner and takes those whose lease expired, then brings up
+// to date the loaded rooms whose game has moved on without a note heard
+// (a note lost with the instance that wrote, or while the listener
+// reconnected).
+func (m *Manager) clusterLoop() {
 	defer m.wg.Done()
 	t := time.NewTicker(m.o.LeaseRenew)
 	defer t.Stop()
@@ -251,28 +263,66 @@ func (m *Manager) leaseLoop() {
 		case <-t.C:
 		}
 		m.mu.Lock()
-		var rooms []*Room
+		all := make([]string, 0, len(m.rooms))
+		var owned []*Room
 		var ids []string
 		for id, r := range m.rooms {
+			all = append(all, id)
 			if r.needsOwner.Load() {
-				rooms = append(rooms, r)
+				owned = append(owned, r)
 				ids = append(ids, id)
 			}
 		}
 		m.mu.Unlock()
-		if len(ids) == 0 {
-			continue
+		// The leases first, each step with its own time: a slow sweep
+		// must not let them expire.
+		if m.leaser != nil && len(ids) > 0 {
+			ctx, cancel := context.WithTimeout(m.ctx, m.o.LeaseRenew)
+			m.renew(ctx, owned, ids)
+			cancel()
 		}
 		ctx, cancel := context.WithTimeout(m.ctx, m.o.LeaseRenew)
-		tokens, err := m.leaser.Lease(ctx, m.o.Instance, ids, m.o.LeaseTTL)
+		m.catchUp(ctx, all)
 		cancel()
-		if err != nil {
-			m.o.Log.Warn("renew leases", "games", len(ids), "err", err)
-			continue // the fence refuses what an owner writes once its lease has expired
+	}
+}
+
+// catchUp notes the games of ids whose version is past the last note heard.
+func (m *Manager) catchUp(ctx context.Context, ids []string) {
+	if len(ids) == 0 {
+		return
+	}
+	versions, err := m.notifier.Versions(ctx, ids)
+	if err != nil {
+		m.o.Log.Warn("read the loaded games' versions", "games", len(ids), "err", err)
+		return
+	}
+	m.mu.Lock()
+	var late []*Room
+	for id, v := range versions {
+		if r := m.rooms[id]; r != nil && v > r.noted.Load() {
+			late = append(late, r)
 		}
-		for _, r := range rooms {
-			tok := tokens[r.id]
-			r.post(func() { r.setLease(tok) })
+	}
+	m.mu.Unlock()
+	for _, r := range late {
+		select {
+		case <-r.ready:
+			r.note(store.Note{Game: r.id, Version: versions[r.id]})
+		default:
 		}
+	}
+}
+
+// renew renews or takes the leases of games ids, the games of rooms.
+func (m *Manager) renew(ctx context.Context, rooms []*Room, ids []string) {
+	tokens, err := m.leaser.Lease(ctx, m.o.Instance, ids, m.o.LeaseTTL)
+	if err != nil {
+		m.o.Log.Warn("renew leases", "games", len(ids), "err", err)
+		return // the fence refuses what an owner writes once its lease has expired
+	}
+	for _, r := range rooms {
+		tok := tokens[r.id]
+		r.post(func() { r.setLease(tok) })
 	}
 }

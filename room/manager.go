@@ -26,7 +26,9 @@ type Options struct {
 	AI PlayerFactory
 	// AIWorkers bounds the AI moves computed at once (default 2). A freed
 	// worker goes first to the searches of games with a human seat, then
-	// to those of games between AI seats only.
+	// to those of games between AI seats only, then to the searches of
+	// game reviews (ReviewWorker), which a search of a game with a human
+	// seat preempts.
 	AIWorkers int
 	// AIKept bounds the AI players kept from one move to the next, each
 	// with its search tables (default 4 per AI worker); past it, an AI
@@ -119,12 +121,9 @@ func NewManager(o Options) *Manager {
 	m.wg.Add(1)
 	go m.janitor()
 	if m.notifier != nil {
-		m.wg.Add(1)
+		m.wg.Add(2)
 		go m.listen()
-	}
-	if m.leaser != nil {
-		m.wg.Add(1)
-		go m.leaseLoop()
+		go m.clusterLoop()
 	}
 	return m
 }

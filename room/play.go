@@ -254,12 +254,20 @@ func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play,
 	}
 	p.Clock = NewClocks(rec.Clock, kinds)
 	p.Rec = rec
-	for _, e := range events {
-		if err := p.Apply(e); err != nil {
-			return nil, fmt.Errorf("game %s: replay event %d (%s %q): %w", rec.ID, e.Seq, e.Kind, e.Notation, err)
-		}
+	if err := p.applyAll(rec.ID, events); err != nil {
+		return nil, err
 	}
 	return p, nil
+}
+
+// applyAll applies the events of game id in order.
+func (p *Play) applyAll(id string, events []store.Event) error {
+	for _, e := range events {
+		if err := p.Apply(e); err != nil {
+			return fmt.Errorf("game %s: replay event %d (%s %q): %w", id, e.Seq, e.Kind, e.Notation, err)
+		}
+	}
+	return nil
 }
 
 func seedHex(seed []byte) string { return hex.EncodeToString(seed) }

@@ -41,3 +41,10 @@ func RateOf(rec *store.Game, result json.RawMessage) (*store.Rate, error) {
 		return []rating.Rating{a, b}, err
 	}}, nil
 }
+
+// Rated reports whether the room's game is rated (fixed at its creation).
+// The room must have been acquired (its record is loaded).
+func (r *Room) Rated() bool {
+	<-r.ready
+	return r.rec != nil && r.rec.Rated
+}

@@ -40,16 +40,19 @@ type Room struct {
 	ctx      context.Context
 	cancel   context.CancelFunc // cancels ctx: the room stops
 
-	rec    *store.Game
-	play   *Play
+	rec  *store.Game
+	play *Play
+	// base is the game at an earlier version and events the log after
+	// it, up to play's version: the catch-ups start from base. The room
+	// keeps the last CatchUpEvents to CatchUpEvents+keepMore events (all
+	// of them in a shorter game), base following behind (see keep): a
+	// long game's room holds its move list, not its log.
+	base   *Play
 	events []store.Event
-	// checkpoint is the game at an earlier version, kept by the last
-	// catch-up (see playAt).
-	checkpoint *Play
-	subs       map[*Sub]struct{}
-	ai         aiSeats
-	flagAt     *time.Timer // fires when the running clock runs out
-	failed     bool
+	subs   map[*Sub]struct{}
+	ai     aiSeats
+	flagAt *time.Timer // fires when the running clock runs out
+	failed bool
 	// The room's part in a cluster (see lease.go): lease is the fencing
 	// token of the game's lease when this instance holds it (0: it does
 	// not); owned mirrors lease != 0 for the metrics, needsOwner says that
@@ -146,12 +149,18 @@ func (r *Room) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := Replay(r.m.o.Games, rec, evs)
+	cut := max(0, len(evs)-CatchUpEvents)
+	base, err := Replay(r.m.o.Games, rec, evs[:cut])
+	var p *Play
+	if err == nil {
+		p = base.Clone()
+		err = p.applyAll(rec.ID, evs[cut:])
+	}
 	if err != nil {
 		r.m.o.Log.Error("game does not replay", "game", r.id, "err", err)
 		return err
 	}
-	r.rec, r.play, r.events = rec, p, evs
+	r.rec, r.play, r.base, r.events = rec, p, base, append([]store.Event(nil), evs[cut:]...)
 	return nil
 }
 
@@ -275,7 +284,10 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 			r.fail(err)
 			return err
 		}
-		r.events = append(r.events, e)
+		if err := r.keep(e); err != nil {
+			r.fail(err)
+			return err
+		}
 		if len(r.subs) > 0 {
 			if err := r.send(nil, eventMsg(r.play, e)); err != nil {
 				return err
@@ -288,6 +300,7 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 		r.rec.Status, r.rec.Result = upd.Status, upd.Result
 	}
 	r.needsOwner.Store(r.wantsOwner())
+	r.raiseNoted(r.play.Version) // no catch-up for these
 	r.armClock()
 	return nil
 }

@@ -39,6 +39,13 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 	var seats, fresh []int
 	for i, tok := range tokens {
 		seat := r.seatOf(tok)
+		if seat < 0 && r.m.notifier != nil {
+			r.sync(ctx, true) // a seat claimed on another instance, not heard of yet
+			if r.failed {
+				return nil, &Refusal{Code: "internal", Message: "the game's room failed: reconnect"}
+			}
+			seat = r.seatOf(tok)
+		}
 		if seat < 0 {
 			return nil, &Refusal{Code: "bad_token", Message: fmt.Sprintf("token %d matches no seat of game %s", i+1, r.id)}
 		}
@@ -119,7 +126,11 @@ func (r *Room) claim(ctx context.Context, seat int) (string, *Refusal) {
 	h := HashToken(tok)
 	if err := r.m.o.Store.Claim(ctx, r.id, seat, h); err != nil {
 		if errors.Is(err, store.ErrSeatTaken) { // by another server instance
-			r.fail(err) // the record is stale: the next Acquire reloads it
+			if r.m.notifier != nil {
+				r.sync(ctx, true) // its claim is read from the store
+			} else {
+				r.fail(err) // the record is stale: the next Acquire reloads it
+			}
 			return "", &Refusal{Code: "seat_taken", Message: fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
 		}
 		return "", &Refusal{Code: "internal", Message: fmt.Sprintf("could not claim seat %d: %v", seat, err)}

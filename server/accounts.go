@@ -288,6 +288,8 @@ func (s *Server) cookie(r *http.Request, tok string, maxAge int) *http.Cookie {
 type signedIn struct {
 	session *store.Session
 	account *store.Account
+	token   string // the cookie's value
+	touched bool   // the session's end was pushed back
 }
 
 // session returns the account signed in by the request's cookie, nil when
@@ -325,8 +327,9 @@ func (s *Server) sessionOf(ctx context.Context, tok string) (*signedIn, error) {
 			return nil, err
 		}
 		se.LastSeen, se.Expires = now, exp
+		return &signedIn{session: se, account: a, token: tok, touched: true}, nil
 	}
-	return &signedIn{session: se, account: a}, nil
+	return &signedIn{session: se, account: a, token: tok}, nil
 }
 
 // mustSession returns the request's account, or answers 401.
@@ -353,6 +356,9 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	if in == nil {
 		writeJSON(w, http.StatusOK, map[string]any{"account": nil})
 		return
+	}
+	if in.touched { // the cookie lasts as long as the session (every page asks)
+		http.SetCookie(w, s.cookie(r, in.token, int(s.o.SessionTTL.Seconds())))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"account": AccountJSON{Name: in.account.Name, Created: in.account.Created}})
 }

@@ -353,8 +353,12 @@ func TestSessionExpiry(t *testing.T) {
 	b := ts.browser(t)
 	b.signUp(t, "ivan", "correct horse")
 	clock.Add(50 * time.Minute)
-	if b.me(t) != "ivan" { // used: its end moves to 13:50
-		t.Fatalf("signed out after 50 min of a 1 h session")
+	a := b.do(t, "GET", "/api/account", nil)
+	if acc, _ := a.body["account"].(map[string]any); acc["name"] != "ivan" { // used: its end moves to 13:50
+		t.Fatalf("signed out after 50 min of a 1 h session: %s", a.raw)
+	}
+	if c := (&http.Response{Header: a.header}).Cookies(); len(c) != 1 || c[0].MaxAge != 3600 || c[0].Value != b.sessionCookie(t) {
+		t.Errorf("the session moved on, its cookie %+v; want the same token kept another hour", c)
 	}
 	clock.Add(50 * time.Minute)
 	if b.me(t) != "ivan" {

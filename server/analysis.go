@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"runtime"
 	"strings"
 	"time"
 
@@ -17,19 +16,20 @@ import (
 	"plateau/review"
 )
 
-// The analysis board's engine: the level hard (review.Analyze) with its own
-// caps, at most AnalysisBudget per position, at most analysisSlots searches
-// at a time on the server (the others wait up to analysisWait, then get a
-// 503). The searches run beside the rooms' AI pool, capped so that they
-// leave a core to live games.
+// The analysis board's engine: the level hard (review.Analyze) capped at
+// AnalysisBudget per position, each search in one of the rooms' AI workers
+// at the lowest priority (room.Manager.ReviewWorker, as game reviews): a
+// search facing a person in a live game preempts it, and the analysis
+// searches again. A request waits at most analysisWait for a worker, then
+// gets a 503.
 const (
 	AnalysisBudget = 800 * time.Millisecond
 	analysisWait   = 10 * time.Second
+	analysisTries  = 5 // searches preempted before giving up
 )
 
-// analysisSlots is the number of concurrent analyses: half the cores, at
-// least one.
-func analysisSlots() int { return max(1, runtime.GOMAXPROCS(0)/2) }
+// errAnalysisBusy: no AI worker came within analysisWait.
+var errAnalysisBusy = errors.New("the analysis engine is busy")
 
 // Roll is one outcome of the dice at a position where they are to be
 // rolled, for the analysis board's roll picker.
@@ -72,19 +72,14 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 			a.Rolls = append(a.Rolls, Roll{Move: st.FormatMove(cm.Move), Probability: float64(cm.Weight) / float64(total)})
 		}
 	case st.ToMove() >= 0:
-		ctx, cancel := context.WithTimeout(r.Context(), analysisWait)
-		defer cancel()
-		select {
-		case s.analyses <- struct{}{}:
-		case <-ctx.Done():
-			httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("the analysis engine is busy (%d searches at a time): retry", cap(s.analyses)))
-			return
-		}
-		ev, err := review.Analyze(r.Context(), g, st, review.Options{Budget: AnalysisBudget})
-		<-s.analyses
+		ev, err := s.analyse(r.Context(), g, st)
 		if err != nil {
 			if r.Context().Err() != nil {
 				return // the client left
+			}
+			if errors.Is(err, errAnalysisBusy) {
+				httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%v (no AI worker free within %v): retry", err, analysisWait))
+				return
 			}
 			s.o.Log.Error("analysis", "game", g.ID(), "position", st.Position(), "err", err)
 			httpError(w, http.StatusInternalServerError, "internal", "internal error")
@@ -93,6 +88,32 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 		a.Eval = &ev
 	}
 	writeJSON(w, http.StatusOK, a)
+}
+
+// analyse runs review.Analyze on st in an AI worker at the lowest
+// priority, again when a live game's search preempts it.
+func (s *Server) analyse(ctx context.Context, g game.Game, st game.State) (review.Analysis, error) {
+	for range analysisTries {
+		wait, cancel := context.WithCancel(ctx)
+		timer := time.AfterFunc(analysisWait, cancel)
+		wctx, done, err := s.rooms.ReviewWorker(wait)
+		late := !timer.Stop()
+		if err != nil {
+			cancel()
+			if late && ctx.Err() == nil {
+				return review.Analysis{}, errAnalysisBusy
+			}
+			return review.Analysis{}, err
+		}
+		ev, err := review.Analyze(wctx, g, st, review.Options{Budget: AnalysisBudget})
+		preempted := wctx.Err() != nil && ctx.Err() == nil
+		done()
+		cancel()
+		if !preempted {
+			return ev, err
+		}
+	}
+	return review.Analysis{}, errAnalysisBusy
 }
 
 // PDNRequest is the body of POST /api/pdn: a PDN text and which of its

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"slices"
@@ -291,6 +292,36 @@ func TestAnalysisPage(t *testing.T) {
 			if !strings.Contains(buf.String(), w) {
 				t.Errorf("GET %s: the page lacks %s", tt.path, w)
 			}
+		}
+	}
+}
+
+// Analyses share the rooms' AI workers: with one worker, several at once
+// queue for it and all answer.
+func TestAnalysisQueue(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.AIWorkers = 1 })
+	positions := []string{"W:W31-50:B1-20", "B:W28,31,33-50:B1-20", "W:W28,31,33-50:B1-18,20,23", "W:W28:B4,K23"}
+	errs := make(chan error, len(positions))
+	for _, p := range positions {
+		go func() {
+			b, _ := json.Marshal(server.PositionRequest{Game: "dames", Position: p})
+			resp, err := ts.HTTP.Post(ts.URL+"/api/analysis", "application/json", bytes.NewReader(b))
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer resp.Body.Close()
+			var a server.AnalysisAnswer
+			if err := json.NewDecoder(resp.Body).Decode(&a); err != nil || resp.StatusCode != http.StatusOK || a.Eval == nil || a.View.Position != p {
+				errs <- fmt.Errorf("analysis of %s: %d, %v, %+v", p, resp.StatusCode, err, a.Eval)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for range positions {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }

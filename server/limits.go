@@ -260,8 +260,8 @@ func (s *Server) SweepStale(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// sweeper runs SweepStale every StaleGame/24 (between a minute and an
-// hour) until the server closes.
+// sweeper runs SweepStale, and deletes the expired sessions, every
+// StaleGame/24 (between a minute and an hour) until the server closes.
 func (s *Server) sweeper() {
 	defer s.bg.Done()
 	if s.o.StaleGame < 0 {
@@ -277,6 +277,11 @@ func (s *Server) sweeper() {
 			ctx, cancel := s.contextClosing(context.Background())
 			if _, err := s.SweepStale(ctx); err != nil {
 				s.o.Log.Error("sweep", "err", err)
+			}
+			if n, err := s.o.Store.DeleteExpiredSessions(ctx, s.o.Now()); err != nil {
+				s.o.Log.Error("sweep expired sessions", "err", err)
+			} else if n > 0 {
+				s.o.Log.Info("expired sessions deleted", "sessions", n)
 			}
 			cancel()
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"plateau/hints"
 	"plateau/rating"
 	"plateau/room"
@@ -18,12 +20,13 @@ import (
 	"plateau/store/storetest"
 )
 
-// ratedTable stores a two-seat game of gameID between two new accounts,
-// rated or not, and returns its id and the seats' tokens.
-func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]string, rated bool, accounts [2]string) (string, [2]string) {
+// ratedTable stores a two-seat game of gameID between two accounts (made
+// if new), rated, or else casual, and returns its id, the seats' tokens
+// and a session cookie of each account.
+func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]string, rated bool, accounts [2]string) (string, [2]string, [2]string) {
 	t.Helper()
 	ctx := context.Background()
-	var tokens [2]string
+	var tokens, cookies [2]string
 	seats := make([]store.Seat, 2)
 	for i, acc := range accounts {
 		if _, err := ts.Store.Account(ctx, acc); err != nil {
@@ -31,10 +34,10 @@ func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]
 				t.Fatal(err)
 			}
 		}
-		tokens[i] = room.NewToken()
+		tokens[i], cookies[i] = room.NewToken(), sessionFor(t, ts, acc)
 		seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i]), Account: acc}
 	}
-	rec, err := room.NewGameRecord(gameID, variant, false, seats)
+	rec, err := room.NewGameRecord(gameID, variant, !rated, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +45,26 @@ func ratedTable(t *testing.T, ts *testServer, gameID string, variant map[string]
 	if err := ts.Store.Create(ctx, rec); err != nil {
 		t.Fatal(err)
 	}
-	return rec.ID, tokens
+	return rec.ID, tokens, cookies
+}
+
+// joinAs is join with a session cookie.
+func joinAs(t *testing.T, ts *testServer, cookie, id string, tokens ...string) *player {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+id+"/ws",
+		&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {cookie}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	conn := &wsclient.Conn{C: c}
+	w, err := conn.Hello(ctx, 0, tokens...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &player{conn: conn, seats: w.Seats, version: w.Version, view: w.Game.View}
 }
 
 // TestRatedEnd: a rated game's end updates both ratings exactly as
@@ -80,9 +102,9 @@ func TestRatedEnd(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			a0, n0 := ratingOf("ann")
 			a1, n1 := ratingOf("bob")
-			id, tok := ratedTable(t, ts, "dames", nil, c.rated, [2]string{"ann", "bob"})
-			p0 := join(t, ts, id, 0, tok[0])
-			p1 := join(t, ts, id, 0, tok[1])
+			id, tok, ck := ratedTable(t, ts, "dames", nil, c.rated, [2]string{"ann", "bob"})
+			p0 := joinAs(t, ts, ck[0], id, tok[0])
+			p1 := joinAs(t, ts, ck[1], id, tok[1])
 			send := func(p *player, msg string) {
 				t.Helper()
 				if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
@@ -148,8 +170,8 @@ func TestRatedRefusesUndoAndHints(t *testing.T) {
 	ts := newTestServer(t, func(o *server.Options) { o.Hints = hints.Providers() })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	id, tok := ratedTable(t, ts, "shutbox", map[string]string{"players": "2"}, true, [2]string{"cid", "dan"})
-	p0 := join(t, ts, id, 0, tok[0])
+	id, tok, ck := ratedTable(t, ts, "shutbox", map[string]string{"players": "2"}, true, [2]string{"cid", "dan"})
+	p0 := joinAs(t, ts, ck[0], id, tok[0])
 	if status, a := ts.hints(t, id); status != http.StatusForbidden {
 		t.Errorf("hints of a running rated game: %d %+v, want 403", status, a.Error)
 	}
@@ -179,7 +201,8 @@ func TestRatedRefusesUndoAndHints(t *testing.T) {
 }
 
 // TestRatedCreateNeedsSignIn: POST /api/games makes a rated game only for
-// a signed-in player; the seats become accounts' as they join signed in.
+// a signed-in player; its seats are taken signed in only, and become the
+// accounts' as they join.
 func TestRatedCreateNeedsSignIn(t *testing.T) {
 	ts := newTestServer(t, nil)
 	body := `{"game":"dames","seats":[{"kind":"human"},{"kind":"human"}],"rated":true}`
@@ -202,13 +225,39 @@ func TestRatedCreateNeedsSignIn(t *testing.T) {
 	if resp, _ := post(""); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("a guest's rated game: %d, want 401", resp.StatusCode)
 	}
-	resp, c := post(signedIn(t, ts, "ivy"))
+	ivy := signedIn(t, ts, "ivy")
+	resp, c := post(ivy)
 	if resp.StatusCode != http.StatusCreated {
 		t.Fatalf("a signed-in player's rated game: %d", resp.StatusCode)
 	}
-	g, err := ts.Store.Game(context.Background(), c.ID)
+	ctx := context.Background()
+	g, err := ts.Store.Game(ctx, c.ID)
 	if err != nil || !g.Rated || g.Casual {
 		t.Errorf("created %+v, %v; want rated, not casual", g, err)
+	}
+	// A guest may watch, not take a seat; a signed-in player takes it.
+	guest := ts.dial(t, c.ID)
+	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if m, err := guest.Hello(hctx, 0, c.Seats[1].Token); err == nil || m.Code != "sign_in" {
+		t.Errorf("a guest's hello with a seat of a rated game: %+v, %v; want sign_in", m, err)
+	}
+	if _, err := ts.dial(t, c.ID).Hello(hctx, 0); err != nil {
+		t.Errorf("a guest watching a rated game: %v", err)
+	}
+	p := joinAs(t, ts, ivy, c.ID, c.Seats[0].Token)
+	if len(p.seats) != 1 || p.seats[0] != 0 {
+		t.Fatalf("ivy's seats %v", p.seats)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		g, err := ts.Store.Game(ctx, c.ID)
+		if err == nil && g.Seats[0].Account == "id-ivy" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("seat 0 after ivy joined: %+v, %v; want ivy's", g.Seats, err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -222,8 +271,8 @@ func TestLeaderboardAndPlayerRatings(t *testing.T) {
 	// eve beats fay twice.
 	var last string
 	for range 2 {
-		id, tok := ratedTable(t, ts, "dames", nil, true, [2]string{"eve", "fay"})
-		p1 := join(t, ts, id, 0, tok[1])
+		id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"eve", "fay"})
+		p1 := joinAs(t, ts, ck[1], id, tok[1])
 		if err := p1.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil {
 			t.Fatal(err)
 		}
@@ -275,8 +324,8 @@ func TestRatedRematch(t *testing.T) {
 	ts := newTestServer(t, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	id, tok := ratedTable(t, ts, "dames", nil, true, [2]string{"jon", "kim"})
-	p := join(t, ts, id, 0, tok[0], tok[1])
+	id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"jon", "kim"})
+	p := joinAs(t, ts, ck[0], id, tok[0], tok[1])
 	for _, msg := range []string{`{"type":"resign","seat":1}`, `{"type":"rematch"}`} {
 		if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
 			t.Fatal(err)
@@ -307,7 +356,7 @@ func TestRatedRematch(t *testing.T) {
 	if !g.Rated || g.Casual || g.Seats[0].Account != "kim" || g.Seats[1].Account != "jon" {
 		t.Fatalf("rematch %+v: want rated, kim then jon", g)
 	}
-	q := join(t, ts, next, 0, tok[0], tok[1])
+	q := joinAs(t, ts, ck[0], next, tok[0], tok[1])
 	if err := q.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil { // jon resigns
 		t.Fatal(err)
 	}

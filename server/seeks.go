@@ -33,6 +33,17 @@ func newSeekLobby() *seekLobby {
 	return &seekLobby{board: seek.NewBoard(), owners: map[string]chan seekPaired{}}
 }
 
+// withdraw removes the open seek id, if any, and forgets its owner.
+func (lb *seekLobby) withdraw(id string) {
+	if id == "" {
+		return
+	}
+	lb.board.Remove(id)
+	lb.mu.Lock()
+	delete(lb.owners, id)
+	lb.mu.Unlock()
+}
+
 // SeekRequest is a message of the lobby's WebSocket (GET /api/seeks/ws):
 // "seek" (Game, Variant, Clock, Rated, Range), "cancel", or "accept" (ID).
 type SeekRequest struct {
@@ -64,9 +75,10 @@ type SeekMessage struct {
 	Account string `json:"account,omitempty"`
 }
 
-// seekPaired is what a pairing tells one of its two owners.
+// seekPaired is what a pairing tells the owner of the seek it took.
 type seekPaired struct {
-	game, token string
+	seek        string // the seek's id
+	game, token string // "" if the game could not be created
 	seat        int
 }
 
@@ -105,41 +117,55 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := s.contextClosing(r.Context())
 	defer cancel()
 
+	cw := newConnWriter(c)
+	defer cw.t.Stop()
 	lb := s.seeks
 	changes, stop := lb.board.Watch()
 	defer stop()
 	paired := make(chan seekPaired, 1)
 	mine := "" // the connection's open seek
 	drop := func() {
-		if mine != "" {
-			lb.board.Remove(mine)
-			lb.mu.Lock()
-			delete(lb.owners, mine)
-			lb.mu.Unlock()
-			mine = ""
-		}
+		lb.withdraw(mine)
+		mine = ""
 	}
 	defer drop()
 	send := func(m SeekMessage) bool {
 		b, err := json.Marshal(m)
-		return err == nil && write(ctx, c, b) == nil
+		return err == nil && cw.write(b) == nil
 	}
 	fail := func(code, msg string) bool { return send(SeekMessage{Type: "error", Code: code, Message: msg}) }
 
-	in := make(chan SeekRequest)
+	// in carries the client's messages: a request, or why one was refused
+	// (code and message).
+	type input struct {
+		req           SeekRequest
+		code, message string
+	}
+	in := make(chan input)
 	readErr := make(chan error, 1)
 	go func() {
+		lim := newLimiter(s.o.Rate, s.o.Burst)
 		for {
-			_, data, err := c.Read(ctx)
+			typ, data, err := c.Read(ctx)
 			if err != nil {
 				readErr <- err
 				return
 			}
-			var m SeekRequest
-			dec := json.NewDecoder(bytes.NewReader(data))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&m); err != nil {
-				m = SeekRequest{Type: "bad", ID: err.Error()}
+			var m input
+			if !lim.allow(time.Now()) {
+				if lim.strikes > s.o.Burst {
+					readErr <- closeError{websocket.StatusPolicyViolation, "rate_limited"}
+					return
+				}
+				m.code, m.message = "rate_limited", "too many messages: slow down"
+			} else if typ != websocket.MessageText {
+				m.code, m.message = "bad_message", "messages are JSON text"
+			} else {
+				dec := json.NewDecoder(bytes.NewReader(data))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&m.req); err != nil {
+					m.code, m.message = "bad_message", err.Error()
+				}
 			}
 			select {
 			case in <- m:
@@ -163,7 +189,9 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case p := <-paired:
-			mine = "" // the pairing took it from the board
+			if p.seek == mine {
+				mine = "" // the pairing took it from the board
+			}
 			ok := false
 			if p.game == "" {
 				ok = fail("internal", "the game could not be created: seek again")
@@ -174,20 +202,24 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case err := <-readErr:
-			if ctx.Err() != nil {
+			var ce closeError
+			if errors.As(err, &ce) {
+				fail("rate_limited", "flood: closing the connection")
+				c.Close(ce.code, ce.reason)
+			} else if ctx.Err() != nil {
 				c.Close(websocket.StatusGoingAway, "server shutting down")
 			} else {
 				c.Close(closeStatus(err), "")
 			}
 			return
-		case m := <-in:
+		case x := <-in:
 			ok := true
-			switch m.Type {
-			case "bad":
-				ok = fail("bad_message", m.ID)
-			case "cancel":
+			switch m := x.req; {
+			case x.code != "":
+				ok = fail(x.code, x.message)
+			case m.Type == "cancel":
 				drop()
-			case "seek", "accept":
+			case m.Type == "seek" || m.Type == "accept":
 				if acc == nil {
 					ok = fail("sign_in", "sign in to play anyone")
 					break
@@ -236,6 +268,8 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 			return fail("internal", "internal error")
 		}
 		me.Spec = taken.Spec
+		lb.withdraw(*mine) // paired: the connection's own seek goes
+		*mine = ""
 		return s.pair(ctx, taken, me, paired, send, fail)
 	}
 	spec, fe := s.seekSpec(m)
@@ -247,11 +281,9 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 		s.o.Log.Error("seeks: rating", "account", acc.ID, "err", err)
 		return fail("internal", "internal error")
 	}
-	if *mine != "" {
-		me.ID = *mine // a new seek replaces the connection's
-	} else {
-		me.ID = seek.NewID()
-	}
+	lb.withdraw(*mine) // a new seek replaces the connection's
+	*mine = ""
+	me.ID = seek.NewID()
 	lb.mu.Lock()
 	other, ok := lb.board.Add(me)
 	if !ok {
@@ -281,7 +313,7 @@ func (s *Server) pair(ctx context.Context, waiting, asking seek.Seek, paired cha
 		s.o.Log.Error("seeks: creating the paired game", "err", err)
 		if other != nil {
 			select {
-			case other <- seekPaired{}:
+			case other <- seekPaired{seek: waiting.ID}:
 			default:
 			}
 		}
@@ -290,7 +322,7 @@ func (s *Server) pair(ctx context.Context, waiting, asking seek.Seek, paired cha
 	s.o.Log.Info("seeks paired", "game", id, "engine", waiting.Game, "rated", waiting.Rated)
 	if other != nil {
 		select { // buffered: the owner's connection reads it, or has gone
-		case other <- seekPaired{game: id, seat: tokens.waiting, token: tokens.tokens[tokens.waiting]}:
+		case other <- seekPaired{seek: waiting.ID, game: id, seat: tokens.waiting, token: tokens.tokens[tokens.waiting]}:
 		default:
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/room"
+	"plateau/seek"
 	"plateau/server"
 	"plateau/store"
 	"plateau/store/storetest"
@@ -26,6 +27,14 @@ func signedIn(t *testing.T, ts *testServer, name string) string {
 	if err := ts.Store.CreateAccount(ctx, storetest.NewAccount(id, name)); err != nil {
 		t.Fatal(err)
 	}
+	return sessionFor(t, ts, id)
+}
+
+// sessionFor opens a session of the account id and returns its cookie
+// header.
+func sessionFor(t *testing.T, ts *testServer, id string) string {
+	t.Helper()
+	ctx := context.Background()
 	tok := room.NewToken()
 	now := time.Now().UTC()
 	if err := ts.Store.CreateSession(ctx, &store.Session{TokenHash: room.HashToken(tok), Account: id, Created: now, LastSeen: now,
@@ -88,23 +97,31 @@ func (l *lobbyConn) next(types ...string) server.SeekMessage {
 // seeksUntil reads lists of seeks until the names of one satisfy ok.
 func (l *lobbyConn) seeksUntil(what string, ok func(names []string) bool) {
 	l.t.Helper()
+	l.seeksWhere(what, func(ss []seek.Seek) bool {
+		var names []string
+		for _, s := range ss {
+			names = append(names, s.Name)
+		}
+		return ok(names)
+	})
+}
+
+// seeksWhere reads lists of seeks until one satisfies ok.
+func (l *lobbyConn) seeksWhere(what string, ok func([]seek.Seek) bool) {
+	l.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	var last []string
+	var last []seek.Seek
 	for {
 		_, data, err := l.c.Read(ctx)
 		if err != nil {
-			l.t.Fatalf("waiting for a list with %s (last: %v): %v", what, last, err)
+			l.t.Fatalf("waiting for a list with %s (last: %+v): %v", what, last, err)
 		}
 		var m server.SeekMessage
 		if json.Unmarshal(data, &m) != nil || m.Type != "seeks" {
 			continue
 		}
-		last = nil
-		for _, s := range m.Seeks {
-			last = append(last, s.Name)
-		}
-		if ok(last) {
+		if last = m.Seeks; ok(last) {
 			return
 		}
 	}
@@ -113,7 +130,8 @@ func (l *lobbyConn) seeksUntil(what string, ok func(names []string) bool) {
 func TestSeeksPairAutomatically(t *testing.T) {
 	ts := newTestServer(t, nil)
 	ctx := context.Background()
-	ann := dialSeeks(t, ts, signedIn(t, ts, "ann"))
+	annCookie := signedIn(t, ts, "ann")
+	ann := dialSeeks(t, ts, annCookie)
 	if m := ann.next("seeks"); len(m.Seeks) != 0 || m.Account != "ann" {
 		t.Fatalf("first list: %+v, want none", m.Seeks)
 	}
@@ -148,7 +166,7 @@ func TestSeeksPairAutomatically(t *testing.T) {
 		t.Errorf("seats %+v: want ann at %d, bob at %d", g.Seats, *pa.Seat, *pb.Seat)
 	}
 	// Each token plays its seat.
-	p := join(t, ts, pa.Game, 0, pa.Token)
+	p := joinAs(t, ts, annCookie, pa.Game, pa.Token)
 	if len(p.seats) != 1 || p.seats[0] != *pa.Seat {
 		t.Errorf("ann's token holds seats %v, want %d", p.seats, *pa.Seat)
 	}
@@ -163,13 +181,17 @@ func TestSeekAcceptCancelAndLeave(t *testing.T) {
 	fay := dialSeeks(t, ts, signedIn(t, ts, "fay"))
 	eve.send(map[string]any{"type": "seek", "game": "dames", "rated": false})
 	s := eve.next("seeking").Seek
-	fay.seeksUntil("eve's seek", func(n []string) bool { return slices.Equal(n, []string{"eve"}) })
+	// fay's own seek, of another game, goes when she accepts eve's.
+	fay.send(map[string]any{"type": "seek", "game": "mahbousse"})
+	fay.next("seeking")
+	fay.seeksUntil("eve's and fay's seeks", func(n []string) bool { return slices.Equal(n, []string{"eve", "fay"}) })
 	eve.send(map[string]any{"type": "accept", "id": s.ID})
 	if m := eve.next("error"); m.Code != "seek_refused" {
 		t.Errorf("accepting one's own seek: %+v", m)
 	}
 	fay.send(map[string]any{"type": "accept", "id": s.ID})
 	pe, pf := eve.next("paired"), fay.next("paired")
+	fay.seeksUntil("no seek left", func(n []string) bool { return len(n) == 0 })
 	if pe.Game != pf.Game {
 		t.Fatalf("paired in %s and %s", pe.Game, pf.Game)
 	}
@@ -191,8 +213,16 @@ func TestSeekAcceptCancelAndLeave(t *testing.T) {
 	fay.seeksUntil("gus's seek", func(n []string) bool { return slices.Equal(n, []string{"gus"}) })
 	gus.send(map[string]any{"type": "cancel"})
 	fay.seeksUntil("none", func(n []string) bool { return len(n) == 0 })
+	gus.send(map[string]any{"type": "seek", "game": "dames", "rated": true})
+	first := gus.next("seeking").Seek
+	// A new seek replaces the connection's.
 	gus.send(map[string]any{"type": "seek", "game": "benedictine"})
-	fay.seeksUntil("gus's seek again", func(n []string) bool { return slices.Equal(n, []string{"gus"}) })
+	if again := gus.next("seeking").Seek; again.ID == first.ID || again.Game != "benedictine" {
+		t.Errorf("the replacing seek %+v, after %+v", again, first)
+	}
+	fay.seeksWhere("gus's benedictine seek alone", func(ss []seek.Seek) bool {
+		return len(ss) == 1 && ss[0].Name == "gus" && ss[0].Game == "benedictine"
+	})
 	gus.c.Close(websocket.StatusNormalClosure, "")
 	fay.seeksUntil("none after gus left", func(n []string) bool { return len(n) == 0 })
 }
@@ -223,6 +253,36 @@ func TestSeekRefusals(t *testing.T) {
 		hal.send(c.msg)
 		if m := hal.next("error", "seeking"); m.Code != c.code || !strings.Contains(m.Message, c.part) {
 			t.Errorf("%v: %+v, want %s naming %q", c.msg, m, c.code, c.part)
+		}
+	}
+}
+
+// TestSeekFlood: the lobby's connection has the message limit of a game's
+// (--rate): past it, messages are refused, and a flood closes it.
+func TestSeekFlood(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.Rate, o.Burst = 1, 2 })
+	l := dialSeeks(t, ts, "")
+	l.next("seeks")
+	for range 3 {
+		l.send(map[string]any{"type": "cancel"})
+	}
+	if m := l.next("error"); m.Code != "rate_limited" {
+		t.Fatalf("the third message at once: %+v, want rate_limited", m)
+	}
+	for range 10 {
+		if err := l.c.Write(context.Background(), websocket.MessageText, []byte(`{"type":"cancel"}`)); err != nil {
+			break
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, _, err := l.c.Read(ctx)
+		if err != nil {
+			if s := websocket.CloseStatus(err); s != websocket.StatusPolicyViolation {
+				t.Fatalf("a flood ended with %v (status %d), want 1008", err, s)
+			}
+			return
 		}
 	}
 }

@@ -159,7 +159,6 @@ type Server struct {
 
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
-	analyses  chan struct{} // the analysis board's search slots (analysis.go)
 	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 }
 
@@ -198,8 +197,7 @@ func New(o Options) *Server {
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}),
-		analyses: make(chan struct{}, analysisSlots()), seeks: newSeekLobby()}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby()}
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()

@@ -64,7 +64,8 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 
 // wsWriteBuffer is the size of a WebSocket's write buffer: a message that
 // does not fit is written in two system calls, and net/http's 4 KiB are
-// less than a draughts event (about 5 KB with its view).
+// less than a draughts event (about 5 KB with its view). It costs 4 KiB a
+// connection.
 const wsWriteBuffer = 8 << 10
 
 // bigWrites gives the WebSocket it hijacks a write buffer of wsWriteBuffer.
@@ -72,14 +73,16 @@ type bigWrites struct{ http.ResponseWriter }
 
 func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
-// Hijack hijacks the connection with a new, empty, write buffer.
+// Hijack hijacks the connection with a larger, empty, write buffer.
 func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	c, brw, err := http.NewResponseController(b.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
 	if brw.Writer.Buffered() == 0 {
-		brw.Writer = bufio.NewWriterSize(c, wsWriteBuffer)
+		// In place: net/http keeps this Writer until the handler returns,
+		// so its 4 KiB are freed only if it takes the new buffer.
+		*brw.Writer = *bufio.NewWriterSize(c, wsWriteBuffer)
 	}
 	return c, brw, nil
 }
@@ -108,11 +111,28 @@ func (s *Server) leave(ip string) {
 	}
 }
 
-// write sends one message with a timeout.
-func write(ctx context.Context, c *websocket.Conn, msg []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	return c.Write(ctx, websocket.MessageText, msg)
+// connWriter writes a connection's messages, each within writeTimeout: a
+// write that takes longer closes the connection. One timer serves every
+// write (a context with a deadline for each message took allocations and
+// locks, a few per cent of the server's time under load). The server's
+// closing does not interrupt a write: serveConn closes the connection.
+type connWriter struct {
+	c *websocket.Conn
+	t *time.Timer
+}
+
+func newConnWriter(c *websocket.Conn) *connWriter {
+	t := time.AfterFunc(writeTimeout, func() { c.CloseNow() })
+	t.Stop()
+	return &connWriter{c: c, t: t}
+}
+
+// write sends one message.
+func (w *connWriter) write(msg []byte) error {
+	w.t.Reset(writeTimeout)
+	err := w.c.Write(context.Background(), websocket.MessageText, msg)
+	w.t.Stop()
+	return err
 }
 
 // closeStatus is how a connection that ended with err is closed.
@@ -125,6 +145,8 @@ func closeStatus(err error) websocket.StatusCode {
 
 func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room, session string) {
 	defer c.CloseNow()
+	cw := newConnWriter(c)
+	defer cw.t.Stop()
 	// The hello.
 	hctx, hcancel := context.WithTimeout(ctx, helloTimeout)
 	typ, data, err := c.Read(hctx)
@@ -138,7 +160,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		return
 	}
 	refuseHello := func(id, code, msg string) {
-		write(ctx, c, protocol.ErrorJSON(id, code, msg))
+		cw.write(protocol.ErrorJSON(id, code, msg))
 		c.Close(closeBadHello, code)
 	}
 	if typ != websocket.MessageText {
@@ -146,7 +168,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		return
 	}
 	if !utf8.Valid(data) {
-		write(ctx, c, protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
+		cw.write(protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
 		c.Close(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
 		return
 	}
@@ -159,6 +181,10 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		refuseHello(m.ID, "bad_message", "the first message must be hello")
 		return
 	}
+	if len(m.Tokens) > 0 && rm.Rated() && !s.signedIn(ctx, session) {
+		refuseHello(m.ID, "sign_in", "this game is rated: sign in to play it")
+		return
+	}
 	sub := room.NewSub(outBuffer)
 	initial, ref := rm.Join(ctx, sub, *m.Version, m.Tokens)
 	if ref != nil {
@@ -167,7 +193,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	}
 	defer rm.Leave(sub)
 	for _, msg := range initial {
-		if write(ctx, c, msg) != nil {
+		if cw.write(msg) != nil {
 			return
 		}
 	}
@@ -180,23 +206,23 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	readErr, idle := make(chan error, 1), make(chan error, 1)
 	var lastMsg atomic.Int64
 	lastMsg.Store(time.Now().UnixNano())
-	go func() { readErr <- s.readLoop(ctx, c, rm, sub, direct, &lastMsg) }()
+	go func() { readErr <- s.readLoop(c, rm, sub, direct, &lastMsg) }()
 	defer s.keepAlive(ctx, c, &lastMsg, idle)()
 	for {
 		select {
 		case msg := <-sub.Out:
-			if write(ctx, c, msg) != nil {
+			if cw.write(msg) != nil {
 				return
 			}
 		case msg := <-direct:
-			if write(ctx, c, msg) != nil {
+			if cw.write(msg) != nil {
 				return
 			}
 		case <-sub.Gone:
 			// Flush what the room sent before dropping it (the error of a
 			// room that failed).
 			for len(sub.Out) > 0 {
-				if write(ctx, c, <-sub.Out) != nil {
+				if cw.write(<-sub.Out) != nil {
 					break
 				}
 			}
@@ -212,7 +238,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 			case errors.As(err, &ce):
 				// Flush what is queued (the refusal that explains the close).
 				for len(direct) > 0 {
-					write(ctx, c, <-direct)
+					cw.write(<-direct)
 				}
 				c.Close(ce.code, ce.reason)
 			case ctx.Err() != nil:
@@ -246,9 +272,10 @@ func truncate(s string) string {
 	return s
 }
 
-// readLoop reads client messages until the connection fails.
-// Each message read stores its time in lastMsg (Unix nanoseconds).
-func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64) error {
+// readLoop reads client messages until the connection fails (serveConn
+// closes it to end the loop). Each message read stores its time in
+// lastMsg (Unix nanoseconds).
+func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64) error {
 	lim := newLimiter(s.o.Rate, s.o.Burst)
 	reply := func(msg []byte) bool {
 		select {
@@ -259,7 +286,9 @@ func (s *Server) readLoop(ctx context.Context, c *websocket.Conn, rm *room.Room,
 		}
 	}
 	for {
-		typ, data, err := c.Read(ctx)
+		// No context to cancel: a cancellable one cost a registration
+		// for each message.
+		typ, data, err := c.Read(context.Background())
 		if err != nil {
 			if errors.Is(err, websocket.ErrMessageTooBig) || websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
 				return closeError{websocket.StatusMessageTooBig, "too_large"}

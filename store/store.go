@@ -375,11 +375,15 @@ type Note struct {
 // share (store/postgres): it tells each of them of every write to a game,
 // whichever instance made it.
 type Notifier interface {
-	// Listen calls fn with a note after each committed Append or Claim,
-	// in commit order, until ctx ends; it reconnects on its own after a
-	// lost connection, then calls fn with Note{Game: ""}. It returns
-	// ctx's error.
+	// Listen calls fn with a note soon after each committed Append or
+	// Claim (notes of one game may be merged: a note's version is then
+	// the last), until ctx ends; it reconnects on its own after a lost
+	// connection, then calls fn with Note{Game: ""}. It returns ctx's
+	// error. A note may be lost when its writer dies just after its
+	// commit: Versions tells what was missed.
 	Listen(ctx context.Context, fn func(Note)) error
+	// Versions returns the version of each of the games ids that exists.
+	Versions(ctx context.Context, ids []string) (map[string]int64, error)
 }
 
 // Leaser is implemented by a store that several server instances may

@@ -34,6 +34,9 @@ type Engine struct {
 	TTBits int
 	// Fallback plays the states the engine does not search (huffing on).
 	Fallback ai.Player
+	// Eval scores quiet positions in centi-men for the side to move (nil:
+	// Evaluate).
+	Eval func(*dames.Pos) int
 
 	tt     []ttEntry
 	ttBits int
@@ -137,7 +140,7 @@ func (e *Engine) Choose(ctx context.Context, s game.State) (ai.Decision, error) 
 	start := time.Now()
 	for depth := 1; depth <= maxDepth; depth++ {
 		v := e.search(&pos, h, depth, 0, -infScore, infScore)
-		if e.stopped && depth > 1 {
+		if e.stopped {
 			// A partial iteration searched the previous best first, so
 			// its best line is at least as well informed.
 			if e.pvLen[0] > 0 && v > -winLine {
@@ -265,6 +268,9 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 	}
 	capture := moves[0].Captured != 0
 	if ply >= maxPly-1 || depth <= 0 && !capture {
+		if e.Eval != nil {
+			return e.Eval(p)
+		}
 		return Evaluate(p)
 	}
 	if depth < 0 {

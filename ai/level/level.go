@@ -154,12 +154,24 @@ func table(gameID string) map[string]maker {
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
 		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
 		t["max-v1"] = maxSearch(nil, tune)
-		t["max"] = func(seed uint64, o Options) ai.Player {
-			e := aidames.NewEngine(ai.Limits{Time: o.Time})
-			e.TTBits = 21
-			e.Fallback = t["max-v1"](seed, o) // huffing=on
-			return e
+		engine := func(learnt bool) maker {
+			return func(seed uint64, o Options) ai.Player {
+				e := aidames.NewEngine(ai.Limits{Time: o.Time})
+				e.TTBits = 21
+				e.Fallback = t["max-v1"](seed, o) // huffing=on
+				if learnt {
+					// The embedded weights are checked by the tests of
+					// ai/dames; were they unreadable, max would play on
+					// the hand-written evaluation, as max-v2.
+					if pt, err := aidames.LearntPatterns(); err == nil {
+						e.Eval = pt.Evaluate
+					}
+				}
+				return e
+			}
 		}
+		t["max"] = engine(true)
+		t["max-v2"] = engine(false)
 	case "mahbousse":
 		t["easy"] = greedy(nil, 0.1)
 		t["medium"] = greedy(aimahbousse.Eval, 0)
@@ -204,7 +216,8 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "alpha-beta 2 plies + capture quiescence"
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
-		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): principal variation search, late move reductions, killers and history, capture quiescence, endgame rules (huffing=on: max-v1)"
+		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): principal variation search, late move reductions, killers and history, capture quiescence, endgame rules, learnt patterns (huffing=on: max-v1)"
+		d["max-v2"] = "max on the hand-written evaluation alone (no learnt patterns), kept to measure them"
 		d["max-v1"] = "the max of before the draughts engine, kept to measure it: hard's search for the time given"
 	case "mahbousse":
 		d["easy"] = "greedy with noise (±0.1 on every move's value)"

@@ -49,6 +49,7 @@ func commands() []command {
 		{"review", "the computer's verdict on every move of a game export", runReview},
 		{"loadtest", "play many real WebSocket clients against a server and measure", runLoadtest},
 		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},
+		{"train", "fit the dames pattern evaluation on self-play games", runTrain},
 	}
 }
 

@@ -2,6 +2,7 @@ package dames
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -429,5 +430,30 @@ func TestHashAndEvaluate(t *testing.T) {
 	}
 	if !strings.Contains(a.String(), "White (Bleus) to move") {
 		t.Errorf("String():\n%s", a)
+	}
+}
+
+// TestMoveHash: the hash after a move is the hash before it xor MoveHash,
+// for every move of seeded random games (captures, kings and crowning).
+func TestMoveHash(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 3))
+	for range 30 {
+		p := StartPos()
+		for range 200 {
+			ms := p.Generate(nil)
+			if len(ms) == 0 {
+				break
+			}
+			for _, m := range ms {
+				after := p.Play(m)
+				if got, want := p.Hash()^p.MoveHash(m), after.Hash(); got != want {
+					t.Fatalf("%s then %s: MoveHash gives %#x, want %#x", p.FEN(), p.Notation(m, nil), got, want)
+				}
+				if back, ok := Unpack(Pack(m)); !ok || back != m {
+					t.Fatalf("Unpack(Pack(%v)) = %v, %v", m, back, ok)
+				}
+			}
+			p = p.Play(ms[r.IntN(len(ms))])
+		}
 	}
 }

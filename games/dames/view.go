@@ -101,27 +101,39 @@ func squareRowCol(sq int) (row, col int) {
 	return row, col
 }
 
+// The parts of every BoardView that do not depend on the position, built
+// once and shared (a view is only read): a view is rendered for each event
+// sent, and the 50 squares were most of the server's allocations.
+var (
+	squareViews = func() []SquareView {
+		v := make([]SquareView, 50)
+		for i := range v {
+			r, c := squareRowCol(i + 1)
+			v[i] = SquareView{strconv.Itoa(i + 1), r, c}
+		}
+		return v
+	}()
+	sideViews = []SideView{{0, "white", "Bleus", "Blue (White)"}, {1, "black", "Verts", "Green (Black)"}}
+)
+
 // Board returns the BoardView of the position.
 func (s *State) Board() any {
-	v := BoardView{Rows: 10, Cols: 10, ToMove: int(s.ToMove()), Pieces: []PieceView{},
-		QuietPlies: len(s.quiet), EndgamePlies: s.endgame,
-		Sides: []SideView{{0, "white", "Bleus", "Blue (White)"}, {1, "black", "Verts", "Green (Black)"}}}
-	for sq := 1; sq <= 50; sq++ {
-		r, c := squareRowCol(sq)
-		name := strconv.Itoa(sq)
-		v.Squares = append(v.Squares, SquareView{name, r, c})
-		m := uint64(1) << bitOf(sq)
+	v := BoardView{Rows: 10, Cols: 10, ToMove: int(s.ToMove()), Squares: squareViews, Sides: sideViews,
+		Pieces:     make([]PieceView, 0, bits.OnesCount64(s.pos.Pieces[0]|s.pos.Pieces[1])),
+		QuietPlies: len(s.quiet), EndgamePlies: s.endgame}
+	for i, sv := range squareViews {
+		m := uint64(1) << bitOf(i+1)
 		for side := range 2 {
 			if s.pos.Pieces[side]&m != 0 {
 				kind := "man"
 				if s.pos.Kings&m != 0 {
 					kind = "king"
 				}
-				v.Pieces = append(v.Pieces, PieceView{name, side, colourName(Side(side)), kind})
+				v.Pieces = append(v.Pieces, PieceView{sv.Square, side, colourName(Side(side)), kind})
 			}
 		}
 		if s.huffable&m != 0 {
-			v.Huffable = append(v.Huffable, name)
+			v.Huffable = append(v.Huffable, sv.Square)
 		}
 	}
 	return v

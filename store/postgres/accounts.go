@@ -145,7 +145,7 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, before time.Time) (in
 // it is checked and set.
 func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, account string) error {
 	what := fmt.Sprintf("give seat %d of game %q to account %s", seat, game, account)
-	return s.write(ctx, what, func(tx pgx.Tx) error {
+	err := s.write(ctx, what, func(tx pgx.Tx) error {
 		var kind string
 		var had *string
 		err := tx.QueryRow(ctx, `SELECT kind, account_id FROM seats WHERE game_id = $1 AND seat = $2 FOR UPDATE`, game, seat).Scan(&kind, &had)
@@ -165,6 +165,10 @@ func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, accou
 		}
 		return err
 	})
+	if err == nil {
+		s.notes.add(game, 0) // the other instances reload the game's record (store.Notifier)
+	}
+	return err
 }
 
 // PlayerGames implements store.Store.
@@ -178,11 +182,14 @@ func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	seat := "s.game_id = games.id AND s.account_id = " + arg(f.Account)
+	// The account's seats (index seats_account) give the games, then
+	// sorted: the work grows with the player's games, not with all games.
+	mine := "SELECT s.game_id FROM seats s WHERE s.account_id = " + arg(f.Account)
 	if f.Result != "" {
-		seat += " AND games.status = " + arg(store.StatusFinished) + " AND (games.result::jsonb -> 'results' ->> s.seat) = " + arg(f.Result)
+		mine = "SELECT s.game_id FROM seats s JOIN games r ON r.id = s.game_id WHERE s.account_id = $1" +
+			" AND r.status = " + arg(store.StatusFinished) + " AND (r.result::jsonb -> 'results' ->> s.seat) = " + arg(f.Result)
 	}
-	q := "SELECT " + gameCols + " FROM games WHERE EXISTS (SELECT 1 FROM seats s WHERE " + seat + ")"
+	q := "SELECT " + gameCols + " FROM games WHERE id IN (" + mine + ")"
 	if f.Game != "" {
 		q += " AND game = " + arg(f.Game)
 	}

@@ -59,8 +59,10 @@ const (
 type Store struct {
 	pool  *pgxpool.Pool
 	where string // the database, host and user, for errors (no password)
-	// channel is the NOTIFY channel of the schema's writes (see Listen).
+	// channel is the NOTIFY channel of the schema's writes, notes the
+	// notifications waiting to be sent (see cluster.go).
 	channel string
+	notes   *notes
 }
 
 // Open connects to the database at dsn (a postgres:// URL or a libpq
@@ -96,6 +98,8 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("postgres: %s: current schema: %w", where, err)
 	}
 	s.channel = channelName(schema)
+	s.notes = newNotes()
+	go s.sendNotes()
 	if err := s.CheckWrite(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %s cannot write: %w", where, err)
@@ -128,8 +132,10 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the pool's connections, waiting for the ones in use.
+// Close sends the notifications waiting, then closes the pool's
+// connections, waiting for the ones in use.
 func (s *Store) Close() error {
+	s.notes.stop()
 	s.pool.Close()
 	return nil
 }
@@ -419,7 +425,6 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 		if upd != nil && len(upd.Joined) > 0 {
 			b.Queue("UPDATE seats SET joined = true WHERE game_id = $1 AND seat = ANY($2)", id, upd.Joined)
 		}
-		s.queueNote(b, id, len(events) > 0)
 		err := runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
 			switch {
 			case f != nil && i == 0 && tag.RowsAffected() == 0:
@@ -434,6 +439,13 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 		}
 		return err
 	})
+	if err == nil {
+		var version int64
+		if len(events) > 0 {
+			version = events[len(events)-1].Seq
+		}
+		s.notes.add(id, version)
+	}
 	if !errors.Is(err, errStale) {
 		return err
 	}
@@ -461,14 +473,10 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 	if len(tokenHash) == 0 {
 		return fmt.Errorf("postgres: claim seat %d of game %q: empty token hash", seat, id)
 	}
-	return s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx pgx.Tx) error {
+	err := s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND open
 			AND (token_hash IS NULL OR length(token_hash) = 0)`, tokenHash, id, seat)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 1 {
-			_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, s.channel, id)
+		if err != nil || tag.RowsAffected() == 1 {
 			return err
 		}
 		var open bool
@@ -482,6 +490,10 @@ func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte
 		}
 		return store.ErrSeatTaken
 	})
+	if err == nil {
+		s.notes.add(id, 0)
+	}
+	return err
 }
 
 // Events implements store.Store.

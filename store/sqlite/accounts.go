@@ -183,13 +183,16 @@ func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store
 	if limit <= 0 {
 		limit = 50
 	}
-	seat := "s.game_id = games.id AND s.account_id = ?"
+	// The account's seats (index seats_account) give the games, then
+	// sorted: the work grows with the player's games, not with all games.
+	mine := "SELECT s.game_id FROM seats s WHERE s.account_id = ?"
 	args := []any{f.Account}
 	if f.Result != "" {
-		seat += " AND games.status = ? AND json_extract(games.result, '$.results[' || s.seat || ']') = ?"
+		mine = `SELECT s.game_id FROM seats s JOIN games r ON r.id = s.game_id WHERE s.account_id = ?
+			AND r.status = ? AND json_extract(r.result, '$.results[' || s.seat || ']') = ?`
 		args = append(args, store.StatusFinished, f.Result)
 	}
-	q := "SELECT " + gameCols + " FROM games WHERE EXISTS (SELECT 1 FROM seats s WHERE " + seat + ")"
+	q := "SELECT " + gameCols + " FROM games WHERE id IN (" + mine + ")"
 	if f.Game != "" {
 		q += " AND game = ?"
 		args = append(args, f.Game)

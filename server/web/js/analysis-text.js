@@ -5,7 +5,7 @@ import { addStrings } from './i18n.js';
 addStrings({
   en: {
     an_title: 'Analysis board', an_pick: 'Choose a game to analyse:', an_players: '{n} players', an_solo: 'alone',
-    an_thinking: 'The engine is thinking…', an_engine: 'Engine', an_best: 'Best move', an_line: 'Line', an_play: 'Play it',
+    an_thinking: 'The engine is thinking…', an_engine: 'Engine: {e}', an_level: 'level {l}', an_exact: 'exact solver', an_best: 'Best move', an_line: 'Line', an_play: 'Play it',
     an_win: '{p}: {v}% win chance', an_men: '{v} men for White', an_proven: 'proven', an_depth: 'depth {d}', an_nodes: '{n} positions',
     an_top: 'Best choices', an_score: 'expected score {v}', an_rollPick: 'Dice to roll: pick the roll.', an_rolls: 'Rolls',
     an_over: 'The game is over here: {r}', an_first: 'Start', an_prev: 'Previous move', an_next: 'Next move', an_last: 'Last move',
@@ -22,7 +22,7 @@ addStrings({
   },
   fr: {
     an_title: 'Analyse', an_pick: 'Choisissez un jeu à analyser :', an_players: '{n} joueurs', an_solo: 'seul',
-    an_thinking: 'Le moteur réfléchit…', an_engine: 'Moteur', an_best: 'Meilleur coup', an_line: 'Variante', an_play: 'Le jouer',
+    an_thinking: 'Le moteur réfléchit…', an_engine: 'Moteur : {e}', an_level: 'niveau {l}', an_exact: 'solveur exact', an_best: 'Meilleur coup', an_line: 'Variante', an_play: 'Le jouer',
     an_win: '{p} : {v} % de chances de gain', an_men: '{v} pions pour les Blancs', an_proven: 'prouvé', an_depth: 'profondeur {d}', an_nodes: '{n} positions',
     an_top: 'Meilleurs choix', an_score: 'score attendu {v}', an_rollPick: 'Les dés sont à lancer : choisissez le jet.', an_rolls: 'Jets',
     an_over: 'La partie est finie ici : {r}', an_first: 'Début', an_prev: 'Coup précédent', an_next: 'Coup suivant', an_last: 'Dernier coup',

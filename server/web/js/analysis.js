@@ -86,7 +86,7 @@ export class AnalysisPage extends GamePage {
     this.line = []; // {notation, player, position, view?}: the moves from the root
     this.at = 0; // moves of line shown
     this.evals = new Map(); // position -> /api/analysis answer | {error}
-    this.asking = new Set();
+    this.asking = null; // {pos, ctl}: the evaluation on its way
     this.editing = null;
     this.summary = { seats: [], variant: this.variant, version: 0 };
     this.replayAt = null;
@@ -150,26 +150,33 @@ export class AnalysisPage extends GamePage {
     history.replaceState(null, '', `/analysis/${encodeURIComponent(this.gameId)}?${q}`);
   }
 
-  // analysis asks the server for a position's view and evaluation, once.
-  async analysis(position) {
+  // analysis asks the server for a position's view and evaluation, once;
+  // null when signal aborted the request.
+  async analysis(position, signal) {
     if (this.evals.has(position)) return this.evals.get(position);
     let a;
     try {
-      a = await api('/api/analysis', { method: 'POST', body: { game: this.gameId, variant: this.variant, position } });
+      a = await api('/api/analysis', { method: 'POST', body: { game: this.gameId, variant: this.variant, position }, signal });
     } catch (e) {
+      if (e.name === 'AbortError') return null;
       a = { error: e.message, status: e.status };
     }
     if (!(a.status >= 500)) this.evals.set(position, a);
     return a;
   }
 
+  // evaluate asks for the evaluation of the position shown, giving up the
+  // one asked for the position shown before (stepping through a game
+  // leaves no search running on the server for positions passed by).
   async evaluate() {
     const pos = this.view.position;
     this.renderEval();
-    if (this.evals.has(pos) || this.asking.has(pos)) return;
-    this.asking.add(pos);
-    await this.analysis(pos);
-    this.asking.delete(pos);
+    if (this.evals.has(pos) || this.asking?.pos === pos) return;
+    this.asking?.ctl.abort();
+    const ask = { pos, ctl: new AbortController() };
+    this.asking = ask;
+    await this.analysis(pos, ask.ctl.signal);
+    if (this.asking === ask) this.asking = null;
     if (this.view.position === pos) this.renderEval();
   }
 
@@ -223,6 +230,18 @@ export class AnalysisPage extends GamePage {
   renderHints() { /* the evaluation panel is this page's hint */ }
   renderOffers() { mount(this.el.offers); }
   firePremove() {}
+
+  // onKey steps through the moves with the arrow keys, Home and End (the
+  // board's own keys when it has the focus; nothing while typing).
+  onKey(e) {
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement;
+    if (typing) return;
+    if (e.target !== this.el.board && !e.altKey && !e.ctrlKey && !e.metaKey && !this.editing) {
+      const to = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.line.length }[e.key];
+      if (to !== undefined) { e.preventDefault(); this.jump(to); return; }
+    }
+    super.onKey(e);
+  }
 
   jump(v) {
     const at = Math.max(0, Math.min(this.line.length, v));
@@ -284,14 +303,14 @@ export class AnalysisPage extends GamePage {
     fill.style.height = `${white === null ? 50 : pct(white)}%`;
     this.el.evalbar.dataset.value = white === null ? '' : String(white);
     const items = [];
-    const busy = !a && !v.outcome && v.toMove !== -1;
+    const busy = !a && !v.outcome; // the evaluation, or the rolls, on their way
     this.el.ceval.dataset.position = v.position;
     this.el.ceval.dataset.state = busy ? 'thinking' : a?.error ? 'error' : e ? 'ready' : 'none';
     if (this.editing) {
       items.push(h('p', { class: 'muted' }, t('an_editing')));
     } else if (v.outcome) {
       items.push(h('p', { class: 'an-over', id: 'an-over' }, t('an_over', { r: this.resultText(v.outcome) })));
-    } else if (v.toMove === -1) {
+    } else if (v.toMove === -1 && !busy) {
       items.push(h('p', { class: 'an-rollnote' }, t('an_rollPick')));
     } else if (busy) {
       items.push(h('p', { class: 'muted an-thinking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' ', t('an_thinking')));
@@ -299,7 +318,9 @@ export class AnalysisPage extends GamePage {
       items.push(h('p', { class: 'error' }, t('error', { m: a.error })));
     } else if (e) {
       const who = this.playerName(e.player);
-      const big = e.unit === 'men' && e.value_unit !== undefined && e.value_unit !== null
+      const winner = e.value > 0.5 ? e.player : two ? 1 - e.player : -1;
+      const big = e.proven && two ? (e.value === 0.5 ? t('draw') : t('won', { p: this.playerName(winner) }))
+        : e.unit === 'men' && e.value_unit !== undefined && e.value_unit !== null
         ? `${(e.player === 0 ? e.value_unit : -e.value_unit) >= 0 ? '+' : ''}${(e.player === 0 ? e.value_unit : -e.value_unit).toFixed(1)}`
         : `${pct(e.value)}%`;
       items.push(h('div', { class: 'an-score' },
@@ -315,11 +336,13 @@ export class AnalysisPage extends GamePage {
           e.top.map((m) => h('tr', {}, h('td', {}, m.move), h('td', {}, `${pct(m.value)}%`),
             h('td', { class: 'muted' }, m.value_unit !== undefined ? t('an_score', { v: m.value_unit.toFixed(2) }) : '')))));
       }
-      const info = [e.engine, e.depth ? t('an_depth', { d: e.depth }) : '', e.nodes ? t('an_nodes', { n: e.nodes.toLocaleString(lang) }) : ''].filter(Boolean).join(' · ');
-      items.push(h('p', { class: 'muted an-info' }, `${t('an_engine')}: ${info}`));
+      const engine = e.engine === 'exact solver' ? t('an_exact') : e.engine.startsWith('level ') ? t('an_level', { l: t(e.engine.slice(6)) }) : e.engine;
+      const info = [engine, e.depth ? t('an_depth', { d: e.depth }) : '', e.nodes ? t('an_nodes', { n: e.nodes.toLocaleString(lang) }) : ''].filter(Boolean).join(' · ');
+      items.push(h('p', { class: 'muted an-info' }, t('an_engine', { e: info })));
     }
     mount(this.el.ceval, items);
     this.renderRolls(a);
+    this.drawBest();
   }
 
   // renderRolls offers the rolls where dice are to be rolled: the player
@@ -340,6 +363,33 @@ export class AnalysisPage extends GamePage {
       b('an-prev', '‹', t('an_prev'), this.at - 1, this.at === 0),
       b('an-next', '›', t('an_next'), this.at + 1, this.at >= n),
       b('an-last', '»', t('an_last'), n, this.at >= n));
+  }
+
+  // drawBest draws the engine's best move on the board as an arrow through
+  // its clicks, as lidraughts does (not for moves of clicks in any order,
+  // such as Shut the Box's covers).
+  drawBest() {
+    const root = this.el.board.querySelector('svg');
+    if (!root) return;
+    root.querySelector('.an-arrow')?.remove();
+    const v = this.view;
+    const e = this.evals.get(v.position)?.eval;
+    const m = e && !this.editing && !this.prefix.length && (v.moves || []).find((x) => x.notation === e.best);
+    const clicks = (m?.clicks || []).map(String);
+    if (clicks.length < 2 || this.r.unordered) return;
+    const pts = [];
+    for (const loc of clicks) {
+      const el = root.querySelector(`[data-loc="${CSS.escape(loc)}"]`);
+      if (!el) return;
+      const b = el.getBBox();
+      pts.push(`${b.x + b.width / 2},${b.y + b.height / 2}`);
+    }
+    const size = Math.min(...clicks.map((loc) => { const b = root.querySelector(`[data-loc="${CSS.escape(loc)}"]`).getBBox(); return Math.min(b.width, b.height); }));
+    const g = svgEl('g', { class: 'an-arrow', 'aria-hidden': 'true', 'data-move': e.best });
+    g.append(svgEl('defs', {}, svgEl('marker', { id: 'an-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' },
+      svgEl('path', { d: 'M0,0 L10,5 L0,10 z' }))));
+    g.append(svgEl('polyline', { points: pts.join(' '), 'stroke-width': Math.max(4, size * 0.16), 'marker-end': 'url(#an-head)' }));
+    root.append(g);
   }
 
   // ---- position text ----------------------------------------------------------------
@@ -451,6 +501,7 @@ export class AnalysisPage extends GamePage {
 
   decorate(lastLocs) {
     super.decorate(lastLocs);
+    this.drawBest();
     if (this.el.posInput && document.activeElement !== this.el.posInput) this.el.posInput.value = this.view.position;
     this.el.board.classList.toggle('editing', !!this.editing);
   }

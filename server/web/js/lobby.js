@@ -354,6 +354,7 @@ export class Lobby {
       const n = g.move_count || 0;
       return h('li', { 'data-listed': g.id }, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
+        g.rated ? [h('span', { class: 'rated-tag', 'data-rated': true }, t('rated')), ' '] : null,
         g.clock ? [h('span', { class: 'tc', title: t('clock') }, `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
         h('span', { class: 'age muted', 'data-age': g.age_s }, ago(g.age_s || 0)), ' · ',
         h('span', { class: 'count muted', 'data-moves': n }, t(n === 1 ? 'moveCount1' : 'moveCountN', { n })), ' ',

@@ -2,10 +2,26 @@
 // first, filtered by game and by result, a page at a time, each linking to
 // the game and to its record. On one's own page, "sign out everywhere".
 import { h, mount } from './dom.js';
-import { t, lang, gameName } from './i18n.js';
+import { t, lang, gameName, addStrings } from './i18n.js';
 import { api, catalog } from './api.js';
 import { me, signOut } from './account.js';
 import { ratingsSection } from './ratingchart.js';
+
+addStrings({
+  en: {
+    signOutAll: 'Sign out everywhere', memberSince: 'Playing since {d}', allGames: 'All games', result: 'Result',
+    allResults: 'All results', wins: 'Wins', draws: 'Draws', losses: 'Losses', noGames: 'No game here.',
+    newer: 'Newer', older: 'Older', date: 'Date', players: 'Players', guest: 'guest', res_win: 'won',
+    res_draw: 'draw', res_loss: 'lost', openGame: 'Open', exportShort: 'Record', noPlayer: 'No player is named {n}.',
+  },
+  fr: {
+    signOutAll: 'Se déconnecter partout', memberSince: 'Joue depuis le {d}', allGames: 'Tous les jeux',
+    result: 'Résultat', allResults: 'Tous les résultats', wins: 'Victoires', draws: 'Nulles', losses: 'Défaites',
+    noGames: 'Aucune partie ici.', newer: 'Plus récentes', older: 'Plus anciennes', date: 'Date', players: 'Joueurs',
+    guest: 'invité', res_win: 'gagnée', res_draw: 'nulle', res_loss: 'perdue', openGame: 'Ouvrir',
+    exportShort: 'Relevé', noPlayer: 'Aucun joueur ne s’appelle {n}.',
+  },
+});
 
 export class PlayerPage {
   constructor(el, name) {

@@ -11,7 +11,7 @@ addStrings({
     rated: 'Rated', casualShort: 'Casual', ratedGame: 'Rated game', ratingRange: 'Opponent’s rating', anyRating: 'any',
     noClock: 'no clock', seeksNone: 'No one is seeking a game: seek one, and whoever seeks the same is paired with you.',
     acceptSeek: 'Play', yourSeek: 'your seek', seekSignIn: 'Sign in to play anyone (rated games need an account).',
-    err_seek_refused: 'This seek is gone or not for you.', err_sign_in: 'Sign in to play anyone.',
+    err_seek_refused: 'This seek is gone or not for you.',
     leaderboard: 'Leaderboard', provisionalPlayers: 'Provisional ratings', boardEmpty: 'No rated game yet.',
     rank: '#', rating: 'Rating', gamesPlayed: 'Games', seeksOffline: 'Reconnecting to the lobby…',
   },
@@ -20,7 +20,7 @@ addStrings({
     rated: 'Classée', casualShort: 'Amicale', ratedGame: 'Partie classée', ratingRange: 'Classement de l’adversaire', anyRating: 'tous',
     noClock: 'sans pendule', seeksNone: 'Personne ne cherche de partie : cherchez-en une, et qui cherche la même vous sera apparié.',
     acceptSeek: 'Jouer', yourSeek: 'votre recherche', seekSignIn: 'Connectez-vous pour jouer contre quelqu’un (les parties classées demandent un compte).',
-    err_seek_refused: 'Cette recherche n’est plus là ou pas pour vous.', err_sign_in: 'Connectez-vous pour jouer contre quelqu’un.',
+    err_seek_refused: 'Cette recherche n’est plus là ou pas pour vous.',
     leaderboard: 'Classement', provisionalPlayers: 'Classements provisoires', boardEmpty: 'Aucune partie classée pour l’instant.',
     rank: 'n°', rating: 'Classement', gamesPlayed: 'Parties', seeksOffline: 'Reconnexion au salon…',
   },
@@ -90,7 +90,7 @@ export class Seeks {
         return;
       case 'error': {
         this.mine = m.code === 'internal' ? null : this.mine;
-        const k = `err_${m.code}`;
+        const k = m.code === 'sign_in' ? 'seekSignIn' : `err_${m.code}`;
         this.error = t(k) === k ? t('error', { m: m.message }) : t(k);
         break;
       }

@@ -1,0 +1,191 @@
+package dames
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"plateau/games/dames"
+)
+
+// The pattern evaluation: the hand-written evaluation (material,
+// advancement, centre, home row, kings on the long diagonal) plus learnt
+// weights for the side to move and, for each diamond of four squares (a
+// square, its two neighbours on the next row down and the square below
+// them), for each of its 81 fillings (each square empty, a white piece or
+// a black piece). The weights are fitted by Train by logistic regression of
+// self-play results on σ(hand/200 + w·φ) (the hand-written score taken as
+// a fixed offset, so that the patterns learn what it misses) and kept in
+// weights.bin; in centi-men a weight w counts 200·w, the scale on which
+// WinProbability turns centi-men back into a probability.
+
+// nDiamonds is the number of diamonds on the board.
+const nDiamonds = 32
+
+// diamonds lists the top bits of the diamonds, in the ghost layout.
+var diamonds = func() (d [nDiamonds]int) {
+	i := 0
+	for sq := 1; sq <= 50; sq++ {
+		t := bitOf(sq)
+		if onBoard(t+5) && onBoard(t+6) && onBoard(t+11) {
+			d[i] = t
+			i++
+		}
+	}
+	if i != nDiamonds {
+		panic("dames: the board does not have 32 diamonds")
+	}
+	return d
+}()
+
+// onBoard reports whether bit b of the ghost layout is a square.
+func onBoard(b int) bool { return b >= 0 && b < 54 && (b+1)%11 != 0 }
+
+const (
+	nConfigs = 81
+	// nBase features come before the diamonds': the side to move.
+	nBase = 1
+)
+
+func nFeatures() int { return nBase + nDiamonds*nConfigs }
+
+// diamondMask has the bits of a diamond whose top is bit 0: 0, 5, 6, 11.
+const diamondMask = 1 | 1<<5 | 1<<6 | 1<<11
+
+// ternary maps the bits of a diamond (x & diamondMask, top at bit 0) to
+// the base-3 number whose digits are those bits: square k of the diamond
+// counts 3^k.
+var ternary = func() (t [diamondMask + 1]uint8) {
+	for x := range t {
+		if x&^diamondMask != 0 {
+			continue
+		}
+		t[x] = uint8(x&1 + 3*(x>>5&1) + 9*(x>>6&1) + 27*(x>>11&1))
+	}
+	return t
+}()
+
+// config returns the filling of the diamond whose top is t: the sum over
+// its squares k of 3^k times 0 (empty), 1 (White) or 2 (Black).
+func config(p *dames.Pos, t int) int {
+	return int(ternary[p.Pieces[dames.White]>>t&diamondMask]) + 2*int(ternary[p.Pieces[dames.Black]>>t&diamondMask])
+}
+
+// Patterns is a fitted pattern evaluation in integer centi-men.
+type Patterns struct {
+	tempo int32
+	table [nDiamonds][nConfigs]int32
+}
+
+// weightsMagic starts weights.bin, followed by the number of weights (a
+// uint32) and the weights as little-endian float32.
+const weightsMagic = "PLDW1\n"
+
+//go:embed weights.bin
+var weightsFile []byte
+
+// LearntPatterns returns the evaluation fitted by Train, read from the
+// embedded weights.bin.
+func LearntPatterns() (*Patterns, error) {
+	w, err := decodeWeights(weightsFile)
+	if err != nil {
+		return nil, fmt.Errorf("dames: embedded weights.bin: %w", err)
+	}
+	return newPatterns(w), nil
+}
+
+func decodeWeights(b []byte) ([]float64, error) {
+	if len(b) < len(weightsMagic)+4 || string(b[:len(weightsMagic)]) != weightsMagic {
+		return nil, errors.New("not a weights file (bad magic)")
+	}
+	b = b[len(weightsMagic):]
+	n := int(binary.LittleEndian.Uint32(b))
+	b = b[4:]
+	if n != nFeatures() || len(b) != 4*n {
+		return nil, fmt.Errorf("%d weights in %d bytes, want %d", n, len(b), nFeatures())
+	}
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+	}
+	return w, nil
+}
+
+func encodeWeights(w []float64) []byte {
+	b := append([]byte(weightsMagic), 0, 0, 0, 0)
+	binary.LittleEndian.PutUint32(b[len(weightsMagic):], uint32(len(w)))
+	for _, x := range w {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(x)))
+	}
+	return b
+}
+
+func newPatterns(w []float64) *Patterns {
+	cm := func(x float64) int32 { return int32(math.Round(200 * x)) }
+	p := &Patterns{tempo: cm(w[0])}
+	for d := range diamonds {
+		for c := range nConfigs {
+			p.table[d][c] = cm(w[nBase+d*nConfigs+c])
+		}
+	}
+	return p
+}
+
+// features appends the indices of φ's non-zero entries and their values,
+// and returns the hand-written score of p for White, in centi-men.
+func features(p *dames.Pos, idx []int, val []float64) ([]int, []float64, int) {
+	idx = append(idx, 0)
+	tempo := 1.0
+	if p.Side == dames.Black {
+		tempo = -1
+	}
+	val = append(val, tempo)
+	for d, t := range diamonds {
+		idx = append(idx, nBase+d*nConfigs+config(p, t))
+		val = append(val, 1)
+	}
+	return idx, val, handScore(p)
+}
+
+// handScore is the hand-written score of p for White, endgame rules aside.
+func handScore(p *dames.Pos) int { return sideScore(p, dames.White) - sideScore(p, dames.Black) }
+
+// Evaluate scores p in centi-men for the side to move, with the endgame
+// rules of endgame on top.
+func (pt *Patterns) Evaluate(p *dames.Pos) int {
+	v := int32(handScore(p))
+	for d, t := range diamonds {
+		v += pt.table[d][config(p, t)]
+	}
+	if p.Side == dames.Black {
+		v -= pt.tempo
+	} else {
+		v += pt.tempo
+	}
+	s := endgame(p, int(v))
+	if p.Side == dames.Black {
+		return -s
+	}
+	return s
+}
+
+// flip returns p seen from the other side: the board turned half a turn
+// (square n becomes 51-n) and the colours swapped.
+func flip(p dames.Pos) dames.Pos {
+	var q dames.Pos
+	q.Side = p.Side ^ 1
+	for sq := 1; sq <= 50; sq++ {
+		from, to := uint64(1)<<bitOf(sq), uint64(1)<<bitOf(51-sq)
+		for s := range 2 {
+			if p.Pieces[s]&from != 0 {
+				q.Pieces[s^1] |= to
+			}
+		}
+		if p.Kings&from != 0 {
+			q.Kings |= to
+		}
+	}
+	return q
+}
