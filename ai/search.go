@@ -38,6 +38,11 @@ type Search struct {
 	// value as the root does, the others minimize it. When nil, only the
 	// root maximizes (paranoid with three or four players).
 	Allies func(s game.State, root, p game.Player) bool
+	// Contempt is taken off a drawn end's value for the root (0.5): with
+	// some, the search prefers a position its evaluation finds slightly
+	// worse than even to a draw by repetition, so that two equal players
+	// play on for a result.
+	Contempt float64
 
 	tt      *table
 	plies   []plyData
@@ -213,7 +218,11 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	}
 	toMove := st.ToMove()
 	if toMove == game.Nobody {
-		return terminalValue(st.Outcome(), s.root, ply), true
+		v := terminalValue(st.Outcome(), s.root, ply)
+		if v == 0.5 {
+			v -= s.Contempt
+		}
+		return v, true
 	}
 	if ply >= maxPly-1 {
 		return heuristic(s.eval(st, s.root)), false

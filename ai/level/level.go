@@ -181,7 +181,11 @@ func table(gameID string) map[string]maker {
 		// With 4 players the search is alpha-beta where partners
 		// maximize the same value (teams) and every other seat minimizes
 		// it (paranoid when solo).
-		tune := func(s *ai.Search) { s.Order, s.Allies = aiintercept.Order, aiintercept.Allies }
+		// Contempt: a draw by repetition counts as slightly worse than
+		// even, so that equal players play on for a goal.
+		tune := func(s *ai.Search) {
+			s.Order, s.Allies, s.Contempt = aiintercept.Order, aiintercept.Allies, aiintercept.Contempt
+		}
 		ev := aiintercept.Eval
 		t["easy"] = search(ai.Limits{Depth: 2}, ev, tune)
 		t["medium"] = search(ai.Limits{Depth: 3, Nodes: 50_000}, ev, tune)
