@@ -70,12 +70,19 @@ func Eval(s game.State, p game.Player) float64 {
 // completes its own chain rather than stall the opponent's far-off one,
 // and a chain one move from scoring dominates everything else; the games
 // end sooner (docs/ai.md).
-func Value(s *ic.State, p game.Player) float64 { return value(s, p, shape, logisticK2) }
+func Value(s *ic.State, p game.Player) float64 { return value(s, p, shape, logisticK2, aggression) }
+
+// aggression weighs the side's own cost above the other side's: each unit
+// of its own cost below aggrRef, the most a cost can be, counts aggression
+// times, so that the side to search plays to shorten its own chain rather
+// than to lengthen the opponent's. The bias is never negative, and a
+// draw's 0.5 (less Contempt) stays below an even position.
+const aggression = 1.5
 
 // ValueV1 is the first evaluation, kept to measure Value against: chain
-// costs count linearly.
+// costs count linearly, both sides alike.
 func ValueV1(s *ic.State, p game.Player) float64 {
-	return value(s, p, func(c int) float64 { return float64(c) }, logisticK)
+	return value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1)
 }
 
 // EvalV1 is Eval on ValueV1.
@@ -90,13 +97,16 @@ func EvalV1(s game.State, p game.Player) float64 {
 	return ValueV1(st, p)
 }
 
+// aggrRef is shape's value at the cap, the most a seat's cost can be.
+var aggrRef = shape(maxChain + 1)
+
 // shape weighs a chain cost: concave, 0 at 0, slope 4 there, 1 at 10.
 func shape(c int) float64 { return 40 * float64(c) / float64(c+10) }
 
 // logisticK2 scales Value's logistic (shape's range is [0, 34]).
 const logisticK2 = 0.1
 
-func value(s *ic.State, p game.Player, f func(int) float64, k float64) float64 {
+func value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64) float64 {
 	seat := int(p)
 	n := s.Players()
 	if seat < 0 || seat >= n {
@@ -122,7 +132,7 @@ func value(s *ic.State, p game.Player, f func(int) float64, k float64) float64 {
 			me = min(me, cost[o])
 		}
 	}
-	return 1 / (1 + math.Exp(-k*(them-me)))
+	return 1 / (1 + math.Exp(-k*(them-me+(aggr-1)*(aggrRef-me))))
 }
 
 func (b *board) load(s *ic.State) {
