@@ -70,7 +70,17 @@ func Eval(s game.State, p game.Player) float64 {
 // completes its own chain rather than stall the opponent's far-off one,
 // and a chain one move from scoring dominates everything else; the games
 // end sooner (docs/ai.md).
-func Value(s *ic.State, p game.Player) float64 { return value(s, p, shape, logisticK2, aggression) }
+//
+// With 4 players each side counts its own cost aggression times (see
+// aggression); with 2 it does not: in 2-player matches the aggressive
+// evaluation lost 2-10 to hard-v1 where the plain one won 75% (docs/ai.md).
+func Value(s *ic.State, p game.Player) float64 {
+	aggr := 1.0
+	if s.Players() > 2 {
+		aggr = aggression
+	}
+	return value(s, p, shape, logisticK2, aggr)
+}
 
 // aggression weighs the side's own cost above the other side's: each unit
 // of its own cost below aggrRef, the most a cost can be, counts aggression

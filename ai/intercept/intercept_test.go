@@ -210,10 +210,10 @@ func TestEvalSymmetry(t *testing.T) {
 						}
 					}
 				}
-				// Eval weighs each side's own chain more (aggression), so
-				// only EvalV1's values add up to 1.
-				if a, b := aiintercept.EvalV1(s, 0), aiintercept.EvalV1(s, 1); math.Abs(a+b-1) > 1e-12 {
-					t.Fatalf("%s: values %v and %v do not add up to 1", s.Position(), a, b)
+				for name, eval := range map[string]ai.Eval{"Eval": aiintercept.Eval, "EvalV1": aiintercept.EvalV1} {
+					if a, b := eval(s, 0), eval(s, 1); math.Abs(a+b-1) > 1e-12 {
+						t.Fatalf("%s: %s: values %v and %v do not add up to 1", name, s.Position(), a, b)
+					}
 				}
 				checked++
 			}
@@ -257,6 +257,8 @@ func TestFourPlayers(t *testing.T) {
 				t.Errorf("%s %s plays an illegal move: %v", mode, name, err)
 			}
 		}
+		// With 4 players Eval weighs each side's own chain more
+		// (aggression): only EvalV1's values add up to 1.
 		if mode == "teams" {
 			if a, b := aiintercept.Eval(s, 0), aiintercept.Eval(s, 2); a != b {
 				t.Errorf("teams: the start is worth %v to S and %v to its partner N", a, b)
