@@ -47,10 +47,11 @@ type board struct {
 //     12 minus its distance to the goal), which draws the pieces forward
 //     while no chain is in sight.
 //
-// The best seat of each side counts; the value for p is the logistic
-// 1/(1+e^(-0.05 (cost of the other side - cost of p's side))). Finished
-// games score their outcome; states of other games fall back on
-// ai.DefaultEval.
+// The chain part is shaped (see Value). The best seat of each side counts;
+// the value for p is the logistic 1/(1+e^(-0.1 (cost of the other side -
+// cost of p's side))), with 4 players plus aggression. Finished games score
+// their outcome; states of other games fall back on ai.DefaultEval. EvalV1
+// is the first version, linear in the chain cost.
 func Eval(s game.State, p game.Player) float64 {
 	if o := s.Outcome(); o.Over {
 		return o.Value(p)
@@ -66,10 +67,9 @@ func Eval(s game.State, p game.Player) float64 {
 //
 // A seat's chain cost c (tempo taken off) counts as 40c/(c+10) (see
 // shape): a step toward the goal is worth more the nearer the ball is to
-// it, four times one gap at a cost of 0, a quarter at 30. So the search
-// completes its own chain rather than stall the opponent's far-off one,
-// and a chain one move from scoring dominates everything else; the games
-// end sooner (docs/ai.md).
+// it: 4 at a cost of 0, 1 at 10, a quarter at 30. So the search prefers
+// completing a near chain to stalling a far-off one, and a chain one move
+// from scoring dominates everything else (figures in docs/ai.md).
 //
 // With 4 players each side counts its own cost aggression times (see
 // aggression); with 2 it does not: in 2-player matches the aggressive
