@@ -52,7 +52,10 @@ type board struct {
 // cost of p's side))), with 4 players plus aggression. Finished games score
 // their outcome; states of other games fall back on ai.DefaultEval. EvalV1
 // is the first version, linear in the chain cost.
-func Eval(s game.State, p game.Player) float64 {
+func Eval(s game.State, p game.Player) float64 { return evalWith(s, p, Value) }
+
+// evalWith is an evaluation of any game state on value.
+func evalWith(s game.State, p game.Player, value func(*ic.State, game.Player) float64) float64 {
 	if o := s.Outcome(); o.Over {
 		return o.Value(p)
 	}
@@ -60,7 +63,7 @@ func Eval(s game.State, p game.Player) float64 {
 	if !ok {
 		return ai.DefaultEval(s, p)
 	}
-	return Value(st, p)
+	return value(st, p)
 }
 
 // Value evaluates a game in progress for seat p, in [0, 1].
@@ -96,16 +99,7 @@ func ValueV1(s *ic.State, p game.Player) float64 {
 }
 
 // EvalV1 is Eval on ValueV1.
-func EvalV1(s game.State, p game.Player) float64 {
-	if o := s.Outcome(); o.Over {
-		return o.Value(p)
-	}
-	st, ok := s.(*ic.State)
-	if !ok {
-		return ai.DefaultEval(s, p)
-	}
-	return ValueV1(st, p)
-}
+func EvalV1(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV1) }
 
 // aggrRef is shape's value at the cap, the most a seat's cost can be.
 var aggrRef = shape(maxChain + 1)

@@ -75,8 +75,15 @@ func players(t *testing.T) map[string]ai.Player {
 }
 
 func TestGoalInOne(t *testing.T) {
-	s := parse(t, position(threat, "S", "g9"))
-	for name, p := range players(t) {
+	checkScores(t, parse(t, position(threat, "S", "g9")), players(t))
+}
+
+// checkScores checks that every player scores from s, where the side to
+// move can.
+func checkScores(t *testing.T, s game.State, ps map[string]ai.Player) {
+	t.Helper()
+	seat := s.ToMove()
+	for name, p := range ps {
 		d, err := p.Choose(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +92,7 @@ func TestGoalInOne(t *testing.T) {
 		if err := c.Play(d.Move); err != nil {
 			t.Fatal(err)
 		}
-		if o := c.Outcome(); !o.Over || o.Value(0) != 1 {
+		if o := c.Outcome(); !o.Over || o.Value(seat) != 1 {
 			t.Errorf("%s plays %s, not a goal", name, s.FormatMove(d.Move))
 		}
 	}

@@ -104,21 +104,13 @@ func TestAllies(t *testing.T) {
 func TestFourPlayerGoalInOne(t *testing.T) {
 	// N to move, after S and W: the same goal as partnerGoal.
 	s := parseVariant(t, map[string]string{"players": "4", "mode": "teams"}, position(partnerGoal, "N", "k7"))
+	ps := map[string]ai.Player{}
 	for _, name := range []string{"easy", "medium", "hard", "hard-v1"} {
 		p, err := level.New("intercept", name, 1, level.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := p.Choose(context.Background(), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := s.Clone()
-		if err := c.Play(d.Move); err != nil {
-			t.Fatal(err)
-		}
-		if o := c.Outcome(); !o.Over || o.Value(2) != 1 {
-			t.Errorf("%s plays %s, not a goal", name, s.FormatMove(d.Move))
-		}
+		ps[name] = p
 	}
+	checkScores(t, s, ps)
 }
