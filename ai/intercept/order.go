@@ -54,6 +54,7 @@ func Allies(s game.State, root, p game.Player) bool {
 	return ok && p >= 0 && root >= 0 && !st.Opponents(int(root), int(p))
 }
 
-// Contempt is the levels' ai.Search.Contempt: a draw is worth 0.45 to the
-// searcher, what Value gives for a shaped chain cost about 2 units behind.
+// Contempt is the levels' ai.Search.Contempt with 4 players: a draw is
+// worth 0.45 to the searcher, what Value gives for a shaped chain cost
+// about 2 units behind.
 const Contempt = 0.05

@@ -181,16 +181,17 @@ func table(gameID string) map[string]maker {
 		// With 4 players the search is alpha-beta where partners
 		// maximize the same value (teams) and every other seat minimizes
 		// it (paranoid when solo).
-		// Contempt: a draw by repetition counts as slightly worse than
-		// even, so that equal players play on for a goal.
-		tune := func(s *ai.Search) {
-			s.Order, s.Allies, s.Contempt = aiintercept.Order, aiintercept.Allies, aiintercept.Contempt
-		}
+		// Contempt with 4 players: a draw counts as slightly worse than
+		// even, so that the teams play on for a goal. With 2 it is 0: in
+		// 2-player matches it did not lower the draws by repetition.
+		tune := func(s *ai.Search) { s.Order, s.Allies = aiintercept.Order, aiintercept.Allies }
+		tune4 := func(s *ai.Search) { tune(s); s.Contempt = aiintercept.Contempt }
 		ev := aiintercept.Eval
-		t["easy"] = search(ai.Limits{Depth: 2}, ev, tune)
-		t["medium"] = search(ai.Limits{Depth: 3, Nodes: 50_000}, ev, tune)
-		t["hard"] = search(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, tune)
-		t["max"] = maxSearch(ev, tune)
+		both := func(l ai.Limits) maker { return byPlayers(search(l, ev, tune), search(l, ev, tune4)) }
+		t["easy"] = both(ai.Limits{Depth: 2})
+		t["medium"] = both(ai.Limits{Depth: 3, Nodes: 50_000})
+		t["hard"] = both(ai.Limits{Nodes: 25_000, Time: HardTime})
+		t["max"] = byPlayers(maxSearch(ev, tune), maxSearch(ev, tune4))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
 		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
