@@ -33,6 +33,16 @@ type Search struct {
 	// 18); negative disables the table. States that do not implement
 	// game.Hasher are searched without it.
 	TTBits int
+	// Allies, when set, says whether seat p plays on the side of the root
+	// player (a partner in a team game): such seats maximize the root's
+	// value as the root does, the others minimize it. When nil, only the
+	// root maximizes (paranoid with three or four players).
+	Allies func(s game.State, root, p game.Player) bool
+	// Contempt is taken off a drawn end's value for the root (0.5): with
+	// some, the search prefers a position its evaluation finds slightly
+	// worse than even to a draw by repetition, so that two equal players
+	// play on for a result.
+	Contempt float64
 
 	tt      *table
 	plies   []plyData
@@ -208,7 +218,11 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	}
 	toMove := st.ToMove()
 	if toMove == game.Nobody {
-		return terminalValue(st.Outcome(), s.root, ply), true
+		v := terminalValue(st.Outcome(), s.root, ply)
+		if v == 0.5 {
+			v -= s.Contempt
+		}
+		return v, true
 	}
 	if ply >= maxPly-1 {
 		return heuristic(s.eval(st, s.root)), false
@@ -246,7 +260,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	moves := st.Moves(pd.moves[:0])
 	pd.moves = moves
 	s.scoreMoves(st, pd, ttMove, hasTTMove, ply)
-	maximizing := toMove == s.root
+	maximizing := toMove == s.root || s.Allies != nil && s.Allies(st, s.root, toMove)
 	alpha0, beta0 := alpha, beta
 	best := math.Inf(1)
 	if maximizing {

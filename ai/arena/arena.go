@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -115,8 +116,12 @@ type Result struct {
 	BStats  Stats   `json:"bStats"`
 	// Ends counts the games by how they ended (game.Outcome.Reason, or
 	// "ply limit").
-	Ends    map[string]int `json:"ends"`
-	Seconds float64        `json:"seconds"`
+	Ends map[string]int `json:"ends"`
+	// PliesMedian and PliesMax summarise the games' lengths in plies
+	// (rolls included).
+	PliesMedian float64 `json:"pliesMedian"`
+	PliesMax    int     `json:"pliesMax"`
+	Seconds     float64 `json:"seconds"`
 	// Series is the running score in game order, for charts.
 	Series  []Point      `json:"-"`
 	Results []GameResult `json:"-"`
@@ -227,11 +232,31 @@ func (r *Result) summarize() {
 		r.Series = append(r.Series, Point{Games: len(r.Series) + 1, Score: Score(r.Wins, r.Draws, r.Losses), Lo: lo, Hi: hi})
 	}
 	r.Games = len(r.Results)
+	r.PliesMedian, r.PliesMax = pliesSummary(r.Results)
 	r.Score = Score(r.Wins, r.Draws, r.Losses)
 	r.ScoreLo, r.ScoreHi = ScoreInterval(r.Wins, r.Draws, r.Losses)
 	r.Elo, r.EloLo, r.EloHi = Elo(r.Wins, r.Draws, r.Losses)
 	r.AStats.finish()
 	r.BStats.finish()
+}
+
+// pliesSummary returns the median and the maximum of the games' lengths.
+func pliesSummary(rs []GameResult) (median float64, most int) {
+	if len(rs) == 0 {
+		return 0, 0
+	}
+	plies := make([]int, len(rs))
+	for i, g := range rs {
+		plies[i] = g.Plies
+	}
+	slices.Sort(plies)
+	n := len(plies)
+	if n%2 == 1 {
+		median = float64(plies[n/2])
+	} else {
+		median = float64(plies[n/2-1]+plies[n/2]) / 2
+	}
+	return median, plies[n-1]
 }
 
 // seed derives a seed from the match seed and labels.

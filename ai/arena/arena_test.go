@@ -100,3 +100,25 @@ func TestWriteSVG(t *testing.T) {
 		t.Errorf("series %+v", r.Series)
 	}
 }
+
+func TestPliesSummary(t *testing.T) {
+	tests := []struct {
+		plies  []int
+		median float64
+		most   int
+	}{
+		{nil, 0, 0},
+		{[]int{7}, 7, 7},
+		{[]int{30, 10, 20}, 20, 30},
+		{[]int{40, 10, 20, 30}, 25, 40},
+	}
+	for _, tc := range tests {
+		var rs []GameResult
+		for _, p := range tc.plies {
+			rs = append(rs, GameResult{Plies: p})
+		}
+		if m, x := pliesSummary(rs); m != tc.median || x != tc.most {
+			t.Errorf("pliesSummary(%v) = %g, %d; want %g, %d", tc.plies, m, x, tc.median, tc.most)
+		}
+	}
+}

@@ -47,11 +47,15 @@ type board struct {
 //     12 minus its distance to the goal), which draws the pieces forward
 //     while no chain is in sight.
 //
-// The best seat of each side counts; the value for p is the logistic
-// 1/(1+e^(-0.05 (cost of the other side - cost of p's side))). Finished
-// games score their outcome; states of other games fall back on
-// ai.DefaultEval.
-func Eval(s game.State, p game.Player) float64 {
+// The chain part is shaped (see Value). The best seat of each side counts;
+// the value for p is the logistic 1/(1+e^(-0.1 (cost of the other side -
+// cost of p's side))), with 4 players plus aggression. Finished games score
+// their outcome; states of other games fall back on ai.DefaultEval. EvalV1
+// is the first version, linear in the chain cost.
+func Eval(s game.State, p game.Player) float64 { return evalWith(s, p, Value) }
+
+// evalWith is an evaluation of any game state on value.
+func evalWith(s game.State, p game.Player, value func(*ic.State, game.Player) float64) float64 {
 	if o := s.Outcome(); o.Over {
 		return o.Value(p)
 	}
@@ -59,11 +63,54 @@ func Eval(s game.State, p game.Player) float64 {
 	if !ok {
 		return ai.DefaultEval(s, p)
 	}
-	return Value(st, p)
+	return value(st, p)
 }
 
 // Value evaluates a game in progress for seat p, in [0, 1].
+//
+// A seat's chain cost c (tempo taken off) counts as 40c/(c+10) (see
+// shape): a step toward the goal is worth more the nearer the ball is to
+// it: 4 at a cost of 0, 1 at 10, a quarter at 30. So the search prefers
+// completing a near chain to stalling a far-off one, and a chain one move
+// from scoring dominates everything else (figures in docs/ai.md).
+//
+// With 4 players each side counts its own cost aggression times (see
+// aggression); with 2 it does not: in 2-player matches the aggressive
+// evaluation lost 2-10 to hard-v1 where the plain one won 75% (docs/ai.md).
 func Value(s *ic.State, p game.Player) float64 {
+	aggr := 1.0
+	if s.Players() > 2 {
+		aggr = aggression
+	}
+	return value(s, p, shape, logisticK2, aggr)
+}
+
+// aggression weighs the side's own cost above the other side's: each unit
+// of its own cost below aggrRef, the most a cost can be, counts aggression
+// times, so that the side to search plays to shorten its own chain rather
+// than to lengthen the opponent's. The bias is never negative, and a
+// draw's 0.5 (less Contempt) stays below an even position.
+const aggression = 1.5
+
+// ValueV1 is the first evaluation, kept to measure Value against: chain
+// costs count linearly, both sides alike.
+func ValueV1(s *ic.State, p game.Player) float64 {
+	return value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1)
+}
+
+// EvalV1 is Eval on ValueV1.
+func EvalV1(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV1) }
+
+// aggrRef is shape's value at the cap, the most a seat's cost can be.
+var aggrRef = shape(maxChain + 1)
+
+// shape weighs a chain cost: concave, 0 at 0, slope 4 there, 1 at 10.
+func shape(c int) float64 { return 40 * float64(c) / float64(c+10) }
+
+// logisticK2 scales Value's logistic (shape's range is [0, 34]).
+const logisticK2 = 0.1
+
+func value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64) float64 {
 	seat := int(p)
 	n := s.Players()
 	if seat < 0 || seat >= n {
@@ -78,7 +125,7 @@ func Value(s *ic.State, p game.Player) float64 {
 		if o == toMove {
 			c = max(c-tempo, 0)
 		}
-		cost[o] = float64(c) - float64(advancement(s, &b, o))/advDivisor
+		cost[o] = f(c) - float64(advancement(s, &b, o))/advDivisor
 	}
 	// The best seat of each side counts.
 	me, them := math.Inf(1), math.Inf(1)
@@ -89,7 +136,7 @@ func Value(s *ic.State, p game.Player) float64 {
 			me = min(me, cost[o])
 		}
 	}
-	return 1 / (1 + math.Exp(-logisticK*(them-me)))
+	return 1 / (1 + math.Exp(-k*(them-me+(aggr-1)*(aggrRef-me))))
 }
 
 func (b *board) load(s *ic.State) {

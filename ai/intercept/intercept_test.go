@@ -75,8 +75,15 @@ func players(t *testing.T) map[string]ai.Player {
 }
 
 func TestGoalInOne(t *testing.T) {
-	s := parse(t, position(threat, "S", "g9"))
-	for name, p := range players(t) {
+	checkScores(t, parse(t, position(threat, "S", "g9")), players(t))
+}
+
+// checkScores checks that every player scores from s, where the side to
+// move can.
+func checkScores(t *testing.T, s game.State, ps map[string]ai.Player) {
+	t.Helper()
+	seat := s.ToMove()
+	for name, p := range ps {
 		d, err := p.Choose(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +92,7 @@ func TestGoalInOne(t *testing.T) {
 		if err := c.Play(d.Move); err != nil {
 			t.Fatal(err)
 		}
-		if o := c.Outcome(); !o.Over || o.Value(0) != 1 {
+		if o := c.Outcome(); !o.Over || o.Value(seat) != 1 {
 			t.Errorf("%s plays %s, not a goal", name, s.FormatMove(d.Move))
 		}
 	}
@@ -202,14 +209,18 @@ func TestEvalSymmetry(t *testing.T) {
 		for turn := 0; turn < 400 && !s.Outcome().Over; turn++ {
 			if turn%17 == game1 {
 				r := parse(t, rotate(t, s.Position()))
-				for p := range game.Player(2) {
-					a, b := aiintercept.Eval(s, p), aiintercept.Eval(r, 1-p)
-					if math.Abs(a-b) > 1e-12 {
-						t.Fatalf("%s\nvalue %v for %v, but the rotated position\n%s\nis worth %v for %v", s.Position(), a, p, r.Position(), b, 1-p)
+				for name, eval := range map[string]ai.Eval{"Eval": aiintercept.Eval, "EvalV1": aiintercept.EvalV1} {
+					for p := range game.Player(2) {
+						a, b := eval(s, p), eval(r, 1-p)
+						if math.Abs(a-b) > 1e-12 {
+							t.Fatalf("%s: %s\nvalue %v for %v, but the rotated position\n%s\nis worth %v for %v", name, s.Position(), a, p, r.Position(), b, 1-p)
+						}
 					}
 				}
-				if a, b := aiintercept.Eval(s, 0), aiintercept.Eval(s, 1); math.Abs(a+b-1) > 1e-12 {
-					t.Fatalf("%s: values %v and %v do not add up to 1", s.Position(), a, b)
+				for name, eval := range map[string]ai.Eval{"Eval": aiintercept.Eval, "EvalV1": aiintercept.EvalV1} {
+					if a, b := eval(s, 0), eval(s, 1); math.Abs(a+b-1) > 1e-12 {
+						t.Fatalf("%s: %s: values %v and %v do not add up to 1", name, s.Position(), a, b)
+					}
 				}
 				checked++
 			}
@@ -225,7 +236,7 @@ func TestEvalSymmetry(t *testing.T) {
 }
 
 // TestFourPlayers checks that every level plays a legal move with four
-// players (MCTS on the evaluation).
+// players (alpha-beta with partners as allies).
 func TestFourPlayers(t *testing.T) {
 	g := ic.Game{}
 	for _, mode := range []string{"teams", "solo"} {
@@ -253,8 +264,56 @@ func TestFourPlayers(t *testing.T) {
 				t.Errorf("%s %s plays an illegal move: %v", mode, name, err)
 			}
 		}
-		if v := aiintercept.Eval(s, 0) + aiintercept.Eval(s, 1); math.Abs(v-1) > 1e-12 {
+		// With 4 players Eval weighs each side's own chain more
+		// (aggression): only EvalV1's values add up to 1.
+		if mode == "teams" {
+			if a, b := aiintercept.Eval(s, 0), aiintercept.Eval(s, 2); a != b {
+				t.Errorf("teams: the start is worth %v to S and %v to its partner N", a, b)
+			}
+		}
+		if v := aiintercept.EvalV1(s, 0) + aiintercept.EvalV1(s, 1); math.Abs(v-1) > 1e-12 {
 			t.Errorf("%s: the start is worth %v to S and W together, want 1 (they are opponents)", mode, v)
 		}
+	}
+}
+
+// without returns pieces less the squares named.
+func without(pieces map[string]string, squares ...string) map[string]string {
+	c := map[string]string{}
+	for k, v := range pieces {
+		c[k] = v
+	}
+	for _, sq := range squares {
+		delete(c, sq)
+	}
+	return c
+}
+
+func TestEvalNearGoal(t *testing.T) {
+	tests := []struct {
+		name      string
+		near, far map[string]string
+	}{
+		{"one pass from the goal vs a passage piece missing", threat, without(threat, "g12")},
+		{"one piece missing vs two", without(threat, "g12"), without(threat, "g12", "g10")},
+		{"one piece missing near the goal vs far from the ball", without(threat, "g12"), without(threat, "g12", "g11", "g10")},
+	}
+	for _, tc := range tests {
+		for _, toMove := range []string{"S", "N"} {
+			near := aiintercept.Eval(parse(t, position(tc.near, toMove, "g9")), 0)
+			far := aiintercept.Eval(parse(t, position(tc.far, toMove, "g9")), 0)
+			if near <= far {
+				t.Errorf("%s, %s to move: near %.4f <= far %.4f", tc.name, toMove, near, far)
+			}
+		}
+	}
+}
+
+// TestEvalThreat checks that a side one pass from the goal is ahead even
+// when the opponent is to move.
+func TestEvalThreat(t *testing.T) {
+	s := parse(t, position(threat, "N", "g9"))
+	if v := aiintercept.Eval(s, 0); v <= 0.5 {
+		t.Errorf("S one pass from the goal, N to move: worth %.4f to S, want more than 0.5", v)
 	}
 }

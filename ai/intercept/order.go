@@ -42,3 +42,19 @@ func goalDist(s *ic.State, seat, t int) int {
 	}
 	return d
 }
+
+// Allies reports whether seat p plays on root's side: root itself or, in a
+// 4-player team game, its partner. It is ai.Search's Allies for Intercept:
+// partners maximize the same value. States of other games have no allies.
+func Allies(s game.State, root, p game.Player) bool {
+	if root == p {
+		return true
+	}
+	st, ok := s.(*ic.State)
+	return ok && p >= 0 && root >= 0 && !st.Opponents(int(root), int(p))
+}
+
+// Contempt is the levels' ai.Search.Contempt with 4 players: a draw is
+// worth 0.45 to the searcher, what Value gives for a shaped chain cost
+// about 2 units behind.
+const Contempt = 0.05

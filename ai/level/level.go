@@ -195,12 +195,25 @@ func table(gameID string) map[string]maker {
 		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
 		t["max-v1"] = maxSearch(aimahbousse.Eval, nil)
 	case "intercept":
-		tune := func(s *ai.Search) { s.Order = aiintercept.Order }
+		// With 4 players the search is alpha-beta where partners
+		// maximize the same value (teams) and every other seat minimizes
+		// it (paranoid when solo).
+		// Contempt with 4 players: a draw counts as slightly worse than
+		// even, so that the teams play on for a goal. With 2 it is 0: in
+		// 2-player matches it did not lower the draws by repetition.
+		tune := func(s *ai.Search) { s.Order, s.Allies = aiintercept.Order, aiintercept.Allies }
+		tune4 := func(s *ai.Search) { tune(s); s.Contempt = aiintercept.Contempt }
 		ev := aiintercept.Eval
-		t["easy"] = byPlayers(search(ai.Limits{Depth: 2}, ev, tune), mcts(ai.Limits{Nodes: 5_000}, ev, -1))
-		t["medium"] = byPlayers(search(ai.Limits{Depth: 3, Nodes: 50_000}, ev, tune), mcts(ai.Limits{Nodes: 10_000}, ev, -1))
-		t["hard"] = byPlayers(search(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, tune), mcts(ai.Limits{Nodes: 25_000, Time: HardTime}, ev, -1))
-		t["max"] = byPlayers(maxSearch(ev, tune), mcts(ai.Limits{}, ev, -1))
+		both := func(l ai.Limits) maker { return byPlayers(search(l, ev, tune), search(l, ev, tune4)) }
+		t["easy"] = both(ai.Limits{Depth: 2})
+		t["medium"] = both(ai.Limits{Depth: 3, Nodes: 50_000})
+		t["hard"] = both(ai.Limits{Nodes: 25_000, Time: HardTime})
+		t["max"] = byPlayers(maxSearch(ev, tune), maxSearch(ev, tune4))
+		// hard-v1 is hard before issue 27, kept to measure it: the first
+		// ball-chain evaluation, and MCTS with 4 players.
+		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
+		evV1 := aiintercept.EvalV1
+		t["hard-v1"] = byPlayers(search(ai.Limits{Nodes: 25_000, Time: HardTime}, evV1, tuneV1), mcts(ai.Limits{Nodes: 25_000, Time: HardTime}, evV1, -1))
 	case "shutbox":
 		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 		t["easy"] = greedy(nil, 0.05)
@@ -236,10 +249,11 @@ func descriptions(gameID string) map[string]string {
 		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
-		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: MCTS 5k nodes, leaves scored by it)"
-		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: MCTS 10k nodes)"
-		d["hard"] = "iterative-deepening alpha-beta, transposition table, ball-chain evaluation, 25k nodes, at most 0.8 s (4 players: MCTS, same budget)"
-		d["max"] = "hard's search for the time given (--time, default 5 s; 4 players: MCTS)"
+		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize)"
+		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: partners together)"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table, ball-chain evaluation, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
+		d["max"] = "hard's search for the time given (--time, default 5 s)"
+		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 	case "shutbox":
 		d["easy"] = "greedy with a little noise"
 		d["medium"] = "expectimax 2 plies (200k nodes) on the engine's evaluation"

@@ -43,9 +43,14 @@ func TestArena(t *testing.T) {
 	}
 	var r struct {
 		Games, Wins, Draws, Losses int
+		PliesMedian                float64
+		PliesMax                   int
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Games != 6 || r.Wins+r.Draws+r.Losses != 6 {
 		t.Errorf("result %s (%v)", out, err)
+	}
+	if r.PliesMedian <= 0 || float64(r.PliesMax) < r.PliesMedian {
+		t.Errorf("plies: median %g, max %d", r.PliesMedian, r.PliesMax)
 	}
 	if !strings.Contains(errs, "6/6") {
 		t.Errorf("no progress bar on stderr: %q", errs)
