@@ -108,6 +108,9 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 				m.Progress = l.Match(m.A.Name, m.B.Name)
 			}
 			r, err := m.Run(ctx)
+			if err == nil {
+				err = ctx.Err() // a cancelled match returns the games it finished
+			}
 			if err != nil {
 				return out, fmt.Errorf("ladder: %s vs %s: %w", m.A.Name, m.B.Name, err)
 			}
