@@ -32,6 +32,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	workers := fs.Int("workers", 0, "games played at once (default: all cores)")
 	asJSON := fs.Bool("json", false, "print the ladder as JSON")
 	out := fs.String("out", "", "also put the ladder into the ladder `file` (ai/level/ladder.json), replacing the game's and variant's")
+	code := fs.String("code", "", "the `commit` whose computer players are measured, published with the ladder (default: the binary's VCS revision, when built with -buildvcs)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -81,7 +82,10 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	}
 	l.Command = "plateau ladder " + strings.Join(commandArgs(args), " ")
 	l.Measured = time.Now().UTC().Format("2006-01-02")
-	l.Code = buildRevision()
+	l.Code = *code
+	if l.Code == "" {
+		l.Code = buildRevision()
+	}
 	if *out != "" {
 		if err := putLadder(*out, l); err != nil {
 			return err
