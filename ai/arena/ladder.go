@@ -78,6 +78,13 @@ type LadderPairing struct {
 	Score   float64 `json:"score"`
 	Elo     float64 `json:"elo"`
 	Seconds float64 `json:"seconds"`
+	// ANodes and BNodes are the nodes a move each side searched on
+	// average, AMillis and BMillis its time a move: what a level bound
+	// by time reached on the machine that measured it.
+	ANodes  float64 `json:"aNodes"`
+	BNodes  float64 `json:"bNodes"`
+	AMillis float64 `json:"aMillis"`
+	BMillis float64 `json:"bMillis"`
 }
 
 // Run plays the matches one after another and fits the ratings.
@@ -120,7 +127,9 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 			}
 			pairs = append(pairs, p)
 			out.Pairings = append(out.Pairings, LadderPairing{A: r.A, B: r.B, Games: r.Games, Wins: r.Wins, Draws: r.Draws,
-				Losses: r.Losses, Score: round(r.Score, 4), Elo: round(r.Elo, 1), Seconds: round(r.Seconds, 1)})
+				Losses: r.Losses, Score: round(r.Score, 4), Elo: round(r.Elo, 1), Seconds: round(r.Seconds, 1),
+				ANodes: round(r.AStats.AvgNodes, 0), BNodes: round(r.BStats.AvgNodes, 0),
+				AMillis: round(r.AStats.AvgMillis, 1), BMillis: round(r.BStats.AvgMillis, 1)})
 			out.Seconds += r.Seconds
 		}
 	}

@@ -113,7 +113,8 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	for _, p := range l.Pairings {
-		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%  Elo %+.0f  %.0f s\n", p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, p.Elo, p.Seconds)
+		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%  Elo %+.0f  nodes/move %.0f vs %.0f, ms/move %.1f vs %.1f  %.0f s\n",
+			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
 	}
 	return nil
 }
