@@ -129,7 +129,7 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval()
 		tb.clickAt(`#movelist [data-seq="5"]`)
 		tb.waitJS("the PDN's last position", `document.querySelector('#board').dataset.position === 'B:W31-36,38-50:B1-13,15-18,20,23'`)
-		// A move that differs from the PDN's cuts the line there.
+		// A move that differs from the PDN's starts a variation there.
 		tb.clickAt(`#movelist [data-seq="4"]`)
 		tb.waitJS("at move 4", `document.querySelector('#game').dataset.at === '4'`)
 		tb.waitEval()
@@ -138,6 +138,11 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval() // the side column's layout settles
 		tb.clickAt("#pdn-export")
 		tb.waitJS("the PDN exported", `document.querySelector('#pdn-text').value.includes('1. 32-28 19-23 2. 28x19 14x23 3. 38-32 *')`)
+		// The PDN's move is kept as a variation: back one move, both are offered.
+		tb.clickAt("#an-prev")
+		tb.waitJS("the moves played here", `[...document.querySelectorAll('#an-vars [data-var]')].map((b) => b.dataset.var).join(' ') === '37-32 38-32'`)
+		tb.clickAt(`#an-vars [data-var="37-32"]`)
+		tb.waitJS("the PDN's line again", `document.querySelector('#game').dataset.at === '5' && document.querySelector('#movelist [data-seq="5"]').textContent === '37-32' && document.querySelector('#board').dataset.position === 'B:W31-36,38-50:B1-13,15-18,20,23'`)
 		// A bad PDN names the move at fault.
 		tb.allow("400")
 		tb.paste("#pdn-text", "1. 32-28 19-23 2. 28-22 *")
@@ -232,6 +237,29 @@ func TestAnalysisBoard(t *testing.T) {
 		tb.waitEval()
 	})
 
+	// Each editor writes back the position it read (in the server's own
+	// form: the page keeps an edit as the server writes it).
+	t.Run("editor formats", func(t *testing.T) {
+		tb := newTab(t, bctx, "analysis-formats")
+		tb.open(base+"/analysis/dames", analysisReady)
+		tests := []struct{ game, position string }{
+			{"dames", "W:W28,33,45:B4,19,23"},
+			{"dames", "B:W33,K46:BK5,12"},
+			{"mahbousse", "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 x:roll"},
+			{"shutbox", "12345678/1234679 2 roll2"},
+			{"shutbox", "-/1234679 2 choose"},
+			{"benedictine", "...AA../A..O.../....A../......./..GA.../G...G../..GG... a"},
+			{"intercept", "NpNr1NrNpNrNPNpNrNp3/10NpNr1/13/13/13/13/13/13/13/13/4SP8/10Sr1Sr/1SpSrSpSrSp1SrSp1Sp2 S g7 6 0"},
+			{"intercept", "1NrNpNr1(NrSr)NPNp5/13/13/13/13/13/13/13/13/13/13/13/1SpSrSpSrSpSPSrSpSrSpSr1 N g7 3 0"},
+		}
+		for _, tt := range tests {
+			got := eval[string](tb, fmt.Sprintf(`import('/static/js/analysis-edit.js').then(({editorFor}) => { const e = editorFor(%q); return e.write(e.parse(%q, {board: {tiles: 9}})); })`, tt.game, tt.position))
+			if got != tt.position {
+				t.Errorf("%s editor: %q written back as %q", tt.game, tt.position, got)
+			}
+		}
+	})
+
 	t.Run("from a finished game only", func(t *testing.T) {
 		a := newTab(t, bctx, "analysis-finished")
 		createGame(t, a, base, "dames")
@@ -273,6 +301,7 @@ func TestAnalysisBoard(t *testing.T) {
 		if eval[bool](tb, `!document.querySelector('#an-evalbar').hidden`) {
 			t.Errorf("an evaluation bar for four players")
 		}
+		tb.open(base+"/analysis/chess", `document.querySelector('#not-found')?.textContent.includes('chess')`)
 		tb.open(base+"/analysis/shutbox?players=3", analysisReady)
 		tb.waitJS("three boxes' rolls offered", `window.plateauPage?.view?.players === 3 && document.querySelectorAll('#an-rolls [data-roll]').length === 21`)
 	})

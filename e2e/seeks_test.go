@@ -80,21 +80,27 @@ func TestSeeks(t *testing.T) {
 	ann.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
 	ann.clickAt("#resign")
 	bob.waitJS("bob's win", `document.querySelector('dialog#result[open] h2')?.textContent === '★ You won!'`)
+	wantBob, wantAnn, err := rating.Game(rating.New(), rating.New(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, ra := int(math.Round(wantBob.Rating)), int(math.Round(wantAnn.Rating))
+	bob.waitJS("the rating changes in the result", fmt.Sprintf(`document.querySelector('#result-ratings [data-rating-change="bob"]')?.textContent === 'bob 1500 → %d (+%d)' &&
+		document.querySelector('#result-ratings [data-rating-change="ann"]')?.textContent === 'ann 1500 → %d (−%d)'`, rb, rb-1500, ra, 1500-ra))
+	screenshot(t, bob, "rated-result-desktop")
 
 	// The lobby's leaderboard lists both, provisional, the winner first.
 	bob.open(base+"/", `!!document.querySelector('#leaderboard')`)
 	eval[bool](bob, `(() => { document.querySelector('#leaderboard').open = true; return true; })()`)
 	choose(bob, "#board-game", "dames")
 	bob.waitJS("the leaderboard", `[...document.querySelectorAll('#board-body tr[data-player]')].map((r) => r.dataset.player).join() === 'bob,ann'`)
+	eval[bool](bob, `(() => { document.querySelector('#leaderboard').scrollIntoView(); return true; })()`)
+	screenshot(t, bob, "lobby-leaderboard-desktop")
 
 	ctx := context.Background()
 	g, err := st.Game(ctx, id)
 	if err != nil || !g.Rated || g.Status != store.StatusFinished {
 		t.Fatalf("game %s: %+v, %v; want rated and finished", id, g, err)
-	}
-	wantBob, wantAnn, err := rating.Game(rating.New(), rating.New(), 1)
-	if err != nil {
-		t.Fatal(err)
 	}
 	for _, p := range []struct {
 		tb   *tab

@@ -64,9 +64,9 @@ func (r *Room) raced(err error) {
 }
 
 // sync brings the room up to date with the store: the game's record
-// (seats joined, claimed or given to an account, status) if record, and the events appended
-// since the room's version, sent out to its clients. The clock is rearmed
-// and the AI kicked.
+// (seats joined, claimed or given to an account, status) if record, and
+// the events appended since the room's version, sent out to its clients.
+// The clock is rearmed and the AI kicked.
 func (r *Room) sync(ctx context.Context, record bool) {
 	if r.failed {
 		return
@@ -74,7 +74,9 @@ func (r *Room) sync(ctx context.Context, record bool) {
 	if record {
 		g, err := r.m.o.Store.Game(ctx, r.id)
 		if err != nil {
-			r.fail(err)
+			if ctx.Err() == nil {
+				r.fail(err)
+			}
 			return
 		}
 		changed := false
@@ -113,6 +115,9 @@ func (r *Room) sync(ctx context.Context, record bool) {
 func (r *Room) note(n store.Note) {
 	record := n.Version == 0
 	if !record {
+		if n.Version <= r.applied.Load() {
+			return // this instance's own write, or one already read
+		}
 		r.raiseNoted(n.Version)
 		if !r.syncing.CompareAndSwap(false, true) {
 			return // a catch-up is queued: it reads up to the version noted
@@ -223,11 +228,8 @@ func (m *Manager) notified(n store.Note) {
 	}
 	m.mu.Unlock()
 	for _, r := range rooms {
-		select {
-		case <-r.ready:
-		default:
-			continue // loading: it reads the store after the note
-		}
+		// A room still loading gets the note after its load: the catch-up
+		// finds nothing new if the load read the write.
 		if n.Game == "" {
 			r.note(store.Note{Game: r.id}) // the record and the events
 		} else {
@@ -306,11 +308,7 @@ func (m *Manager) catchUp(ctx context.Context, ids []string) {
 	}
 	m.mu.Unlock()
 	for _, r := range late {
-		select {
-		case <-r.ready:
-			r.note(store.Note{Game: r.id, Version: versions[r.id]})
-		default:
-		}
+		r.note(store.Note{Game: r.id, Version: versions[r.id]})
 	}
 }
 
@@ -322,7 +320,12 @@ func (m *Manager) renew(ctx context.Context, rooms []*Room, ids []string) {
 		return // the fence refuses what an owner writes once its lease has expired
 	}
 	for _, r := range rooms {
-		tok := tokens[r.id]
-		r.post(func() { r.setLease(tok) })
+		// A lease renewed keeps its token: only a change of owner is news
+		// for the room. (A lease lost and taken back between two renewals
+		// has a new token: the room's fenced writes fail and it gives up
+		// its old one, to take the new one at the next renewal.)
+		if tok := tokens[r.id]; (tok != 0) != r.owned.Load() {
+			r.post(func() { r.setLease(tok) })
+		}
 	}
 }

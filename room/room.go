@@ -63,6 +63,7 @@ type Room struct {
 	needsOwner atomic.Bool
 	syncing    atomic.Bool
 	noted      atomic.Int64 // the greatest version the store's notes told of
+	applied    atomic.Int64 // the version of the game the room has applied
 }
 
 func newRoom(m *Manager, id string) *Room {
@@ -161,6 +162,8 @@ func (r *Room) load(ctx context.Context) error {
 		return err
 	}
 	r.rec, r.play, r.base, r.events = rec, p, base, append([]store.Event(nil), evs[cut:]...)
+	r.applied.Store(p.Version)
+	r.raiseNoted(p.Version)
 	return nil
 }
 
@@ -301,6 +304,7 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 	}
 	r.needsOwner.Store(r.wantsOwner())
 	r.raiseNoted(r.play.Version) // no catch-up for these
+	r.applied.Store(r.play.Version)
 	r.armClock()
 	return nil
 }

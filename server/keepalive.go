@@ -3,7 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
-	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -35,7 +35,11 @@ func (o *Options) keepAliveDefaults() {
 // so does the end of ctx. The pong is read by the connection's read loop,
 // which must run.
 func (s *Server) keepAlive(ctx context.Context, c *websocket.Conn, lastMsg *atomic.Int64, idle chan<- error) (stop func()) {
-	var t atomic.Pointer[time.Timer] // set before the first ping
+	var (
+		mu      sync.Mutex // guards t and stopped: no ping is armed after stop
+		t       *time.Timer
+		stopped bool
+	)
 	ping := func() {
 		sent := time.Now().UnixNano()
 		pctx, cancel := context.WithTimeout(ctx, s.o.PingTimeout)
@@ -44,7 +48,11 @@ func (s *Server) keepAlive(ctx context.Context, c *websocket.Conn, lastMsg *atom
 		switch {
 		case ctx.Err() != nil:
 		case err == nil, lastMsg.Load() >= sent: // a pong, or no pong but a message: the client is alive
-			t.Load().Reset(s.o.PingInterval)
+			mu.Lock()
+			if !stopped {
+				t.Reset(s.o.PingInterval)
+			}
+			mu.Unlock()
 		default:
 			select {
 			case idle <- fmt.Errorf("idle: no message and no pong within %v", s.o.PingTimeout):
@@ -52,7 +60,13 @@ func (s *Server) keepAlive(ctx context.Context, c *websocket.Conn, lastMsg *atom
 			}
 		}
 	}
-	t.Store(time.AfterFunc(time.Duration(math.MaxInt64), ping))
-	t.Load().Reset(s.o.PingInterval)
-	return func() { t.Load().Stop() }
+	mu.Lock()
+	t = time.AfterFunc(s.o.PingInterval, ping)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		stopped = true
+		t.Stop()
+		mu.Unlock()
+	}
 }

@@ -21,6 +21,10 @@ type TrainConfig struct {
 	Rate        float64 // learning rate [0.02]
 	L2          float64 // weight decay of the pattern weights [1e-6]
 	Seed        uint64  // seed of the openings and of the fit [1]
+	// Lambda mixes the target of each position: (1-Lambda) times the
+	// game's result plus Lambda times the self-play search's value of the
+	// position (both for White) [0: the result alone].
+	Lambda float64
 	// Eval scores the self-play searches (nil: the hand-written
 	// Evaluate): training from a fitted evaluation refines it.
 	Eval func(*dames.Pos) int
@@ -54,8 +58,8 @@ func (c *TrainConfig) defaults() {
 	}
 }
 
-// sample is a quiet position of a self-play game and the game's result for
-// White (1, 1/2 or 0).
+// sample is a quiet position of a self-play game and its target for White:
+// the game's result (1, 1/2 or 0), mixed with the search's value by Lambda.
 type sample struct {
 	pos    dames.Pos
 	result float64
@@ -100,6 +104,7 @@ func selfPlay(ctx context.Context, cfg TrainConfig) ([]sample, error) {
 		s := st.(*dames.State)
 		opening := 2 + r.IntN(cfg.RandomPlies-1)
 		var kept []dames.Pos
+		var search []float64 // the search's value of each kept position for White
 		var buf []game.Move
 		for ply := 0; ply < maxPlies && s.ToMove() != game.Nobody; ply++ {
 			var m game.Move
@@ -116,6 +121,13 @@ func selfPlay(ctx context.Context, cfg TrainConfig) ([]sample, error) {
 					return nil, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
 				}
 				m = d.Move
+				if len(kept) > len(search) {
+					v := d.Score // for the side to move
+					if p.Side == dames.Black {
+						v = 1 - v
+					}
+					search = append(search, v)
+				}
 			}
 			if err := s.Play(m); err != nil {
 				return nil, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
@@ -126,8 +138,8 @@ func selfPlay(ctx context.Context, cfg TrainConfig) ([]sample, error) {
 			res = o.Value(0)
 		}
 		score += res
-		for _, p := range kept {
-			out = append(out, sample{p, res})
+		for k, p := range kept {
+			out = append(out, sample{p, (1-cfg.Lambda)*res + cfg.Lambda*search[k]})
 		}
 		if (i+1)%100 == 0 {
 			fmt.Fprintf(cfg.Log, "self-play: %d games, %d positions, White scores %.3f\n", i+1, len(out), score/float64(i+1))

@@ -161,8 +161,8 @@ func table(gameID string) map[string]maker {
 				e.Fallback = t["max-v1"](seed, o) // huffing=on
 				if learnt {
 					// The embedded weights are checked by the tests of
-					// ai/dames; were they unreadable, max would play on
-					// the hand-written evaluation, as max-v2.
+					// ai/dames; were they unreadable, max-patterns would
+					// play on the hand-written evaluation, as max.
 					if pt, err := aidames.LearntPatterns(); err == nil {
 						e.Eval = pt.Evaluate
 					}
@@ -170,8 +170,8 @@ func table(gameID string) map[string]maker {
 				return e
 			}
 		}
-		t["max"] = engine(true)
-		t["max-v2"] = engine(false)
+		t["max"] = engine(false)
+		t["max-patterns"] = engine(true)
 	case "mahbousse":
 		t["easy"] = greedy(nil, 0.1)
 		t["medium"] = greedy(aimahbousse.Eval, 0)
@@ -212,8 +212,8 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "alpha-beta 2 plies + capture quiescence"
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
-		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): principal variation search, late move reductions, killers and history, capture quiescence, endgame rules, learnt patterns (huffing=on: max-v1)"
-		d["max-v2"] = "max on the hand-written evaluation alone (no learnt patterns), kept to measure them"
+		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): principal variation search, late move reductions, killers and history, capture quiescence, endgame rules, hand-written evaluation (huffing=on: max-v1)"
+		d["max-patterns"] = "max with the learnt patterns of ai/dames added to its evaluation (weaker so far: see docs/ai.md)"
 		d["max-v1"] = "the max of before the draughts engine, kept to measure it: hard's search for the time given"
 	case "mahbousse":
 		d["easy"] = "greedy with noise (±0.1 on every move's value)"

@@ -63,7 +63,7 @@ func TestDamesMax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"max", "max-v1"} {
+		for _, name := range []string{"max", "max-v1", "max-patterns"} {
 			p, err := New("dames", name, 1, Options{Time: 100 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)

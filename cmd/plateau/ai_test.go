@@ -181,3 +181,33 @@ func TestLadder(t *testing.T) {
 		}
 	}
 }
+
+// TestTrain: a tiny training writes a weights file, the same for the same
+// seed; bad command lines exit 2.
+func TestTrain(t *testing.T) {
+	dir := t.TempDir()
+	var files [2][]byte
+	for i := range files {
+		out := filepath.Join(dir, "w"+strings.Repeat("x", i)+".bin")
+		code, stdout, errs := cli("", "train", "dames", "--games", "2", "--nodes", "200", "--epochs", "1", "--out", out)
+		if code != 0 || !strings.Contains(stdout, "wrote "+out) {
+			t.Fatalf("train: exit %d, %q %s", code, stdout, errs)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = b
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("two trainings with the same seed wrote different files")
+	}
+	for _, args := range [][]string{
+		{"train", "mahbousse", "--out", filepath.Join(dir, "m.bin")},
+		{"train", "dames"},
+	} {
+		if code, _, _ := cli("", args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -54,6 +54,7 @@ type loadReport struct {
 	P99ms      float64        `json:"p99_ms"`
 	MaxMs      float64        `json:"max_ms"`
 	Errors     map[string]int `json:"errors"`
+	RSS        *rssReport     `json:"rss,omitempty"` // with --rss-pid
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -69,6 +70,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	think := fs.Duration("think", time.Second, "mean time a client waits before each of its moves")
 	ramp := fs.Duration("ramp", 10*time.Second, "time over which clients connect")
 	maxMoves := fs.Int("max-moves", 300, "a game still running after this many events is resigned")
+	rssPID := fs.Int("rss-pid", 0, "also report the resident memory (VmRSS in /proc, Linux) of this process, the server's on this machine, sampled every 5 s")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
@@ -89,6 +91,13 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	}
 	if *mode != "pairs" && *mode != "ai" {
 		return usagef("--mode %q: want pairs or ai", *mode)
+	}
+	var rss *rssSampler
+	if *rssPID != 0 {
+		var err error
+		if rss, err = sampleRSS(ctx, *rssPID); err != nil {
+			return usagef("%v", err)
+		}
 	}
 	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	st := &loadStats{errors: map[string]int{}}
@@ -147,11 +156,17 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
 	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = pct(0.50), pct(0.95), pct(0.99), pct(1)
+	if rss != nil {
+		r.RSS = rss.report(*rssPID)
+	}
 	if *asJSON {
 		return writeJSON(e, r)
 	}
 	fmt.Fprintf(e.stdout, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
 		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
+	if r.RSS != nil {
+		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
+	}
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"plateau/store"
+	"plateau/store/postgres"
 	"plateau/store/postgres/pgtest"
 	"plateau/store/storetest"
 )
@@ -89,7 +90,8 @@ func TestLease(t *testing.T) {
 }
 
 // Every append, claim and seat given to an account on one instance is
-// heard by another's listener; Versions reads the games' versions.
+// heard by another's listener, which reconnects when its connection is
+// cut; Versions reads the games' versions.
 func TestListen(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -155,6 +157,26 @@ func TestListen(t *testing.T) {
 	}
 	if v, err := b.Versions(ctx, []string{"g", "unknown"}); err != nil || len(v) != 1 || v["g"] != 3 {
 		t.Errorf("Versions: %v, %v; want g at 3", v, err)
+	}
+	// The listening connection is cut: the listener reconnects and says
+	// that notes may have been missed, then hears the next write.
+	var schema string
+	if err := postgres.PoolOf(a).QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	var cut int
+	if err := postgres.PoolOf(a).QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE query LIKE 'LISTEN %' AND query LIKE '%' || $1 || '%'`, schema).Scan(&cut); err != nil || cut != 1 {
+		t.Fatalf("cut the listener's connection: %d cut, %v", cut, err)
+	}
+	if n := next(); n != (store.Note{}) {
+		t.Fatalf("note after the reconnection %+v, want the resync note", n)
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 4, Kind: "move"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := next(); n != (store.Note{Game: "g", Version: 4}) {
+		t.Errorf("note after the reconnection %+v, want g at 4", n)
 	}
 	lcancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {

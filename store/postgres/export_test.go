@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // LockGame locks game id's row in a transaction of s until release is
@@ -23,3 +25,6 @@ func LockGame(ctx context.Context, s *Store, id string) (release func(), err err
 		tx.Rollback(ctx)
 	}, nil
 }
+
+// PoolOf is s's connection pool.
+func PoolOf(s *Store) *pgxpool.Pool { return s.pool }

@@ -60,11 +60,12 @@ export class AnalysisPage extends GamePage {
     e.ceval = h('section', { class: 'an-ceval', id: 'an-ceval', 'aria-live': 'polite' });
     e.rolls = h('div', { class: 'an-rolls', id: 'an-rolls' });
     e.nav = h('div', { class: 'an-nav', id: 'an-nav' });
+    e.vars = h('p', { class: 'an-vars', id: 'an-vars', hidden: true });
     e.posbox = h('form', { class: 'an-pos', id: 'an-pos' });
     e.pdn = h('section', { class: 'an-pdn', id: 'an-pdn' });
     const side = this.root.querySelector('.side');
     side.prepend(e.ceval, e.rolls);
-    e.moves.after(e.nav);
+    e.moves.after(e.nav, e.vars);
     side.querySelector('label.replay')?.remove();
     e.controls.before(e.posbox);
     e.controls.after(e.pdn);
@@ -83,18 +84,27 @@ export class AnalysisPage extends GamePage {
   async start() {
     this.gameId = boot.game;
     this.variant = boot.variant || {};
-    this.line = []; // {notation, player, position, view?}: the moves from the root
+    // The moves form a tree: a node is {notation, player, position, view?,
+    // kids, sel}; a different move from a position adds a variation there.
+    // line is the path shown, from the root along each node's selected
+    // child (sel).
+    this.tree = { kids: [], sel: 0 };
+    this.line = [];
     this.at = 0; // moves of line shown
     this.evals = new Map(); // position -> /api/analysis answer | {error}
     this.asking = null; // {pos, ctl}: the evaluation on its way
     this.editing = null;
     this.summary = { seats: [], variant: this.variant, version: 0 };
     this.replayAt = null;
+    this.root0 = boot.view;
+    if (!this.root0) { // an unknown game, or a variant that does not read
+      mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('error', { m: boot.error || this.gameId }), ' ', h('a', { href: '/analysis' }, t('an_title'))));
+      return;
+    }
     const [cat, r] = await Promise.all([catalog().catch(() => []), rendererOf(this.gameId)]);
     this.cat = cat;
     this.r = r;
     this.ed = editorFor(this.gameId);
-    this.root0 = boot.view;
     this.renderPos();
     this.renderPDN();
     if (boot.error) this.posError(boot.error);
@@ -105,9 +115,22 @@ export class AnalysisPage extends GamePage {
   setRoot(v) {
     this.editing = null;
     this.root0 = v;
+    this.tree = { kids: [], sel: 0 };
     this.line = [];
     this.at = 0;
     this.show();
+  }
+
+  // nodeAt is the node whose position is shown after i moves of the line.
+  nodeAt(i) { return i === 0 ? this.tree : this.line[i - 1]; }
+
+  // follow rebuilds the line from the root along the selected children.
+  follow() {
+    this.line = [];
+    for (let n = this.tree; n.kids.length;) {
+      n = n.kids[Math.min(n.sel || 0, n.kids.length - 1)];
+      this.line.push(n);
+    }
   }
 
   viewAt(i) { return i === 0 ? this.root0 : this.line[i - 1].view; }
@@ -269,11 +292,11 @@ export class AnalysisPage extends GamePage {
     const v = this.view;
     try {
       const a = await api('/api/positions/play', { method: 'POST', body: { game: this.gameId, variant: this.variant, position: v.position, move: m.notation } });
-      const next = this.line[this.at];
-      if (!next || next.position !== a.view.position) {
-        this.line = this.line.slice(0, this.at);
-        this.line.push({ notation: a.move, player: v.toMove, position: a.view.position, view: a.view });
-      }
+      const parent = this.nodeAt(this.at);
+      let k = parent.kids.findIndex((c) => c.position === a.view.position);
+      if (k < 0) k = parent.kids.push({ notation: a.move, player: v.toMove, position: a.view.position, view: a.view, kids: [], sel: 0 }) - 1;
+      parent.sel = k;
+      this.follow();
       this.at++;
     } catch (e) {
       this.toast(t('error', { m: e.message }));
@@ -363,6 +386,13 @@ export class AnalysisPage extends GamePage {
       b('an-prev', '‹', t('an_prev'), this.at - 1, this.at === 0),
       b('an-next', '›', t('an_next'), this.at + 1, this.at >= n),
       b('an-last', '»', t('an_last'), n, this.at >= n));
+    // The moves played from this position, when there are several: each
+    // opens its line.
+    const here = this.nodeAt(this.at);
+    this.el.vars.hidden = here.kids.length < 2;
+    mount(this.el.vars, here.kids.length < 2 ? null : [h('span', { class: 'muted' }, t('an_vars')), ' ',
+      here.kids.map((k, i) => h('button', { type: 'button', class: `link an-var${i === here.sel ? ' on' : ''}`, 'data-var': k.notation, 'aria-pressed': String(i === here.sel),
+        onclick: () => { here.sel = i; this.follow(); this.jump(this.at + 1); } }, k.notation))]);
   }
 
   // drawBest draws the engine's best move on the board as an arrow through
@@ -541,7 +571,15 @@ export class AnalysisPage extends GamePage {
     this.editing = null;
     this.root0 = start.view;
     let player = start.view.toMove;
-    this.line = a.moves.map((m) => { const x = { notation: m.move, player, position: m.position }; player = 1 - player; return x; });
+    this.tree = { kids: [], sel: 0 };
+    let node = this.tree;
+    for (const m of a.moves) {
+      const x = { notation: m.move, player, position: m.position, kids: [], sel: 0 };
+      node.kids.push(x);
+      node = x;
+      player = 1 - player;
+    }
+    this.follow();
     this.at = 0;
     const picker = a.games > 1 ? h('select', { id: 'pdn-game', onchange: (e) => this.importPDN(text, +e.target.value) },
       Array.from({ length: a.games }, (_, i) => h('option', { value: i, selected: i === n }, t('pdn_game', { n: i + 1, m: a.games })))) : null;

@@ -749,9 +749,12 @@ export class GamePage {
     const mineRes = this.seats.length === 1 ? (o.results || [])[this.seats[0]] : null;
     const head = mineRes === 'win' ? t('youWon') : mineRes === 'loss' ? t('youLost') : t('over');
     const shape = mineRes === 'win' ? '★' : mineRes === 'loss' ? '✕' : '◆';
+    const changes = this.summary?.rated ? h('div', { id: 'result-ratings' }) : null;
+    if (changes) import('./ratingchart.js').then((m) => m.fillRatingChanges(changes, this.id, this.gameId, this.summary.seats)).catch(() => {});
     mount(d, h('form', { method: 'dialog' },
       h('h2', {}, h('span', { 'aria-hidden': 'true' }, `${shape} `), head),
       h('p', { id: 'result-text' }, this.resultText(o)),
+      changes,
       h('div', { class: 'row' },
         this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button', id: 'dialog-rematch-link', onclick: () => d.close() }, t('newRematch'))
           : this.seats.length ? h('button', { type: 'button', id: 'dialog-rematch', onclick: () => { d.close(); this.request({ type: 'rematch' }); } }, t('rematch')) : null,

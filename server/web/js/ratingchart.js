@@ -8,11 +8,11 @@ import { api } from './api.js';
 addStrings({
   en: {
     ratings: 'Ratings', noRatings: 'No rated game yet.', provisional: 'provisional',
-    ratingHistory: 'Rating history in {g}: from {a} to {b} over {n} rated games', ratedGames: '{n} rated games', ratedGames1: '1 rated game',
+    ratingHistory: 'Rating history in {g}: from {a} to {b} over {n} rated games', ratingChanges: 'Ratings after this rated game:', ratedGames: '{n} rated games', ratedGames1: '1 rated game',
   },
   fr: {
     ratings: 'Classements', noRatings: 'Aucune partie classée pour l’instant.', provisional: 'provisoire',
-    ratingHistory: 'Évolution du classement en {g} : de {a} à {b} en {n} parties classées', ratedGames: '{n} parties classées', ratedGames1: '1 partie classée',
+    ratingHistory: 'Évolution du classement en {g} : de {a} à {b} en {n} parties classées', ratingChanges: 'Classements après cette partie classée :', ratedGames: '{n} parties classées', ratedGames1: '1 partie classée',
   },
 });
 
@@ -56,4 +56,21 @@ export function ratingsSection(name, cat) {
     mount(el, h('h2', {}, t('ratings')), h('p', { class: 'error' }, t('error', { m: e.message })));
   });
   return el;
+}
+
+/** fillRatingChanges shows in el each player's rating change by the rated game id (its result dialog). */
+export async function fillRatingChanges(el, id, gameId, seats) {
+  const rows = await Promise.all((seats || []).filter((st) => st.name).map(async (st) => {
+    try {
+      const pr = await api(`/api/players/${encodeURIComponent(st.name)}/ratings`);
+      const r = (pr.ratings || []).find((x) => x.game === gameId);
+      const p = r && (r.history || []).find((x) => x.game_id === id);
+      if (!p) return null;
+      const d = p.after - p.before;
+      return h('li', { 'data-rating-change': st.name }, h('strong', {}, st.name), ` ${p.before} → ${p.after} `,
+        h('span', { class: d >= 0 ? 'gain' : 'loss' }, `(${d >= 0 ? '+' : '−'}${Math.abs(d)})`));
+    } catch { return null; }
+  }));
+  const items = rows.filter(Boolean);
+  if (items.length) mount(el, h('p', {}, t('ratingChanges')), h('ul', { class: 'rating-changes' }, items));
 }

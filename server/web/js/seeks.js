@@ -172,7 +172,7 @@ export class Seeks {
       h('thead', {}, h('tr', {}, h('th', {}, t('rank')), h('th', {}, t('player', { n: '' }).trim()), h('th', {}, t('rating')), h('th', {}, t('gamesPlayed')))),
       h('tbody', {}, players.map((p, i) => h('tr', { 'data-player': p.name },
         h('td', {}, start ? String(i + 1) : ''),
-        h('td', {}, h('a', { href: `/@/${encodeURIComponent(p.name)}` }, p.name)),
+        h('td', {}, h('a', { href: `/@/${encodeURIComponent(p.name)}`, 'data-nav': true }, p.name)),
         h('td', {}, ratingText(p.rating, p.provisional)),
         h('td', {}, String(p.games))))));
     const body = !b ? h('p', { class: 'muted' }, '…')
