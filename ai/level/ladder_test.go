@@ -21,7 +21,6 @@ var notShown = map[string]string{
 	"mahbousse/2/max":    "+163 [0, +394]: 16 games are too few",
 	"shutbox/2/greedy":   "one ply on the engine's evaluation plays no better than random moves; the dice decide most games",
 	"shutbox/3/greedy":   "as with 2 players",
-	"shutbox/4/greedy":   "as with 2 players",
 	"shutbox/2/max":      "max is hard: both play the exact policy",
 	"shutbox/3/max":      "max is hard: both play the solver's policy",
 	"shutbox/4/max":      "max is hard: both play the solver's policy",
