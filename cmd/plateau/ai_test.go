@@ -170,6 +170,12 @@ func TestLadder(t *testing.T) {
 	if err := json.Unmarshal(b, &f); err != nil || len(f.Ladders) != 2 || f.Ladders[0].Game != "dames" || f.Ladders[1].Game != "shutbox" {
 		t.Errorf("ladder file %s (%v), want dames' kept and shutbox's added", b, err)
 	}
+	// --all plays every pair: three levels, three matches.
+	code, out, errs = cli("", "ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4", "--boot", "10", "--all", "--json")
+	var all ladder
+	if err := json.Unmarshal([]byte(out), &all); code != 0 || err != nil || len(all.Pairings) != 3 || all.Pairings[2].A != "hard" || all.Pairings[2].B != "random" {
+		t.Errorf("--all: exit %d, %s %s (%v), want 3 pairings, hard vs random last", code, out, errs, err)
+	}
 	for _, bad := range [][]string{
 		{"ladder", "shutbox", "--levels", "random"},
 		{"ladder", "shutbox", "--levels", "random,random"},
