@@ -16,6 +16,8 @@ var notShown = map[string]string{
 	"benedictine/2/hard": "measured under a load of about 30 on 2 cores at nice 19: the 0.8 s cap stopped hard at 37k nodes a move of its 400k, fewer than medium's 4 plies (48k), which no clock bounds",
 	"benedictine/2/max":  "the same load: max at --time 1s searched 23k nodes a move, as starved as hard",
 	"dames/2/greedy":     "one ply is worse than random moves at draughts: the compulsory captures it does not look at punish the men its evaluation pushes forward (40.0% [33.2, 46.8] in 200 more games, seed 5)",
+	"intercept/2/greedy": "+58 [0, +191] in 6 games, most of them drawn at the 500-turn limit",
+	"intercept/2/hard":   "2-2-2 against medium in 6 games, hard starved by the load (13.6k nodes a move of its 25k); the intercept branch replaces the search",
 	"mahbousse/2/easy":   "easy is greedy with ±0.1 noise on greedy's own evaluation, weaker by construction (noise ±0.05 on the trained evaluation still scored 41.2% against greedy in 200 games)",
 	"mahbousse/2/hard":   "8-0-8 against medium: hard's 0.8 s cap under the load of the measure; the mahbnn branch replaces its evaluation",
 	"mahbousse/2/max":    "+163 [0, +394]: 16 games are too few",
