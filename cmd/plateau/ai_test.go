@@ -127,7 +127,7 @@ func TestLadder(t *testing.T) {
 	if err := os.WriteFile(file, []byte(`{"ladders":[{"game":"dames","variant":"x","players":2,"levels":[{"name":"random"}]}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"ladder", "shutbox", "--levels", "random,hard", "--games", "6", "--seed", "3", "--boot", "50", "--json", "--out", file}
+	args := []string{"ladder", "shutbox", "--levels", "random,hard", "--games", "6", "--seed", "3", "--boot", "50", "--code", "main's (a test)", "--json", "--out", file}
 	code, out, errs := cli("", args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -153,7 +153,7 @@ func TestLadder(t *testing.T) {
 		len(l.Pairings) != 1 || l.Pairings[0].A != "hard" || l.Pairings[0].Games != 6 || l.Levels[1].Lo > l.Levels[1].Elo || l.Levels[1].Hi < l.Levels[1].Elo {
 		t.Errorf("ladder %s", out)
 	}
-	if want := "plateau ladder shutbox --levels random,hard --games 6 --seed 3 --boot 50"; l.Command != want {
+	if want := `plateau ladder shutbox --levels random,hard --games 6 --seed 3 --boot 50 --code 'main'\''s (a test)'`; l.Command != want {
 		t.Errorf("command %q, want %q", l.Command, want)
 	}
 	// The same seed plays the same games (shutbox's players are not bound

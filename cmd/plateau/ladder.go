@@ -135,6 +135,9 @@ func commandArgs(args []string) []string {
 			}
 			continue
 		}
+		if strings.ContainsAny(a, " \t'\"()$&;|<>*?") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'" // as a shell reads it
+		}
 		out = append(out, a)
 	}
 	return out
