@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"plateau/ai/level"
 	"sync"
 	"time"
 
@@ -334,13 +335,21 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
 // catalogJSON is the catalog's JSON, built once.
 func (s *Server) catalogJSON() json.RawMessage {
 	s.catOnce.Do(func() {
-		infos := []game.Info{}
+		infos := []catalogEntry{}
 		for _, g := range s.o.Games.Games() {
-			infos = append(infos, game.Describe(g))
+			infos = append(infos, catalogEntry{Info: game.Describe(g), Ladder: level.Ratings(g.ID())})
 		}
 		s.catJSON, _ = json.Marshal(infos)
 	})
 	return s.catJSON
+}
+
+// catalogEntry is a game of the catalog: its description and the
+// published Elo of its AI levels (ai/level/ladder.json), one entry a
+// number of players measured.
+type catalogEntry struct {
+	game.Info
+	Ladder []level.Rated `json:"ladder,omitempty"`
 }
 
 // bootData is the JSON inlined in a page: what the page would fetch first.

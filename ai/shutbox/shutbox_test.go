@@ -70,3 +70,49 @@ func TestExactAtRoll(t *testing.T) {
 		t.Errorf("at a roll: %v, want ErrNoDecision", err)
 	}
 }
+
+// TestMixed checks that Mixed plays the exact move with probability 1, a
+// legal move always, and differs from it about as often as P says over
+// the positions with a real choice.
+func TestMixed(t *testing.T) {
+	g := shutbox.Game{}
+	ctx := context.Background()
+	for _, tt := range []struct {
+		p        float64
+		lo, hi   float64 // share of exact moves where the choice matters
+		sameSeed bool
+	}{{1, 1, 1, true}, {0, 0, 0.6, true}, {0.5, 0.55, 0.95, true}} {
+		m := NewMixed(tt.p, 7)
+		again := NewMixed(tt.p, 7)
+		var choices, exact int
+		for _, pos := range positions {
+			s, err := g.ParsePosition(game.DefaultConfig(g), pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best, err := Exact{}.Choose(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 200 {
+				d, err := m.Choose(ctx, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Clone().Play(d.Move); err != nil {
+					t.Fatalf("P=%v: illegal move %s in %s: %v", tt.p, s.FormatMove(d.Move), pos, err)
+				}
+				if d2, _ := again.Choose(ctx, s); s.FormatMove(d2.Move) != s.FormatMove(d.Move) {
+					t.Fatalf("P=%v: the same seed played %s and %s", tt.p, s.FormatMove(d.Move), s.FormatMove(d2.Move))
+				}
+				choices++
+				if s.FormatMove(d.Move) == s.FormatMove(best.Move) {
+					exact++
+				}
+			}
+		}
+		if f := float64(exact) / float64(choices); f < tt.lo || f > tt.hi {
+			t.Errorf("P=%v: the exact move %.2f of the time, want [%v, %v]", tt.p, f, tt.lo, tt.hi)
+		}
+	}
+}

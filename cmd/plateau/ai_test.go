@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -135,6 +136,73 @@ func TestHintMen(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &h); code != 0 || err != nil || h.Men != "99.97" {
 		t.Errorf("hint --json: exit %d, men %q (%v)", code, h.Men, err)
+	}
+}
+
+func TestLadder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ladder.json")
+	// An existing ladder of another game is kept.
+	if err := os.WriteFile(file, []byte(`{"ladders":[{"game":"dames","variant":"x","players":2,"levels":[{"name":"random"}]}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"ladder", "shutbox", "--levels", "random,hard", "--games", "6", "--seed", "3", "--boot", "50", "--code", "main's (a test)", "--json", "--out", file}
+	code, out, errs := cli("", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	type ladder struct {
+		Game, Command string
+		Players       int
+		Levels        []struct {
+			Name        string
+			Elo, Lo, Hi float64
+			Gap, GapLo  float64
+		}
+		Pairings []struct {
+			A, B                       string
+			Games, Wins, Draws, Losses int
+		}
+	}
+	var l ladder
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if l.Game != "shutbox" || l.Players != 2 || len(l.Levels) != 2 || l.Levels[0].Name != "random" || l.Levels[0].Elo != 0 ||
+		len(l.Pairings) != 1 || l.Pairings[0].A != "hard" || l.Pairings[0].Games != 6 || l.Levels[1].Lo > l.Levels[1].Elo || l.Levels[1].Hi < l.Levels[1].Elo {
+		t.Errorf("ladder %s", out)
+	}
+	if want := `plateau ladder shutbox --levels random,hard --games 6 --seed 3 --boot 50 --code 'main'\''s (a test)'`; l.Command != want {
+		t.Errorf("command %q, want %q", l.Command, want)
+	}
+	// The same seed plays the same games (shutbox's players are not bound
+	// by time).
+	var l2 ladder
+	if _, out2, _ := cli("", args...); json.Unmarshal([]byte(out2), &l2) != nil || !reflect.DeepEqual(l, l2) {
+		t.Errorf("same seed, another ladder:\n%s\n%s", out, out2)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct{ Ladders []struct{ Game string } }
+	if err := json.Unmarshal(b, &f); err != nil || len(f.Ladders) != 2 || f.Ladders[0].Game != "dames" || f.Ladders[1].Game != "shutbox" {
+		t.Errorf("ladder file %s (%v), want dames' kept and shutbox's added", b, err)
+	}
+	// --all plays every pair: three levels, three matches.
+	code, out, errs = cli("", "ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4", "--boot", "10", "--all", "--json")
+	var all ladder
+	if err := json.Unmarshal([]byte(out), &all); code != 0 || err != nil || len(all.Pairings) != 3 || all.Pairings[2].A != "hard" || all.Pairings[2].B != "random" {
+		t.Errorf("--all: exit %d, %s %s (%v), want 3 pairings, hard vs random last", code, out, errs, err)
+	}
+	for _, bad := range [][]string{
+		{"ladder", "shutbox", "--levels", "random"},
+		{"ladder", "shutbox", "--levels", "random,random"},
+		{"ladder", "shutbox", "--levels", "random,grandmaster"},
+		{"ladder", "shutbox", "--games", "0"},
+	} {
+		if code, _, _ := cli("", bad...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", bad, code)
+		}
 	}
 }
 

@@ -45,19 +45,8 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	if *games < 1 {
 		return usagef("--games %d: want at least 1", *games)
 	}
-	if settings, _ := game.ParseSettings(a.variants); cfg["limit"] == "0" && settings["limit"] == "" {
-		// A game whose turn limit defaults to none (Intercept) gets one, so
-		// that every match ends; a draw at the limit is a draw.
-		cfg["limit"] = arenaTurnLimit
-	}
-	entrant := func(name string) (arena.Entrant, error) {
-		if _, err := level.New(g.ID(), name, 0, level.Options{Time: *limit}); err != nil {
-			return arena.Entrant{}, usageError{err}
-		}
-		return arena.Entrant{Name: name, New: func(seed uint64) (ai.Player, error) {
-			return level.New(g.ID(), name, seed, level.Options{Time: *limit})
-		}}, nil
-	}
+	arenaLimit(cfg, a.variants)
+	entrant := func(name string) (arena.Entrant, error) { return levelEntrant(g.ID(), name, *limit) }
 	ea, err := entrant(*pa)
 	if err != nil {
 		return err
@@ -121,4 +110,24 @@ func progressBar(w io.Writer, done, total int, elapsed time.Duration) {
 	n := width * done / total
 	eta := time.Duration(float64(elapsed) / float64(done) * float64(total-done)).Round(time.Second)
 	fmt.Fprintf(w, "\r[%s%s] %d/%d ETA %v   ", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, eta)
+}
+
+// arenaLimit gives a game whose turn limit defaults to none (Intercept) a
+// limit, so that every match ends (a draw at the limit is a draw), unless
+// the variants set one.
+func arenaLimit(cfg game.Config, variants []string) {
+	if settings, _ := game.ParseSettings(variants); cfg["limit"] == "0" && settings["limit"] == "" {
+		cfg["limit"] = arenaTurnLimit
+	}
+}
+
+// levelEntrant is the entrant of a level (ai/level) in a game, the level
+// max playing for limit a move.
+func levelEntrant(gameID, name string, limit time.Duration) (arena.Entrant, error) {
+	if _, err := level.New(gameID, name, 0, level.Options{Time: limit}); err != nil {
+		return arena.Entrant{}, usageError{err}
+	}
+	return arena.Entrant{Name: name, New: func(seed uint64) (ai.Player, error) {
+		return level.New(gameID, name, seed, level.Options{Time: limit})
+	}}, nil
 }

@@ -74,6 +74,14 @@ export class Lobby {
     this.drawLists();
   }
 
+  // levelText names an AI level with its published Elo for a number of
+  // players (the catalog's ladder, ai/level/ladder.json): "hard, about
+  // 1650"; the name alone when that count was not measured.
+  levelText(g, players, level) {
+    const elo = (g?.ladder || []).find((l) => l.players === players)?.elo?.[level];
+    return elo === undefined ? t(level) : t('levelElo', { level: t(level), elo: Math.round(elo / 10) * 10 });
+  }
+
   spec(id = this.form.game) { return this.cat.find((g) => g.id === id); }
 
   selectGame(id) {
@@ -131,6 +139,7 @@ export class Lobby {
       h('div', { class: 'gc-actions' },
         h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => this.quick(id, e.currentTarget) }, t('playAI')),
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
+      h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: this.levelText(g, defaultPlayers(g), QUICK_LEVEL) })),
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
@@ -272,7 +281,7 @@ export class Lobby {
     const seats = f.seats.map((kind, i) => h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
       h('select', { id: `seat-${i}`, 'data-seat': i, onchange: (e) => { f.seats[i] = e.target.value; } },
         seatOpts.map((o) => h('option', { value: o, selected: o === kind },
-          o.startsWith('ai:') ? t('ai', { level: t(o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o))))));
+          o.startsWith('ai:') ? t('ai', { level: this.levelText(g, this.seatCount(), o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o))))));
     const btn = h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'));
     const form = h('form', {
       onsubmit: (e) => { e.preventDefault(); this.create(btn); },

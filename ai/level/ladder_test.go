@@ -1,0 +1,87 @@
+package level
+
+import (
+	"fmt"
+	"testing"
+
+	"plateau/games"
+)
+
+// notShown lists the levels that the published ladder does not show
+// strictly stronger than the level below them (the lower end of their
+// gap's 95% interval is not above 0), with the reason; docs/ai.md says the
+// same. The test fails for a level missing here and for one listed here
+// that the ladder now shows stronger, so the list is the published run's.
+var notShown = map[string]string{
+	"benedictine/2/hard": "measured under a load of about 30 on 2 cores at nice 19: the 0.8 s cap stopped hard at 37k nodes a move of its 400k, fewer than medium's 4 plies (48k), which no clock bounds",
+	"benedictine/2/max":  "the same load: max at --time 1s searched 23k nodes a move, as starved as hard",
+	"dames/2/greedy":     "one ply is worse than random moves at draughts: the compulsory captures it does not look at punish the men its evaluation pushes forward (40.0% [33.2, 46.8] in 200 more games, seed 5)",
+	"intercept/2/greedy": "+58 [0, +191] in 6 games, most of them drawn at the 500-turn limit",
+	"intercept/2/hard":   "2-2-2 against medium in 6 games, hard starved by the load (13.6k nodes a move of its 25k); the intercept branch replaces the search",
+	"mahbousse/2/easy":   "easy is greedy with ±0.1 noise on greedy's own evaluation, weaker by construction (noise ±0.05 on the trained evaluation still scored 41.2% against greedy in 200 games)",
+	"mahbousse/2/hard":   "8-0-8 against medium: hard's 0.8 s cap under the load of the measure; the mahbnn branch replaces its evaluation",
+	"mahbousse/2/max":    "+163 [0, +394]: 16 games are too few",
+	"shutbox/2/greedy":   "one ply on the engine's evaluation plays no better than random moves; the dice decide most games",
+	"shutbox/3/greedy":   "as with 2 players",
+	"shutbox/2/max":      "max is hard: both play the exact policy",
+	"shutbox/3/max":      "max is hard: both play the solver's policy",
+	"shutbox/4/max":      "max is hard: both play the solver's policy",
+}
+
+// TestPublishedLadder checks ai/level/ladder.json: every game measured for
+// two players, anchored at random = 0, levels that exist, and every level
+// strictly stronger than the one below it but for those listed in
+// notShown.
+func TestPublishedLadder(t *testing.T) {
+	f, err := Ladders()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := games.Registry()
+	two := map[string]bool{}
+	for _, l := range f.Ladders {
+		if _, err := reg.Lookup(l.Game); err != nil {
+			t.Errorf("ladder of %s: %v", l.Game, err)
+			continue
+		}
+		if l.Players == 2 {
+			two[l.Game] = true
+		}
+		if len(l.Levels) < 2 || l.Levels[0].Name != "random" || l.Levels[0].Elo != 0 || l.Anchor != 0 || len(l.Pairings) < len(l.Levels)-1 {
+			t.Errorf("ladder of %s (%d players): %d levels from %+v, %d pairings, want random = 0 first and a pairing a level", l.Game, l.Players, len(l.Levels), l.Levels[:min(1, len(l.Levels))], len(l.Pairings))
+			continue
+		}
+		if l.Command == "" || l.Code == "" {
+			t.Errorf("ladder of %s: command %q, code %q: want both published", l.Game, l.Command, l.Code)
+		}
+		for i, lv := range l.Levels {
+			if _, err := New(l.Game, lv.Name, 1, Options{}); err != nil {
+				t.Errorf("ladder of %s: %v", l.Game, err)
+			}
+			if lv.Lo > lv.Elo || lv.Hi < lv.Elo {
+				t.Errorf("ladder of %s: %s = %v [%v, %v]: the rating outside its interval", l.Game, lv.Name, lv.Elo, lv.Lo, lv.Hi)
+			}
+			if i == 0 {
+				continue
+			}
+			key := fmt.Sprintf("%s/%d/%s", l.Game, l.Players, lv.Name)
+			shown := l.Stronger(i) && lv.Elo > l.Levels[i-1].Elo
+			switch why, listed := notShown[key]; {
+			case !shown && !listed:
+				t.Errorf("%s is not shown stronger than %s (gap %+.0f [%+.0f, %+.0f]): list it in notShown and docs/ai.md, or measure again",
+					key, l.Levels[i-1].Name, lv.Gap, lv.GapLo, lv.GapHi)
+			case shown && listed:
+				t.Errorf("%s is listed in notShown (%s) but the ladder shows it stronger than %s (gap %+.0f [%+.0f, %+.0f])",
+					key, why, l.Levels[i-1].Name, lv.Gap, lv.GapLo, lv.GapHi)
+			}
+		}
+		if r := Ratings(l.Game); len(r) == 0 || r[0].Elo["random"] != 0 {
+			t.Errorf("Ratings(%s) = %+v", l.Game, r)
+		}
+	}
+	for _, id := range reg.IDs() {
+		if !two[id] {
+			t.Errorf("no two-player ladder of %s in ladder.json", id)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"plateau/ai/arena"
+	"plateau/ai/level"
+)
+
+func runLadder(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "ladder", "GAME [--levels L1,L2,...] [--games N] [--all] [--variant K=V]... [--seed S] [--time D] [--json] [--out FILE]",
+		"plateau ladder dames --games 30 --time 500ms --seed 7 --out ai/level/ladder.json")
+	var a gameArgs
+	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
+	levels := fs.String("levels", strings.Join(level.Names, ","), "the levels, weakest first, comma-separated; the first is the anchor")
+	games := fs.Int("games", 30, "games per pairing")
+	all := fs.Bool("all", false, "play every pair of levels, not only adjacent ones")
+	seed := fs.Uint64("seed", 1, "seed of the matches and of the bootstrap")
+	limit := fs.Duration("time", time.Second, "time per move of the level max")
+	anchor := fs.Float64("anchor", 0, "rating of the first level")
+	boot := fs.Int("boot", 2000, "bootstrap resamples for the 95% intervals")
+	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
+	workers := fs.Int("workers", 0, "games played at once (default: all cores)")
+	asJSON := fs.Bool("json", false, "print the ladder as JSON")
+	out := fs.String("out", "", "also put the ladder into the ladder `file` (ai/level/ladder.json), replacing the game's and variant's")
+	code := fs.String("code", "", "the `commit` whose computer players are measured, published with the ladder (default: the binary's VCS revision, when built with -buildvcs)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	g, cfg, _, err := a.state(e, pos)
+	if err != nil {
+		return err
+	}
+	if *games < 1 {
+		return usagef("--games %d: want at least 1", *games)
+	}
+	arenaLimit(cfg, a.variants)
+	names := strings.Split(*levels, ",")
+	if len(names) < 2 {
+		return usagef("--levels %q: want at least two levels", *levels)
+	}
+	run := arena.LadderRun{Game: g, Config: cfg, AllPairs: *all, Games: *games, Seed: *seed, Anchor: *anchor,
+		Boot: *boot, Workers: *workers, Opening: *opening}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			return usagef("--levels %q: %s twice", *levels, n)
+		}
+		seen[n] = true
+		en, err := levelEntrant(g.ID(), n, *limit)
+		if err != nil {
+			return err
+		}
+		run.Levels = append(run.Levels, en)
+	}
+	if !*quiet {
+		run.Match = func(a, b string) arena.Progress {
+			start := time.Now()
+			fmt.Fprintf(e.stderr, "%s vs %s\n", a, b)
+			return func(done, total int) {
+				progressBar(e.stderr, done, total, time.Since(start))
+				if done == total {
+					fmt.Fprintln(e.stderr)
+				}
+			}
+		}
+	}
+	l, err := run.Run(ctx)
+	if err != nil {
+		return err
+	}
+	l.Command = "plateau ladder " + strings.Join(commandArgs(args), " ")
+	l.Measured = time.Now().UTC().Format("2006-01-02")
+	l.Code = *code
+	if l.Code == "" {
+		l.Code = buildRevision()
+	}
+	if *out != "" {
+		if err := putLadder(*out, l); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return writeJSON(e, l)
+	}
+	fmt.Fprintf(e.stdout, "%s (%s, %d players): %d games a pairing, seed %d, %s = %.0f, %.0f s\n",
+		l.Game, l.Variant, l.Players, *games, l.Seed, names[0], l.Anchor, l.Seconds)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "level\tElo\t95%\tgap over the level below\t95%\tstronger\t")
+	for i, lv := range l.Levels {
+		if i == 0 {
+			fmt.Fprintf(tw, "%s\t%.0f\t(anchor)\t\t\t\t\n", lv.Name, lv.Elo)
+			continue
+		}
+		verdict := "not shown"
+		if l.Stronger(i) {
+			verdict = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%.0f\t[%.0f, %.0f]\t%+.0f\t[%+.0f, %+.0f]\t%s\t\n", lv.Name, lv.Elo, lv.Lo, lv.Hi, lv.Gap, lv.GapLo, lv.GapHi, verdict)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, p := range l.Pairings {
+		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%  Elo %+.0f  nodes/move %.0f vs %.0f, ms/move %.1f vs %.1f  %.0f s\n",
+			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
+	}
+	return nil
+}
+
+// commandArgs are the arguments of a ladder's command line as published:
+// without --out and --json, which do not change what is measured.
+func commandArgs(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case strings.HasPrefix(a, "-") && (name == "json" || name == "quiet"):
+			continue
+		case strings.HasPrefix(a, "-") && name == "out":
+			if !hasValue {
+				i++
+			}
+			continue
+		}
+		if strings.ContainsAny(a, " \t'\"()$&;|<>*?") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'" // as a shell reads it
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// buildRevision is the commit the binary was built from ("+dirty" with
+// uncommitted changes), or "" when unknown.
+func buildRevision() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev == "" {
+		return ""
+	}
+	return rev + dirty
+}
+
+// putLadder puts l into the ladder file at path, created if missing.
+func putLadder(path string, l arena.Ladder) error {
+	var f arena.LadderFile
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return err
+	default:
+		if err := json.Unmarshal(b, &f); err != nil {
+			return fmt.Errorf("ladder file %s: %w", path, err)
+		}
+	}
+	f.Put(l)
+	b, err = json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
