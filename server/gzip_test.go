@@ -12,7 +12,7 @@ import (
 
 // pageBudget is the most JavaScript and CSS, uncompressed, that a game page
 // may load: its modules and its inline stylesheet.
-const pageBudget = 156 * 1024
+const pageBudget = 150 * 1024
 
 var (
 	preloadRe = regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)">`)
