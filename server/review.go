@@ -162,10 +162,10 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	j := s.reviews.jobs[id]
-	if j == nil && len(s.reviews.jobs) >= cap(s.reviews.slots)+reviewsWaiting {
+	if n := len(s.reviews.jobs); j == nil && n >= cap(s.reviews.slots)+reviewsWaiting {
 		s.reviews.mu.Unlock()
 		w.Header().Set("Retry-After", "30")
-		httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%d game reviews are running or waiting: retry in a minute", len(s.reviews.jobs)))
+		httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%d game reviews are running or waiting: retry in a minute", n))
 		return
 	}
 	if j == nil { // the first request: start the job
