@@ -34,10 +34,26 @@ type Match struct {
 	Opening int
 	// MaxPlies ends a game as a draw after so many plies (default 5000).
 	MaxPlies int
+	// Resign adjudicates two-player games that both players agree are won
+	// (zero: never).
+	Resign Resign
 	// Progress, when set, is called after each game with the number of
 	// games finished; calls come from one goroutine at a time.
 	Progress func(done, total int)
 }
+
+// Resign is cutechess-cli's resign rule asked of both sides, as engine
+// matches use it to save the moves of a won ending: a two-player game ends,
+// won, when for Moves consecutive decisions of each player both say the
+// same player wins, the winner's Score at least Score and the loser's at
+// most 1-Score. The reason is "adjudicated".
+type Resign struct {
+	Score float64
+	Moves int
+}
+
+// on reports whether the rule is in use.
+func (r Resign) on() bool { return r.Moves > 0 && r.Score > 0.5 }
 
 // Stats sums what a player spent on its moves.
 type Stats struct {
@@ -300,6 +316,9 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 	}
 	var moves []game.Move
 	var cms []game.ChanceMove
+	// ahead[p] and behind[p] count p's consecutive decisions saying p wins
+	// or loses, for the resign rule.
+	ahead, behind := make([]int, n), make([]int, n)
 	for ply := 0; ; ply++ {
 		if err := ctx.Err(); err != nil {
 			return res, as, bs, err
@@ -334,6 +353,13 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 				bs.add(el, d.Nodes)
 			}
 			mv = d.Move
+			if w := m.Resign.judge(ahead, behind, int(p), d.Score); w >= 0 {
+				res.Plies, res.Reason, res.Score = ply, "adjudicated", 0
+				if isA[w] {
+					res.Score = 1
+				}
+				return res, as, bs, nil
+			}
 		}
 		if err := s.Play(mv); err != nil {
 			return res, as, bs, fmt.Errorf("game %d: playing %s in %s: %w", i, s.FormatMove(mv), s.Position(), err)
@@ -355,4 +381,30 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 		res.Score = mine / all
 	}
 	return res, as, bs, nil
+}
+
+// judge counts player p's decision of value score and returns the player
+// the rule adjudicates the game to, or -1.
+func (r Resign) judge(ahead, behind []int, p int, score float64) int {
+	if !r.on() || len(ahead) != 2 {
+		return -1
+	}
+	switch {
+	case score >= r.Score:
+		ahead[p]++
+		behind[p] = 0
+	case score <= 1-r.Score:
+		behind[p]++
+		ahead[p] = 0
+	default:
+		ahead[p], behind[p] = 0, 0
+	}
+	q := 1 - p
+	switch {
+	case ahead[p] >= r.Moves && behind[q] >= r.Moves:
+		return p
+	case behind[p] >= r.Moves && ahead[q] >= r.Moves:
+		return q
+	}
+	return -1
 }

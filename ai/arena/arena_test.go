@@ -122,3 +122,75 @@ func TestPliesSummary(t *testing.T) {
 		}
 	}
 }
+
+// scored plays random moves and reports a fixed score, to drive the resign
+// rule.
+type scored struct {
+	ai.Player
+	score float64
+}
+
+func (s scored) Choose(ctx context.Context, st game.State) (ai.Decision, error) {
+	d, err := s.Player.Choose(ctx, st)
+	d.Score = s.score
+	return d, err
+}
+
+func scoring(name string, score float64) Entrant {
+	return entrant(name, func(seed uint64) ai.Player { return scored{ai.NewRandom(seed), score} })
+}
+
+func TestResignJudge(t *testing.T) {
+	r := Resign{Score: 0.9, Moves: 2}
+	for _, tc := range []struct {
+		name   string
+		scores []float64 // alternating players 0, 1
+		want   int       // after the last score
+	}{
+		{"agreed after two each", []float64{0.95, 0.05, 0.92, 0.08}, 0},
+		{"agreed for player 1", []float64{0.01, 0.99, 0.08, 0.9}, 1},
+		{"too soon", []float64{0.95, 0.05, 0.92}, -1},
+		{"loser disagrees", []float64{0.95, 0.5, 0.95, 0.05}, -1},
+		{"streak broken", []float64{0.95, 0.05, 0.6, 0.05, 0.95, 0.05}, -1},
+		{"both think they win", []float64{0.95, 0.95, 0.95, 0.95}, -1},
+	} {
+		ahead, behind := make([]int, 2), make([]int, 2)
+		got := -1
+		for i, s := range tc.scores {
+			got = r.judge(ahead, behind, i%2, s)
+			if got >= 0 && i != len(tc.scores)-1 {
+				t.Errorf("%s: adjudicated to %d after %d decisions", tc.name, got, i+1)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: adjudicated to %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	if (Resign{}).judge([]int{0, 0}, []int{0, 0}, 0, 1) != -1 {
+		t.Error("the zero rule adjudicated")
+	}
+}
+
+func TestMatchResign(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		a, b      Entrant
+		wantAdjud bool
+		wantScore float64
+	}{
+		{"both say A wins", scoring("sure", 0.97), scoring("lost", 0.02), true, 1},
+		{"B does not agree", scoring("sure", 0.97), scoring("hopeful", 0.5), false, 0},
+	} {
+		m := Match{Game: toy.TicTacToeGame, A: tc.a, B: tc.b, Games: 10, Seed: 3, Resign: Resign{Score: 0.9, Moves: 1}}
+		r, err := m.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Ends["adjudicated"]; (got == r.Games) != tc.wantAdjud || (got != 0) != tc.wantAdjud {
+			t.Errorf("%s: %d of %d games adjudicated (ends %v)", tc.name, got, r.Games, r.Ends)
+		}
+		if tc.wantAdjud && (r.Score != tc.wantScore || r.PliesMax > 2) {
+			t.Errorf("%s: score %.2f, longest game %d plies; want %.2f within 2 plies", tc.name, r.Score, r.PliesMax, tc.wantScore)
+		}
+	}
+}

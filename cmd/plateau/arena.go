@@ -34,6 +34,8 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print a JSON object")
 	svg := fs.String("svg", "", "write a chart of the score over the games to `file`")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	resignScore := fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never)")
+	resignMoves := fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -44,6 +46,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 	if *games < 1 {
 		return usagef("--games %d: want at least 1", *games)
+	}
+	if *resignScore != 0 && (*resignScore <= 0.5 || *resignScore > 1 || *resignMoves < 1) {
+		return usagef("--resign-score %g --resign-moves %d: want a score in (0.5, 1] and at least 1 move", *resignScore, *resignMoves)
 	}
 	arenaLimit(cfg, a.variants)
 	entrant := func(name string) (arena.Entrant, error) { return levelEntrant(g.ID(), name, *limit) }
@@ -56,6 +61,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	m := arena.Match{Game: g, Config: cfg, A: ea, B: eb, Games: *games, Seed: *seed, Workers: *workers, Opening: *opening}
+	if *resignScore != 0 {
+		m.Resign = arena.Resign{Score: *resignScore, Moves: *resignMoves}
+	}
 	start := time.Now()
 	if !*quiet {
 		m.Progress = func(done, total int) { progressBar(e.stderr, done, total, time.Since(start)) }
