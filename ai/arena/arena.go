@@ -37,9 +37,15 @@ type Match struct {
 	// Resign adjudicates two-player games that both players agree are won
 	// (zero: never).
 	Resign Resign
+	// Draw adjudicates two-player games that both players agree are even
+	// (zero: never).
+	Draw Draw
 	// Progress, when set, is called after each game with the number of
 	// games finished; calls come from one goroutine at a time.
 	Progress func(done, total int)
+	// Finished, when set, is called with each game's result as it ends,
+	// from the same goroutine as Progress.
+	Finished func(GameResult)
 }
 
 // Resign is cutechess-cli's resign rule asked of both sides, as engine
@@ -50,6 +56,29 @@ type Match struct {
 type Resign struct {
 	Score float64
 	Moves int
+}
+
+// Draw is cutechess-cli's draw rule: from ply Ply on, a two-player game
+// ends drawn when for Moves consecutive decisions of each player both
+// scores lie within Margin of ½. The reason is "adjudicated draw".
+type Draw struct {
+	Ply    int
+	Margin float64
+	Moves  int
+}
+
+// judge counts player p's decision of value score at ply and reports
+// whether the rule adjudicates the game drawn.
+func (r Draw) judge(even []int, ply, p int, score float64) bool {
+	if r.Moves <= 0 || len(even) != 2 {
+		return false
+	}
+	if ply < r.Ply || score < 0.5-r.Margin || score > 0.5+r.Margin {
+		even[p] = 0
+		return false
+	}
+	even[p]++
+	return even[0] >= r.Moves && even[1] >= r.Moves
 }
 
 // on reports whether the rule is in use.
@@ -204,6 +233,9 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		r.Results = append(r.Results, d.res)
 		r.AStats.merge(d.a)
 		r.BStats.merge(d.b)
+		if m.Finished != nil {
+			m.Finished(d.res)
+		}
 		if m.Progress != nil {
 			m.Progress(len(r.Results), m.Games)
 		}
@@ -319,6 +351,7 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 	// ahead[p] and behind[p] count p's consecutive decisions saying p wins
 	// or loses, for the resign rule.
 	ahead, behind := make([]int, n), make([]int, n)
+	even := make([]int, n) // consecutive even decisions, for the draw rule
 	for ply := 0; ; ply++ {
 		if err := ctx.Err(); err != nil {
 			return res, as, bs, err
@@ -358,6 +391,10 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 				if isA[w] {
 					res.Score = 1
 				}
+				return res, as, bs, nil
+			}
+			if m.Draw.judge(even, ply, int(p), d.Score) {
+				res.Plies, res.Reason, res.Score = ply, "adjudicated draw", 0.5
 				return res, as, bs, nil
 			}
 		}

@@ -194,3 +194,35 @@ func TestMatchResign(t *testing.T) {
 		}
 	}
 }
+
+func TestDrawJudge(t *testing.T) {
+	r := Draw{Ply: 4, Margin: 0.05, Moves: 2}
+	for _, tc := range []struct {
+		name   string
+		start  int       // ply of the first score
+		scores []float64 // alternating players 0, 1
+		want   bool
+	}{
+		{"even after two each", 4, []float64{0.5, 0.52, 0.48, 0.5}, true},
+		{"too early", 0, []float64{0.5, 0.5, 0.5, 0.5}, false},
+		{"one side sees more", 4, []float64{0.5, 0.6, 0.5, 0.6}, false},
+		{"streak broken", 4, []float64{0.5, 0.5, 0.7, 0.5, 0.5}, false},
+	} {
+		even := make([]int, 2)
+		got := false
+		for i, s := range tc.scores {
+			got = r.judge(even, tc.start+i, i%2, s)
+		}
+		if got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	m := Match{Game: toy.TicTacToeGame, A: scoring("even", 0.5), B: scoring("even too", 0.51), Games: 4, Seed: 3, Draw: Draw{Ply: 2, Margin: 0.02, Moves: 1}}
+	res, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Ends["adjudicated draw"] != 4 || res.Draws != 4 || res.PliesMax > 4 {
+		t.Errorf("ends %v, %d draws, longest %d plies: want 4 adjudicated draws by ply 4", res.Ends, res.Draws, res.PliesMax)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -36,6 +37,10 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	resignScore := fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never)")
 	resignMoves := fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
+	drawPly := fs.Int("draw-ply", 0, "adjudicate a 2-player game drawn from this ply on when both players' scores stay within --draw-margin of 1/2 (0: never)")
+	drawMargin := fs.Float64("draw-margin", 0.02, "the margin of --draw-ply")
+	drawMoves := fs.Int("draw-moves", 10, "consecutive decisions of each player that --draw-ply needs")
+	gamesOut := fs.String("games-out", "", "append each game's result to `file` as a JSON line as it ends")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -63,6 +68,21 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	m := arena.Match{Game: g, Config: cfg, A: ea, B: eb, Games: *games, Seed: *seed, Workers: *workers, Opening: *opening}
 	if *resignScore != 0 {
 		m.Resign = arena.Resign{Score: *resignScore, Moves: *resignMoves}
+	}
+	if *drawPly > 0 {
+		if *drawMargin <= 0 || *drawMargin >= 0.5 || *drawMoves < 1 {
+			return usagef("--draw-margin %g --draw-moves %d: want a margin in (0, 0.5) and at least 1 move", *drawMargin, *drawMoves)
+		}
+		m.Draw = arena.Draw{Ply: *drawPly, Margin: *drawMargin, Moves: *drawMoves}
+	}
+	if *gamesOut != "" {
+		f, err := os.OpenFile(*gamesOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		enc := json.NewEncoder(f)
+		m.Finished = func(g arena.GameResult) { enc.Encode(g) }
 	}
 	start := time.Now()
 	if !*quiet {
