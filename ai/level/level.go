@@ -165,6 +165,10 @@ func table(gameID string) map[string]maker {
 		tune := func(s *ai.Search) {
 			s.Quiesce, s.MaxQuiesce, s.Order = aidames.Quiesce(), 12, aidames.Order
 		}
+		// greedy looks one ply ahead and through the captures that
+		// follow: without them one ply is weaker than random moves, the
+		// compulsory captures punishing the men it pushes forward.
+		t["greedy"] = search(ai.Limits{Depth: 1}, nil, tune)
 		t["easy"] = search(ai.Limits{Depth: 2}, nil, tune)
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
 		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
@@ -188,8 +192,13 @@ func table(gameID string) map[string]maker {
 		t["max"] = engine(true)
 		t["max-v2"] = engine(false)
 	case "mahbousse":
-		t["easy"] = greedy(nil, 0.1)
 		t["medium"] = greedy(aimahbousse.Eval, 0)
+		// easy lies between greedy and medium: medium's move half the
+		// time, greedy's otherwise (greedy with noise on its values was
+		// weaker than greedy).
+		t["easy"] = func(seed uint64, o Options) ai.Player {
+			return ai.NewMix(t["medium"](seed, o), t["greedy"](seed^0x2545f4914f6cdd1d, o), 0.5, seed)
+		}
 		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.NetEval, nil)
 		t["max"] = maxSearch(aimahbousse.NetEval, nil)
 		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
@@ -218,11 +227,13 @@ func table(gameID string) map[string]maker {
 		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 		// The dice leave little room for skill: greedy play, noisy or not,
 		// and two plies of expectimax measured no stronger than random
-		// (docs/ai.md, Elo ladder), so easy and medium play the exact
-		// policy's move a third and two thirds of the time.
-		t["easy"] = func(seed uint64, o Options) ai.Player { return aishutbox.NewMixed(1.0/3, seed) }
-		t["medium"] = func(seed uint64, o Options) ai.Player { return aishutbox.NewMixed(2.0/3, seed) }
-		t["hard"], t["max"] = exact, exact
+		// (docs/ai.md, Elo ladder), so the levels below max play the exact
+		// policy's move a fifth, two, three and four fifths of the time.
+		mixed := func(p float64) maker {
+			return func(seed uint64, o Options) ai.Player { return aishutbox.NewMixed(p, seed) }
+		}
+		t["greedy"], t["easy"], t["medium"], t["hard"] = mixed(0.2), mixed(0.4), mixed(0.6), mixed(0.8)
+		t["max"] = exact
 	}
 	return t
 }
@@ -239,6 +250,7 @@ func descriptions(gameID string) map[string]string {
 	}
 	switch gameID {
 	case "dames":
+		d["greedy"] = "one ply and the captures that follow it"
 		d["easy"] = "alpha-beta 2 plies + capture quiescence"
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
@@ -246,7 +258,7 @@ func descriptions(gameID string) map[string]string {
 		d["max-v2"] = "max on the hand-written evaluation alone, without the learnt patterns, kept to measure them"
 		d["max-v1"] = "the max of before the draughts engine, kept to measure it: hard's search for the time given"
 	case "mahbousse":
-		d["easy"] = "greedy with noise (±0.1 on every move's value)"
+		d["easy"] = "medium's move half the time, greedy's otherwise"
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
 		d["hard"] = "*-minimax 2 plies on the neural evaluation of ai/mahbousse (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
 		d["max"] = "hard's search on the neural evaluation for the time given (--time)"
@@ -259,10 +271,11 @@ func descriptions(gameID string) map[string]string {
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 	case "shutbox":
-		d["easy"] = "the exact policy's move one time in three, a random move otherwise"
-		d["medium"] = "the exact policy's move two times in three, a random move otherwise"
-		d["hard"] = "the exact policy of games/shutbox/solve (win probability; race heuristic for 3-4 players)"
-		d["max"] = "the exact policy, as hard"
+		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
+		d["easy"] = "the exact policy's move two times in five, a random move otherwise"
+		d["medium"] = "the exact policy's move three times in five, a random move otherwise"
+		d["hard"] = "the exact policy's move four times in five, a random move otherwise"
+		d["max"] = "the exact policy of games/shutbox/solve (win probability; race heuristic for 3-4 players)"
 	}
 	return d
 }

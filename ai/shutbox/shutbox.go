@@ -5,7 +5,6 @@ package shutbox
 
 import (
 	"context"
-	"math/rand/v2"
 
 	"plateau/ai"
 	"plateau/game"
@@ -49,29 +48,11 @@ func (Exact) Choose(_ context.Context, s game.State) (ai.Decision, error) {
 // Close does nothing: the solver's tables are shared.
 func (Exact) Close() {}
 
-// Mixed plays the exact policy's move with probability P and a uniformly
-// random legal move otherwise (the levels easy and medium: how often the
-// computer plays the best move sets its strength, which the dice leave
-// little room for otherwise).
-type Mixed struct {
-	P      float64
-	rng    *rand.Rand
-	random *ai.Random
+// NewMixed returns a player that plays the exact policy's move with
+// probability p and a uniformly random legal move otherwise (the levels
+// below max: how often the computer plays the best move sets its strength,
+// which the dice leave little room for otherwise), drawing from sources
+// seeded by seed.
+func NewMixed(p float64, seed uint64) *ai.Mix {
+	return ai.NewMix(Exact{}, ai.NewRandom(seed^0x9e3779b97f4a7c15), p, seed)
 }
-
-// NewMixed returns a Mixed player drawing from sources seeded by seed.
-func NewMixed(p float64, seed uint64) *Mixed {
-	return &Mixed{P: p, rng: rand.New(rand.NewPCG(seed, 0x5b0c)), random: ai.NewRandom(seed ^ 0x9e3779b97f4a7c15)}
-}
-
-// Choose returns the exact policy's move or, with probability 1-P, a
-// random one.
-func (m *Mixed) Choose(ctx context.Context, s game.State) (ai.Decision, error) {
-	if m.rng.Float64() < m.P {
-		return Exact{}.Choose(ctx, s)
-	}
-	return m.random.Choose(ctx, s)
-}
-
-// Close releases the random player's scratch space.
-func (m *Mixed) Close() { m.random.Close() }
