@@ -44,7 +44,7 @@ func (g *Greedy) Choose(ctx context.Context, s game.State) (Decision, error) {
 	best, bestV, ties := moves[0], -1.0, 0
 	for _, m := range moves {
 		c := s.Clone()
-		if err := c.Play(m); err != nil {
+		if err := game.PlayListed(c, m); err != nil {
 			return Decision{}, err
 		}
 		v := g.value(c, me, 0)

@@ -174,7 +174,7 @@ func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, 
 	allProven, bestProven := true, false
 	for i, m := range moves {
 		c := branch(&s.plies[1].state, st)
-		if err := c.Play(m); err != nil {
+		if err := game.PlayListed(c, m); err != nil {
 			continue
 		}
 		v, proven := s.ab(c, depth-1, 1, alpha, 2)
@@ -281,7 +281,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 		m := moves[i]
 
 		c := branch(&s.plies[ply+1].state, st)
-		if err := c.Play(m); err != nil {
+		if err := game.PlayListed(c, m); err != nil {
 			continue
 		}
 		v, proven := s.ab(c, depth-1, ply+1, alpha, beta)

@@ -137,6 +137,25 @@ type Copier interface {
 	CopyFrom(src State) bool
 }
 
+// Trusting is implemented by states whose Play pays for its legality check
+// with work a search should not repeat (Mahboussé's generates every turn of
+// the roll again). PlayListed plays m without that check: m must be one of
+// the moves Moves returned for this very position, and anything else is a
+// bug of the caller with unspecified results. Only searches use it; moves
+// from players go through Play.
+type Trusting interface {
+	PlayListed(m Move) error
+}
+
+// PlayListed plays m, which s.Moves listed for this very position, through
+// s's PlayListed when s is Trusting and its Play otherwise.
+func PlayListed(s State, m Move) error {
+	if t, ok := s.(Trusting); ok {
+		return t.PlayListed(m)
+	}
+	return s.Play(m)
+}
+
 // Evaluator is implemented by states that can estimate, without search,
 // how good the position is for a player: a value in [0, 1] comparable to
 // Outcome.Value (1 a sure win, 0 a sure loss).

@@ -172,3 +172,25 @@ func TestKeySource(t *testing.T) {
 		}
 	}
 }
+
+// playing counts the calls of Play; trusting also has PlayListed.
+type playing struct {
+	game.State
+	played, listed int
+}
+
+func (p *playing) Play(game.Move) error { p.played++; return nil }
+
+type trusting struct{ playing }
+
+func (t *trusting) PlayListed(game.Move) error { t.listed++; return nil }
+
+func TestPlayListed(t *testing.T) {
+	p, tr := &playing{}, &trusting{}
+	if err := game.PlayListed(p, 1); err != nil || p.played != 1 {
+		t.Errorf("a state without PlayListed: %v, Play called %d times, want once", err, p.played)
+	}
+	if err := game.PlayListed(tr, 1); err != nil || tr.listed != 1 || tr.played != 0 {
+		t.Errorf("a Trusting state: %v, PlayListed called %d times and Play %d, want once and never", err, tr.listed, tr.played)
+	}
+}

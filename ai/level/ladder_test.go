@@ -21,11 +21,6 @@ var notShown = map[string]string{
 	"mahbousse/2/easy":   "easy is greedy with ±0.1 noise on greedy's own evaluation, weaker by construction (noise ±0.05 on the trained evaluation still scored 41.2% against greedy in 200 games)",
 	"mahbousse/2/hard":   "8-0-8 against medium: hard's 0.8 s cap under the load of the measure; the mahbnn branch replaces its evaluation",
 	"mahbousse/2/max":    "+163 [0, +394]: 16 games are too few",
-	"shutbox/2/greedy":   "one ply on the engine's evaluation plays no better than random moves; the dice decide most games",
-	"shutbox/3/greedy":   "as with 2 players",
-	"shutbox/2/max":      "max is hard: both play the exact policy",
-	"shutbox/3/max":      "max is hard: both play the solver's policy",
-	"shutbox/4/max":      "max is hard: both play the solver's policy",
 }
 
 // TestPublishedLadder checks ai/level/ladder.json: every game measured for

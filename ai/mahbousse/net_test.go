@@ -338,7 +338,7 @@ func BenchmarkNetEval(b *testing.B) {
 
 func BenchmarkTrainNet(b *testing.B) {
 	for b.Loop() {
-		if _, err := TrainNet(context.Background(), NetTrainOptions{Games: 5, Seed: 1}); err != nil {
+		if _, err := TrainNet(context.Background(), NetTrainOptions{Games: 5, Seed: 1, Linear: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

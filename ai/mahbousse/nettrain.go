@@ -127,14 +127,14 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 			best, bestV := -1, -1.0
 			for i, m := range moves {
 				scratch.CopyFrom(s)
-				if err := scratch.Play(m); err != nil {
+				if err := game.PlayListed(scratch, m); err != nil {
 					return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
 				}
 				if v := t.n.Eval(scratch, mover); v > bestV {
 					best, bestV = i, v
 				}
 			}
-			if err := s.Play(moves[best]); err != nil {
+			if err := game.PlayListed(s, moves[best]); err != nil {
 				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
 			}
 			plies++

@@ -66,7 +66,7 @@ func Train(ctx context.Context, w Weights, o TrainOptions) (Weights, error) {
 			bestV := -1.0
 			for _, m := range moves {
 				c := s.Clone()
-				if err := c.Play(m); err != nil {
+				if err := game.PlayListed(c, m); err != nil {
 					return w, fmt.Errorf("self-play game %d: %w", g, err)
 				}
 				if v := w.Eval(c, mover); v > bestV {

@@ -136,3 +136,46 @@ func Example() {
 	// 24/18 18/15
 	// o15,.,.,.,.,.,.,.,.,.,.,.,.,.,x1,.,.,.,.,.,.,.,.,x14 off=0-0 o:roll
 }
+
+// TestPlayListed plays every listed turn of the positions of random games
+// both ways: PlayListed, which skips the legality check, must leave the
+// same state as Play, in match play too (a game's end starts the next).
+func TestPlayListed(t *testing.T) {
+	g := mahbousse.Game{}
+	for _, match := range []string{"1", "3"} {
+		cfg := game.DefaultConfig(g)
+		cfg["match"] = match
+		rng := rand.New(rand.NewPCG(7, 11))
+		for range 4 {
+			s, err := g.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !s.Outcome().Over {
+				var m game.Move
+				if s.ToMove() == game.Chance {
+					cms := s.ChanceMoves(nil)
+					m, _ = game.Pick(cms, rng.IntN(game.TotalWeight(cms)))
+				} else {
+					ms := s.Moves(nil)
+					for _, lm := range ms {
+						a, b := s.Clone(), s.Clone()
+						if err := a.Play(lm); err != nil {
+							t.Fatalf("Play %s in %s: %v", s.FormatMove(lm), s.Position(), err)
+						}
+						if err := game.PlayListed(b, lm); err != nil {
+							t.Fatalf("PlayListed %s in %s: %v", s.FormatMove(lm), s.Position(), err)
+						}
+						if a.Position() != b.Position() || a.ToMove() != b.ToMove() || a.Outcome().Over != b.Outcome().Over {
+							t.Fatalf("%s in %s: Play gives %s, PlayListed %s", s.FormatMove(lm), s.Position(), a.Position(), b.Position())
+						}
+					}
+					m = ms[rng.IntN(len(ms))]
+				}
+				if err := s.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
