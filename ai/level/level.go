@@ -25,6 +25,30 @@ var Names = []string{"random", "greedy", "easy", "medium", "hard", "max"}
 type Options struct {
 	// Time is the time per move of the level max (default 5s).
 	Time time.Duration
+	// Nodes, when above 0, bounds the levels the clock bounds by nodes
+	// instead: max searches Nodes nodes a move (Time is then ignored) and
+	// hard loses its HardTime cap, keeping its node budget. Every level then
+	// plays the same moves for its seed on any machine, however loaded:
+	// what measuring levels against each other needs on a shared machine
+	// (plateau ladder --nodes), where the clock starves the searches.
+	Nodes int64
+}
+
+// limits returns l as the options bound it: without its time cap when
+// o.Nodes is set.
+func (o Options) limits(l ai.Limits) ai.Limits {
+	if o.Nodes > 0 {
+		l.Time = 0
+	}
+	return l
+}
+
+// maxLimits returns the limits of the level max.
+func (o Options) maxLimits() ai.Limits {
+	if o.Nodes > 0 {
+		return ai.Limits{Nodes: o.Nodes}
+	}
+	return ai.Limits{Time: o.Time}
 }
 
 // HardTime caps the time per move of the level hard; its node budget
@@ -70,7 +94,7 @@ func Evaluation(gameID, name string) ai.Eval {
 // search returns an alpha-beta / *-minimax maker.
 func search(l ai.Limits, eval ai.Eval, tune func(*ai.Search)) maker {
 	return func(seed uint64, o Options) ai.Player {
-		s := ai.NewSearch(l, eval)
+		s := ai.NewSearch(o.limits(l), eval)
 		if tune != nil {
 			tune(s)
 		}
@@ -78,10 +102,11 @@ func search(l ai.Limits, eval ai.Eval, tune func(*ai.Search)) maker {
 	}
 }
 
-// maxSearch is search with the time given and a bigger table.
+// maxSearch is search with the time given (or Options.Nodes) and a bigger
+// table.
 func maxSearch(eval ai.Eval, tune func(*ai.Search)) maker {
 	return func(seed uint64, o Options) ai.Player {
-		s := ai.NewSearch(ai.Limits{Time: o.Time}, eval)
+		s := ai.NewSearch(o.maxLimits(), eval)
 		s.TTBits = 21
 		if tune != nil {
 			tune(s)
@@ -92,10 +117,10 @@ func maxSearch(eval ai.Eval, tune func(*ai.Search)) maker {
 
 func mcts(l ai.Limits, eval ai.Eval, playout int) maker {
 	return func(seed uint64, o Options) ai.Player {
-		m := ai.NewMCTS(l, eval, seed)
+		m := ai.NewMCTS(o.limits(l), eval, seed)
 		m.PlayoutDepth = playout
 		if l.Time == 0 && l.Nodes == 0 {
-			m.Limits.Time = o.Time
+			m.Limits = o.maxLimits()
 		}
 		return m
 	}
@@ -175,7 +200,7 @@ func table(gameID string) map[string]maker {
 		t["max-v1"] = maxSearch(nil, tune)
 		engine := func(learnt bool) maker {
 			return func(seed uint64, o Options) ai.Player {
-				e := aidames.NewEngine(ai.Limits{Time: o.Time})
+				e := aidames.NewEngine(o.maxLimits())
 				e.TTBits = 21
 				e.Fallback = t["max-v1"](seed, o) // huffing=on
 				if learnt {

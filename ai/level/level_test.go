@@ -2,9 +2,12 @@ package level
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
+	"plateau/ai"
+	aidames "plateau/ai/dames"
 	"plateau/game"
 	"plateau/games"
 )
@@ -109,6 +112,65 @@ func TestMahbousseV1(t *testing.T) {
 		}
 		if Describe("mahbousse", name) == "" {
 			t.Errorf("mahbousse %s has no description", name)
+		}
+	}
+}
+
+// limitsOf returns the limits of a player New built, looking through the
+// switch by player count (two players) and the mixes.
+func limitsOf(t *testing.T, p ai.Player) ai.Limits {
+	t.Helper()
+	switch p := p.(type) {
+	case *switcher:
+		return limitsOf(t, p.two(p.seed, p.o))
+	case *ai.Search:
+		return p.Limits
+	case *ai.MCTS:
+		return p.Limits
+	case *aidames.Engine:
+		return p.Limits
+	case *ai.Mix, *ai.Greedy:
+		return ai.Limits{} // one ply: nothing to bound
+	}
+	t.Fatalf("player %T: no limits known", p)
+	return ai.Limits{}
+}
+
+// With Options.Nodes, hard keeps its node budget without its clock, and max
+// searches that many nodes: no clock bounds a level of any game. Without
+// it, hard has its cap and max its time.
+func TestOptionsNodes(t *testing.T) {
+	for _, id := range []string{"dames", "mahbousse", "benedictine", "intercept"} {
+		for _, name := range []string{"easy", "medium", "hard", "max", "hard-v1", "max-v1"} {
+			if _, ok := table(id)[name]; !ok {
+				continue
+			}
+			free, err := New(id, name, 1, Options{Time: 3 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound, err := New(id, name, 1, Options{Time: 3 * time.Second, Nodes: 12345})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lf, lb := limitsOf(t, free), limitsOf(t, bound)
+			if lb.Time != 0 {
+				t.Errorf("%s %s with Options.Nodes: limits %+v, want no time", id, name, lb)
+			}
+			switch {
+			case strings.HasPrefix(name, "max"):
+				if lf.Time != 3*time.Second || lb.Nodes != 12345 {
+					t.Errorf("%s %s: limits %+v and, with Nodes, %+v: want 3s, then 12345 nodes", id, name, lf, lb)
+				}
+			case strings.HasPrefix(name, "hard"):
+				if lf.Time != HardTime || lb.Nodes != lf.Nodes || lb.Nodes == 0 {
+					t.Errorf("%s %s: limits %+v and, with Nodes, %+v: want the cap, then the same node budget alone", id, name, lf, lb)
+				}
+			default:
+				if lf != lb {
+					t.Errorf("%s %s: limits %+v changed to %+v by Options.Nodes", id, name, lf, lb)
+				}
+			}
 		}
 	}
 }

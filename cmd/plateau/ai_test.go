@@ -64,6 +64,33 @@ func TestArena(t *testing.T) {
 	}
 }
 
+// With --nodes no clock bounds max: two runs of a match play the same
+// games, and max stops at its node budget (hard's limits: TestOptionsNodes
+// in ai/level).
+func TestArenaNodes(t *testing.T) {
+	type stats struct{ Moves, MaxNodes int64 }
+	var runs [2]struct {
+		Wins, Draws, Losses int
+		PliesMedian         float64
+		AStats, BStats      stats
+	}
+	for i := range runs {
+		code, out, errs := cli("", "arena", "dames", "--a", "max", "--b", "random", "--games", "2", "--nodes", "3000", "--seed", "4", "--quiet", "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if err := json.Unmarshal([]byte(out), &runs[i]); err != nil {
+			t.Fatalf("result %s: %v", out, err)
+		}
+	}
+	if runs[0] != runs[1] {
+		t.Errorf("two runs of one match differ: %+v and %+v", runs[0], runs[1])
+	}
+	if a := runs[0].AStats; a.Moves == 0 || a.MaxNodes > 3000+3000/10 {
+		t.Errorf("max at --nodes 3000: %+v", a)
+	}
+}
+
 func TestPlayVersus(t *testing.T) {
 	// The computer plays seat 1; the human's input runs out at seat 2.
 	code, out, errs := cli("", "play", "dames", "--vs", "easy", "--seat", "2")

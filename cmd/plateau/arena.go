@@ -30,6 +30,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "match seed (dice, openings, players)")
 	limit := fs.Duration("time", 5*time.Second, "time per move of the level max")
+	nodes := fs.Int64("nodes", 0, "bound max by this many nodes a move instead of --time, and hard by its node budget alone: every level then plays the same moves on any machine, however loaded (0: the clock)")
 	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
 	workers := fs.Int("workers", 0, "games played at once (default: all cores)")
 	asJSON := fs.Bool("json", false, "print a JSON object")
@@ -56,7 +57,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		return usagef("--resign-score %g --resign-moves %d: want a score in (0.5, 1] and at least 1 move", *resignScore, *resignMoves)
 	}
 	arenaLimit(cfg, a.variants)
-	entrant := func(name string) (arena.Entrant, error) { return levelEntrant(g.ID(), name, *limit) }
+	entrant := func(name string) (arena.Entrant, error) { return levelEntrant(g.ID(), name, level.Options{Time: *limit, Nodes: *nodes}) }
 	ea, err := entrant(*pa)
 	if err != nil {
 		return err
@@ -149,13 +150,13 @@ func arenaLimit(cfg game.Config, variants []string) {
 	}
 }
 
-// levelEntrant is the entrant of a level (ai/level) in a game, the level
-// max playing for limit a move.
-func levelEntrant(gameID, name string, limit time.Duration) (arena.Entrant, error) {
-	if _, err := level.New(gameID, name, 0, level.Options{Time: limit}); err != nil {
+// levelEntrant is the entrant of a level (ai/level) in a game, bounded by
+// o.
+func levelEntrant(gameID, name string, o level.Options) (arena.Entrant, error) {
+	if _, err := level.New(gameID, name, 0, o); err != nil {
 		return arena.Entrant{}, usageError{err}
 	}
 	return arena.Entrant{Name: name, New: func(seed uint64) (ai.Player, error) {
-		return level.New(gameID, name, seed, level.Options{Time: limit})
+		return level.New(gameID, name, seed, o)
 	}}, nil
 }
