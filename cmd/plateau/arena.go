@@ -57,7 +57,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		return usagef("--resign-score %g --resign-moves %d: want a score in (0.5, 1] and at least 1 move", *resignScore, *resignMoves)
 	}
 	arenaLimit(cfg, a.variants)
-	entrant := func(name string) (arena.Entrant, error) { return levelEntrant(g.ID(), name, level.Options{Time: *limit, Nodes: *nodes}) }
+	entrant := func(name string) (arena.Entrant, error) {
+		return levelEntrant(g.ID(), name, level.Options{Time: *limit, Nodes: *nodes})
+	}
 	ea, err := entrant(*pa)
 	if err != nil {
 		return err
