@@ -49,9 +49,12 @@ func TestHubCommand(t *testing.T) {
 }
 
 // TestHubProcess runs "plateau hub" as a process, as pydraughts does, and
-// plays the engine against itself for up to 60 plies with every go sending
-// the start and all the moves so far; each move must be legal by Plateau's
-// own generator (origin, destination and captured squares).
+// plays the engine against itself a whole game, to its end by the rules
+// (FMJD's draw rules end it if nobody wins), with every go sending the start
+// and all the moves so far; each move must be legal by Plateau's own
+// generator (origin, destination and captured squares). hub's
+// TestPlayGameAsPydraughts drives the same engine with every message and
+// parse of pydraughts' HubEngine.
 func TestHubProcess(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "hub", "--tt-size", "16")
 	cmd.Env = append(os.Environ(), "PLATEAU_TEST_MAIN=1")
@@ -111,7 +114,8 @@ func TestHubProcess(t *testing.T) {
 	}
 	st, _ := dames.Game{}.New(cfg)
 	var played []string
-	for len(played) < 60 && st.ToMove() != game.Nobody {
+	const maxPlies = 2000 // the draw rules end any game long before
+	for len(played) < maxPlies && st.ToMove() != game.Nobody {
 		if len(played) == 0 {
 			send("pos pos=" + hub.StartPosition)
 		} else {
@@ -146,11 +150,14 @@ func TestHubProcess(t *testing.T) {
 		}
 		played = append(played, best)
 	}
+	if st.ToMove() != game.Nobody {
+		t.Errorf("no end after %d plies: %s", len(played), st.Position())
+	}
 	send("ping")
 	until("pong")
 	send("quit")
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("plateau hub after quit: %v", err)
 	}
-	t.Logf("%d plies, reached %s", len(played), st.Position())
+	t.Logf("%d plies, %s, reached %s", len(played), st.Outcome().Reason, st.Position())
 }
