@@ -18,26 +18,14 @@ import (
 // three, and (n-3)/2 beyond three) and whether one of its checkers lies
 // pinned there; then its borne-off checkers and its pip count. The last
 // inputs are whether A moves next and whether the armies are still in
-// contact. A network with extras (GNU Backgammon's way) also gets, after
-// those, nExtra hand-made inputs for each side, A's first: the linear
-// evaluation's side quantities (sideFeatures) from its longest prime to its
-// checkers away from home, the chances of being pinned included, so that
-// the hidden layer can combine what the raw board shows only after much
-// training.
+// contact.
 const (
 	perPoint = 5
 	perSide  = 24*perPoint + 2
 	inTurn   = 2 * perSide
 	inRace   = inTurn + 1
-	// NetInputs is the number of inputs of a Net without extras.
+	// NetInputs is the number of inputs of a Net.
 	NetInputs = inRace + 1
-	// extraFirst and extraEnd bound the side quantities of sideFeatures
-	// that a network with extras gets as inputs (fOff is already one).
-	extraFirst = fPrime
-	extraEnd   = fAway + 1
-	nExtra     = extraEnd - extraFirst
-	// maxInputs is the number of inputs of a Net with extras.
-	maxInputs = NetInputs + 2*nExtra
 	// MaxHidden bounds a Net's hidden units.
 	MaxHidden = 256
 )
@@ -52,8 +40,7 @@ const (
 type Net struct {
 	hidden int
 	linear bool
-	extras bool      // the hand-made inputs follow the board's
-	w1     []float64 // inputs() rows of hidden weights: input i's row is w1[i*hidden:]
+	w1     []float64 // NetInputs rows of hidden weights: input i's row is w1[i*hidden:]
 	b1     []float64 // hidden biases
 	w2     []float64 // output weights, one per hidden unit
 	b2     float64
@@ -62,32 +49,19 @@ type Net struct {
 // Hidden returns the number of hidden units.
 func (n *Net) Hidden() int { return n.hidden }
 
-// Extras reports whether the network gets the hand-made inputs.
-func (n *Net) Extras() bool { return n.extras }
-
-// inputs returns the number of the network's inputs.
-func (n *Net) inputs() int { return inputCount(n.extras) }
-
-func inputCount(extras bool) int {
-	if extras {
-		return maxInputs
-	}
-	return NetInputs
-}
-
 // newNet returns a Net of h hidden units with zero weights.
-func newNet(h int, extras bool) (*Net, error) {
+func newNet(h int) (*Net, error) {
 	if h < 1 || h > MaxHidden {
 		return nil, fmt.Errorf("network of %d hidden units: want 1 to %d", h, MaxHidden)
 	}
-	return &Net{hidden: h, extras: extras, w1: make([]float64, inputCount(extras)*h), b1: make([]float64, h), w2: make([]float64, h)}, nil
+	return &Net{hidden: h, w1: make([]float64, NetInputs*h), b1: make([]float64, h), w2: make([]float64, h)}, nil
 }
 
 // input is a sparse encoding: the inputs that are not zero.
 type input struct {
 	n   int
-	idx [maxInputs]int16
-	val [maxInputs]float64
+	idx [NetInputs]int16
+	val [NetInputs]float64
 }
 
 func (x *input) add(i int, v float64) {
@@ -95,31 +69,8 @@ func (x *input) add(i int, v float64) {
 	x.n++
 }
 
-// fillExtras fills e with the hand-made inputs of l and returns it, or
-// returns nil when n has none.
-func (n *Net) fillExtras(l *mahbousse.Layout, e *extraInputs) *extraInputs {
-	if !n.extras {
-		return nil
-	}
-	e.fill(l)
-	return e
-}
-
-// extraInputs holds each side's hand-made inputs, by side.
-type extraInputs [2][nExtra]float64
-
-// fill computes the sides' quantities of l.
-func (e *extraInputs) fill(l *mahbousse.Layout) {
-	for side := range 2 {
-		var g [nSide]float64
-		var pips float64
-		sideFeatures(l, side, 1-side, &g, &pips)
-		copy(e[side][:], g[extraFirst:extraEnd])
-	}
-}
-
-// encode fills x with a's view of l, and the extras when ex is not nil.
-func encode(l *mahbousse.Layout, a int, race bool, ex *extraInputs, x *input) {
+// encode fills x with a's view of l.
+func encode(l *mahbousse.Layout, a int, race bool, x *input) {
 	x.n = 0
 	for k, side := range [2]int{a, 1 - a} {
 		base := k * perSide
@@ -158,16 +109,6 @@ func encode(l *mahbousse.Layout, a int, race bool, ex *extraInputs, x *input) {
 	}
 	if race {
 		x.add(inRace, 1)
-	}
-	if ex == nil {
-		return
-	}
-	for k, side := range [2]int{a, 1 - a} {
-		for i, v := range ex[side] {
-			if v != 0 {
-				x.add(NetInputs+k*nExtra+i, v)
-			}
-		}
 	}
 }
 
@@ -215,11 +156,9 @@ func (n *Net) value(l *mahbousse.Layout, p int) float64 {
 	var h [MaxHidden]float64
 	race := isRace(l)
 	lin := n.linearLogit(l, p)
-	var extras extraInputs
-	ex := n.fillExtras(l, &extras)
-	encode(l, p, race, ex, &x)
+	encode(l, p, race, &x)
 	mine := n.forward(&x, lin, &h)
-	encode(l, 1-p, race, ex, &x)
+	encode(l, 1-p, race, &x)
 	theirs := n.forward(&x, -lin, &h)
 	return (mine + 1 - theirs) / 2
 }
@@ -258,31 +197,22 @@ func isRace(l *mahbousse.Layout) bool {
 // netMagic opens a Net's binary form.
 const netMagic = "MBN1"
 
-// The binary form's flags.
-const (
-	flagLinear = 1 << iota // the linear evaluation's logit enters the output
-	flagExtras             // the hand-made inputs follow the board's
-)
-
 // netHeader is the length of the binary form's header.
 const netHeader = 16
 
 // MarshalBinary encodes n: "MBN1", the number of inputs, of hidden units
-// and the flags (1: linear, 2: extras) as little-endian uint32, then every weight as a little-endian float32:
+// and the flags (1: linear) as little-endian uint32, then every weight as a little-endian float32:
 // the input weights input by input, the hidden biases, the output weights
 // and the output bias.
 func (n *Net) MarshalBinary() ([]byte, error) {
 	nw := len(n.w1) + len(n.b1) + len(n.w2) + 1
 	b := make([]byte, 0, netHeader+4*nw)
 	b = append(b, netMagic...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(n.inputs()))
+	b = binary.LittleEndian.AppendUint32(b, NetInputs)
 	b = binary.LittleEndian.AppendUint32(b, uint32(n.hidden))
 	flags := uint32(0)
 	if n.linear {
-		flags |= flagLinear
-	}
-	if n.extras {
-		flags |= flagExtras
+		flags = 1
 	}
 	b = binary.LittleEndian.AppendUint32(b, flags)
 	for _, ws := range [][]float64{n.w1, n.b1, n.w2, {n.b2}} {
@@ -299,19 +229,20 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 		return errors.New("mahboussé network: not a network file (no MBN1 header)")
 	}
 	in, h := binary.LittleEndian.Uint32(b[4:]), binary.LittleEndian.Uint32(b[8:])
-	flags := binary.LittleEndian.Uint32(b[12:])
-	if flags&^(flagLinear|flagExtras) != 0 {
-		return fmt.Errorf("mahboussé network: unknown flags %#x", flags)
+	if in != NetInputs {
+		return fmt.Errorf("mahboussé network: %d inputs, this program's encoding has %d", in, NetInputs)
 	}
-	extras := flags&flagExtras != 0
-	if want := inputCount(extras); in != uint32(want) {
-		return fmt.Errorf("mahboussé network: %d inputs, this program's encoding has %d (extras %v)", in, want, extras)
-	}
-	m, err := newNet(int(h), extras)
+	m, err := newNet(int(h))
 	if err != nil {
 		return fmt.Errorf("mahboussé network: %w", err)
 	}
-	m.linear = flags&flagLinear != 0
+	switch flags := binary.LittleEndian.Uint32(b[12:]); flags {
+	case 0:
+	case 1:
+		m.linear = true
+	default:
+		return fmt.Errorf("mahboussé network: unknown flags %#x", flags)
+	}
 	nw := len(m.w1) + len(m.b1) + len(m.w2) + 1
 	if len(b) != netHeader+4*nw {
 		return fmt.Errorf("mahboussé network: %d bytes, want %d for %d hidden units", len(b), netHeader+4*nw, h)

@@ -17,7 +17,7 @@ import (
 // large enough that every hidden unit matters.
 func randomNet(t testing.TB, h int, seed uint64) *Net {
 	t.Helper()
-	n, err := newNet(h, false)
+	n, err := newNet(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,25 +29,6 @@ func randomNet(t testing.TB, h int, seed uint64) *Net {
 	}
 	n.b2 = rng.Float64() - 0.5
 	return n
-}
-
-// randomExtrasNet is randomNet with the hand-made inputs.
-func randomExtrasNet(t testing.TB, h int, seed uint64) *Net {
-	t.Helper()
-	n := randomNet(t, h, seed)
-	m, err := newNet(h, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 3))
-	copy(m.w1, n.w1)
-	for i := len(n.w1); i < len(m.w1); i++ {
-		m.w1[i] = rng.Float64()*2 - 1
-	}
-	copy(m.b1, n.b1)
-	copy(m.w2, n.w2)
-	m.b2 = n.b2
-	return m
 }
 
 // randomStates returns the positions of random games, finished ones left out.
@@ -227,90 +208,18 @@ func TestNetEvalOver(t *testing.T) {
 	}
 }
 
-// Inference does not allocate, with or without the hand-made inputs.
+// Inference does not allocate.
 func TestNetEvalNoAlloc(t *testing.T) {
 	states := randomStates(t, 1, 14)
 	s := states[len(states)/2]
 	if a := testing.AllocsPerRun(200, func() { NetEval(s, 0) }); a != 0 {
 		t.Errorf("NetEval allocates %v times a call", a)
 	}
-	x := randomExtrasNet(t, 48, 2)
-	if a := testing.AllocsPerRun(200, func() { x.Eval(s, 1) }); a != 0 {
-		t.Errorf("a network with extras allocates %v times a call", a)
-	}
-}
-
-// naiveExtrasView is naiveView followed by the hand-made inputs of each
-// side, a's first, in sideFeatures' order from fPrime to fAway (those
-// quantities are the linear evaluation's, tested with it).
-func naiveExtrasView(l *mahbousse.Layout, a int) []float64 {
-	x := naiveView(l, a)
-	for _, side := range []int{a, 1 - a} {
-		var g [nSide]float64
-		var pips float64
-		sideFeatures(l, side, 1-side, &g, &pips)
-		x = append(x, g[fPrime], g[fPrime2], g[fShotsBack], g[fShotsFront], g[fStart], g[fHome], g[fSpread], g[fBlots], g[fAway])
-	}
-	return x
-}
-
-// A network with the hand-made inputs agrees with the naive dense pass on
-// the longer view, and stays antisymmetric.
-func TestNetExtrasMatchNaive(t *testing.T) {
-	for _, linear := range []bool{false, true} {
-		n := randomExtrasNet(t, 9, 21)
-		n.linear = linear
-		extrasSeen := 0
-		for _, s := range randomStates(t, 3, 17) {
-			l := s.Layout()
-			for p := range 2 {
-				v := trained.Eval(s, game.Player(p))
-				lin := 0.0
-				if linear {
-					lin = math.Log(v / (1 - v))
-				}
-				xp, xq := naiveExtrasView(&l, p), naiveExtrasView(&l, 1-p)
-				if len(xp) != maxInputs {
-					t.Fatalf("naive view of %d inputs, want %d", len(xp), maxInputs)
-				}
-				for _, v := range xp[NetInputs:] {
-					if v != 0 {
-						extrasSeen++
-					}
-				}
-				want := (naiveOut(n, xp, lin) + 1 - naiveOut(n, xq, -lin)) / 2
-				got0, got1 := n.Eval(s, game.Player(p)), n.Eval(s, game.Player(1-p))
-				if math.Abs(got0-want) > 1e-9 || math.Abs(got0+got1-1) > 1e-12 {
-					t.Fatalf("linear %v, %s, player %d: Eval %v (other side %v), naive %v", linear, s.Position(), p, got0, got1, want)
-				}
-			}
-		}
-		if extrasSeen == 0 {
-			t.Fatal("no position had a hand-made input other than zero")
-		}
-	}
 }
 
 // A network survives its binary form (weights rounded to float32), and
 // bad files are refused with a reason.
 func TestNetBinary(t *testing.T) {
-	x := randomExtrasNet(t, 5, 6)
-	xb, err := x.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var xm Net
-	if err := xm.UnmarshalBinary(xb); err != nil {
-		t.Fatal(err)
-	}
-	if !xm.Extras() || xm.linear {
-		t.Fatalf("round trip of a network with extras: extras %v, linear %v", xm.Extras(), xm.linear)
-	}
-	for _, s := range randomStates(t, 1, 16) {
-		if a, b := x.Eval(s, 1), xm.Eval(s, 1); math.Abs(a-b) > 1e-5 {
-			t.Fatalf("%s: %v before, %v after the round trip", s.Position(), a, b)
-		}
-	}
 	n := randomNet(t, 6, 4)
 	n.linear = true
 	b, err := n.MarshalBinary()
@@ -338,8 +247,7 @@ func TestNetBinary(t *testing.T) {
 		{"magic", "no MBN1 header", bad(func(b []byte) []byte { b[0] = 'X'; return b })},
 		{"inputs", "inputs", bad(func(b []byte) []byte { b[4]++; return b })},
 		{"hidden 0", "hidden units", bad(func(b []byte) []byte { b[8] = 0; return b })},
-		{"flags", "unknown flags", bad(func(b []byte) []byte { b[12] = 4; return b })},
-		{"extras without their inputs", "inputs", bad(func(b []byte) []byte { b[12] = 3; return b })},
+		{"flags", "unknown flags", bad(func(b []byte) []byte { b[12] = 2; return b })},
 		{"short", "bytes, want", b[:len(b)-1]},
 	}
 	for _, tt := range tests {

@@ -21,8 +21,6 @@ type NetTrainOptions struct {
 	// Linear makes a new network learn a correction to the trained linear
 	// evaluation (see Net); its output weights start at zero.
 	Linear bool
-	// Extras gives a new network the hand-made inputs (see Net).
-	Extras bool
 	// From is a network to go on training (a copy is trained); nil starts
 	// from small random weights drawn from Seed.
 	From  *Net
@@ -68,7 +66,7 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 		n = o.From.clone()
 	} else {
 		var err error
-		if n, err = newNet(o.Hidden, o.Extras); err != nil {
+		if n, err = newNet(o.Hidden); err != nil {
 			return nil, fmt.Errorf("train network: %w", err)
 		}
 		n.linear = o.Linear
@@ -185,14 +183,12 @@ func (t *trainer) gradient(l *mahbousse.Layout) float64 {
 	tr.b2 *= t.lambda
 	race := isRace(l)
 	lin := t.n.linearLogit(l, 0)
-	var extras extraInputs
-	ex := t.n.fillExtras(l, &extras)
 	var x input
 	var h [MaxHidden]float64
 	v := 0.5
 	// Eval(s, x) = (out(x's view) + 1 - out(o's view)) / 2.
 	for a, sign := range [2]float64{0.5, -0.5} {
-		encode(l, a, race, ex, &x)
+		encode(l, a, race, &x)
 		out := t.n.forward(&x, lin, &h)
 		lin = -lin
 		v += sign * out
@@ -226,7 +222,7 @@ func (n *Net) step(trace *Net, a float64) {
 
 // zero returns a network of n's shape with zero weights.
 func (n *Net) zero() *Net {
-	z, _ := newNet(n.hidden, n.extras)
+	z, _ := newNet(n.hidden)
 	return z
 }
 

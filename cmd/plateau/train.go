@@ -77,7 +77,7 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 
 // runTrainMahbousse trains Mahboussé's network.
 func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--lambda L] [--linear] [--extras] [--from FILE] --out FILE",
+	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--lambda L] [--linear] [--from FILE] --out FILE",
 		"nice -n 10 plateau train mahbousse --games 20000 --seed 1 --hidden 48 --out ai/mahbousse/net.bin")
 	var o aimahbousse.NetTrainOptions
 	fs.IntVar(&o.Games, "games", 10_000, "self-play games")
@@ -86,7 +86,6 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&o.Alpha, "alpha", 0.1, "learning rate of the first game; game g's is alpha/(1+g/10000)")
 	fs.Float64Var(&o.Lambda, "lambda", 0.7, "TD(λ) trace decay, in [0, 1]")
 	fs.BoolVar(&o.Linear, "linear", false, "a new network learns a correction to the trained linear evaluation (its logit is added to the output)")
-	fs.BoolVar(&o.Extras, "extras", false, "a new network also gets hand-made inputs: each side's prime, chances of being pinned, blots, checkers home and away")
 	from := fs.String("from", "", "go on training this network file instead of new random weights")
 	out := fs.String("out", "", "write the network here (ai/mahbousse/net.bin is the one built in)")
 	pos, err := parseFlags(fs, args)
