@@ -43,6 +43,20 @@ type Search struct {
 	// worse than even to a draw by repetition, so that two equal players
 	// play on for a result.
 	Contempt float64
+	// RootFilters and Filter prune moves forward, as GNU Backgammon's move
+	// filters do, so that a deeper search fits in the same budget: only
+	// the moves a shallower look finds good are searched deeper, the
+	// others are left out (their value is not proven then). RootFilters[i]
+	// chooses, after iteration i+1 of iterative deepening, the root moves
+	// the next iterations search, by their values in that iteration (the
+	// last filter applies to the later iterations too); an iteration that
+	// filters searches with its window lowered by the margin, so that the
+	// values within it are exact. Filter applies at every other decision
+	// node with at least two plies left: each move is played and its
+	// position evaluated (0 ply), and only the moves it keeps are searched.
+	// Zero filters keep every move.
+	RootFilters []MoveFilter
+	Filter      MoveFilter
 
 	tt      *table
 	plies   []plyData
@@ -51,6 +65,44 @@ type Search struct {
 	root    game.Player
 	b       budget
 	eval    Eval
+}
+
+// MoveFilter chooses the moves worth searching deeper from their values at
+// a shallower depth: the Keep best, then at most Extra more among those
+// within Margin of the best. A filter with Keep 0 keeps every move.
+type MoveFilter struct {
+	Keep   int
+	Extra  int
+	Margin float64
+}
+
+// kept returns how many of n moves, sorted best first for the player to
+// move (maximizing or not), f keeps, val(i) being the value of the i-th.
+func (f MoveFilter) kept(n int, val func(int) float64, maximizing bool) int {
+	if f.Keep <= 0 || n <= f.Keep {
+		return n
+	}
+	k := f.Keep
+	for k < n && k < f.Keep+f.Extra {
+		d := val(0) - val(k)
+		if !maximizing {
+			d = -d
+		}
+		if d > f.Margin {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// rootFilter is the filter that chooses the root moves after iteration
+// depth.
+func (s *Search) rootFilter(depth int) MoveFilter {
+	if len(s.RootFilters) == 0 {
+		return MoveFilter{}
+	}
+	return s.RootFilters[min(depth, len(s.RootFilters))-1]
 }
 
 // maxPly bounds the search's depth in plies, rolls and quiescence included.
@@ -64,8 +116,15 @@ type plyData struct {
 	state  game.State // the child being searched, reused (see branch)
 	moves  []game.Move
 	scores []int
+	ranked []rankedMove
 	cms    []game.ChanceMove
 	pv     []game.Move
+}
+
+// rankedMove is a move with its value at 0 ply, for Filter.
+type rankedMove struct {
+	m game.Move
+	v float64
 }
 
 // NewSearch returns an alpha-beta / *-minimax player.
@@ -92,13 +151,18 @@ func (s *Search) Choose(ctx context.Context, st game.State) (Decision, error) {
 		// One legal move: play it, with a shallow look for its score.
 		maxDepth = min(maxDepth, 1)
 	}
+	rootPruned := false // the root filters left moves out
 	for depth := 1; depth <= maxDepth; depth++ {
-		best, v, proven, pv, done := s.rootSearch(st, rootMoves, scores, depth)
+		margin := 0.0
+		if f := s.rootFilter(depth); f.Keep > 0 && depth < maxDepth {
+			margin = f.Margin
+		}
+		best, v, proven, pv, done := s.rootSearch(st, rootMoves, scores, depth, margin)
 		if done > 0 {
 			// A partial iteration still searched the previous best move
 			// first, so its best is at least as well informed.
 			d.Move, d.Score, d.PV = best, v, pv
-			d.Proven = proven && done == len(rootMoves)
+			d.Proven = proven && done == len(rootMoves) && (!rootPruned || isWin(v))
 			if done == len(rootMoves) {
 				d.Depth = depth
 			}
@@ -129,6 +193,17 @@ func (s *Search) Choose(ctx context.Context, st game.State) (Decision, error) {
 			rm[i], sc[i] = rootMoves[j], scores[j]
 		}
 		rootMoves, scores = rm, sc
+		if f := s.rootFilter(depth); f.Keep > 0 {
+			// rootMoves is sorted by value, best first (the best move's
+			// value is the highest: the others failed low against it).
+			n := f.kept(len(scores), func(i int) float64 { return scores[i] }, true)
+			if n < len(rootMoves) {
+				rootMoves, scores, rootPruned = rootMoves[:n], scores[:n], true
+			}
+			if n == 1 {
+				break // the filter leaves one move: it is the choice
+			}
+		}
 	}
 	if d.Proven {
 		d.Score = min(max(d.Score, 0), 1)
@@ -166,7 +241,11 @@ func (s *Search) init(ctx context.Context) {
 // The root's value is proven when every move's value is (the moves that
 // fail low against the best are proven upper bounds), or when the best
 // move is a proven win: nothing is worth more than a win.
-func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, depth int) (game.Move, float64, bool, []game.Move, int) {
+//
+// With a finite margin the window's lower end is the best value so far less
+// the margin, so that the moves within margin of the best get exact values
+// (for the root filters), and the others upper bounds below it.
+func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, depth int, margin float64) (game.Move, float64, bool, []game.Move, int) {
 	best, bestV := moves[0], math.Inf(-1)
 	var pv []game.Move
 	alpha := -1.0
@@ -187,7 +266,7 @@ func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, 
 		if v > bestV {
 			best, bestV, bestProven = m, v, proven
 			pv = append([]game.Move{m}, s.plies[1].pv...)
-			alpha = max(alpha, v)
+			alpha = max(alpha, v-margin)
 		}
 	}
 	return best, bestV, allProven || (bestProven && isWin(bestV)), pv, done
@@ -259,8 +338,26 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 
 	moves := st.Moves(pd.moves[:0])
 	pd.moves = moves
-	s.scoreMoves(st, pd, ttMove, hasTTMove, ply)
 	maximizing := toMove == s.root || s.Allies != nil && s.Allies(st, s.root, toMove)
+	pruned := false // the filter left moves out
+	if s.Filter.Keep > 0 && depth >= 2 && len(moves) > s.Filter.Keep {
+		n := s.filter(st, pd, ply, maximizing)
+		if s.b.stopped {
+			return 0.5, false
+		}
+		pruned = n < len(moves)
+		moves = moves[:n]
+		pd.scores = pd.scores[:0]
+		for i, m := range moves {
+			sc := n - i // by value at 0 ply
+			if hasTTMove && m == ttMove {
+				sc = 1 << 60
+			}
+			pd.scores = append(pd.scores, sc)
+		}
+	} else {
+		s.scoreMoves(st, pd, ttMove, hasTTMove, ply)
+	}
 	alpha0, beta0 := alpha, beta
 	best := math.Inf(1)
 	if maximizing {
@@ -314,7 +411,9 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	// when they all are. A cutoff bounds it by the best move alone, and so
 	// does a proven win of the player to move (a loss for the root at a
 	// node of its opponents): no other move can do better.
-	proven := allProven || bestProven && (cut || maximizing && isWin(best) || !maximizing && isLoss(best))
+	// Moves left out by the filter leave the value unproven unless the best
+	// move decides it alone.
+	proven := allProven && !pruned || bestProven && (cut || maximizing && isWin(best) || !maximizing && isLoss(best))
 	if useTT && depth > 0 {
 		flag := boundExact
 		switch {
@@ -326,6 +425,53 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 		s.tt.store(key, depth, toTT(best, ply, proven), flag, bestMove, proven)
 	}
 	return best, proven
+}
+
+// filter plays every move of pd.moves, evaluates the position it reaches,
+// sorts the moves by that value (best first for the player to move, ties in
+// the generation order) and returns how many of them Filter keeps. Each
+// position evaluated counts as a node; the caller checks s.b.stopped.
+func (s *Search) filter(st game.State, pd *plyData, ply int, maximizing bool) int {
+	pd.ranked = pd.ranked[:0]
+	for _, m := range pd.moves {
+		if s.b.visit() {
+			return 0
+		}
+		c := branch(&s.plies[ply+1].state, st)
+		if err := game.PlayListed(c, m); err != nil {
+			continue
+		}
+		var v float64
+		if c.ToMove() == game.Nobody {
+			v = terminalValue(c.Outcome(), s.root, ply+1)
+			if v == 0.5 {
+				v -= s.Contempt
+			}
+		} else {
+			v = heuristic(s.eval(c, s.root))
+		}
+		pd.ranked = append(pd.ranked, rankedMove{m, v})
+	}
+	if maximizing {
+		slices.SortStableFunc(pd.ranked, func(a, b rankedMove) int { return cmpFloat(b.v, a.v) })
+	} else {
+		slices.SortStableFunc(pd.ranked, func(a, b rankedMove) int { return cmpFloat(a.v, b.v) })
+	}
+	pd.moves = pd.moves[:len(pd.ranked)]
+	for i, r := range pd.ranked {
+		pd.moves[i] = r.m
+	}
+	return s.Filter.kept(len(pd.ranked), func(i int) float64 { return pd.ranked[i].v }, maximizing)
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // chance returns the expected value of a roll, pruning with Star1: values

@@ -224,7 +224,9 @@ func table(gameID string) map[string]maker {
 		t["easy"] = func(seed uint64, o Options) ai.Player {
 			return ai.NewMix(t["medium"](seed, o), t["greedy"](seed^0x2545f4914f6cdd1d, o), 0.5, seed)
 		}
-		t["hard"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.NetEval, nil)
+		// hard looks three plies deep, GNU Backgammon's way: move
+		// filters search only the moves a shallower look finds good.
+		t["hard"] = search(ai.Limits{Depth: 3, Nodes: 100_000, Time: HardTime}, aimahbousse.NetEval, aimahbousse.Filters)
 		t["max"] = maxSearch(aimahbousse.NetEval, nil)
 		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
 		t["max-v1"] = maxSearch(aimahbousse.Eval, nil)
@@ -285,8 +287,8 @@ func descriptions(gameID string) map[string]string {
 	case "mahbousse":
 		d["easy"] = "medium's move half the time, greedy's otherwise"
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
-		d["hard"] = "*-minimax 2 plies on the neural evaluation of ai/mahbousse (every roll of the opponent and every reply, Star1 pruning), 25k nodes, at most 0.8 s"
-		d["max"] = "hard's search on the neural evaluation for the time given (--time)"
+		d["hard"] = "*-minimax 3 plies on the neural evaluation of ai/mahbousse (a move, every roll of the opponent and its reply, every roll and reply of ours; Star1 pruning) with GNU Backgammon's move filters (the root's best few moves at 0 then 1 ply are searched deeper, the best reply at 0 ply below), 100k nodes, at most 0.8 s"
+		d["max"] = "*-minimax on the neural evaluation for the time given (--time), without hard's move filters"
 		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":

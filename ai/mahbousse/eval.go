@@ -95,11 +95,10 @@ func features(l *mahbousse.Layout, p int, f *[nFeatures]float64) {
 			sgn = -1
 		}
 		var g [nSide]float64
-		sideFeatures(l, side, q, &g, &pips[side])
+		// A side's lone checkers are exposed when the other rolls next:
+		// the shots are counted then only.
 		exposed := l.Turn == game.Player(q) || l.Turn == game.Nobody
-		if !exposed {
-			g[fShotsBack], g[fShotsFront] = 0, 0
-		}
+		sideFeatures(l, side, q, exposed, &g, &pips[side])
 		for i, v := range g {
 			f[i] += sgn * v
 		}
@@ -129,8 +128,9 @@ func closedTo(l *mahbousse.Layout, p, n int) bool {
 	return fr >= 2 || fr == 1 && l.Pinned[1-p][25-n]
 }
 
-// sideFeatures computes side p's quantities, and its pip count.
-func sideFeatures(l *mahbousse.Layout, p, q int, g *[nSide]float64, pips *float64) {
+// sideFeatures computes side p's quantities, and its pip count; the shots
+// at p's lone checkers only when they are exposed (0 otherwise).
+func sideFeatures(l *mahbousse.Layout, p, q int, exposed bool, g *[nSide]float64, pips *float64) {
 	g[fOff] = float64(l.Off[p]) / 15
 	run, best := 0, 0
 	qBehind := false // a q checker stands below the current point (q moves up in p's numbering)
@@ -176,7 +176,9 @@ func sideFeatures(l *mahbousse.Layout, p, q int, g *[nSide]float64, pips *float6
 	g[fAway] /= 15
 	g[fSpread] /= 15
 	g[fBlots] /= 15
-	g[fShotsBack], g[fShotsFront] = shots(l, p, q)
+	if exposed {
+		g[fShotsBack], g[fShotsFront] = shots(l, p, q)
+	}
 }
 
 // shots returns the chances that q's next roll lands on a lone p checker

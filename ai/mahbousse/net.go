@@ -121,7 +121,15 @@ func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
 	copy(hs, n.b1)
 	for k := range x.n {
 		v := x.val[k]
-		row := n.w1[int(x.idx[k])*n.hidden:][:n.hidden]
+		row := n.w1[int(x.idx[k])*n.hidden:][:len(hs)]
+		if v == 1 {
+			// Most inputs are 1, and w·1 is w exactly: the same sums
+			// without the products.
+			for j, w := range row {
+				hs[j] += w
+			}
+			continue
+		}
 		for j, w := range row {
 			hs[j] += v * w
 		}
