@@ -43,6 +43,15 @@ type Search struct {
 	// worse than even to a draw by repetition, so that two equal players
 	// play on for a result.
 	Contempt float64
+	// Repeats, when set, counts the earlier occurrences of a state's
+	// position in its game (Intercept's State.Repeats), for games drawn by
+	// repetition. Below the root, a position met again is scored a draw
+	// (0.5 less Contempt, unproven), as chess engines do: either side may
+	// repeat it, so the side ahead sees the draw coming a whole cycle
+	// before the rule ends the game, and the search does not reuse, from
+	// its table, values found before the position's earlier occurrences
+	// were history.
+	Repeats func(s game.State) int
 
 	tt      *table
 	plies   []plyData
@@ -226,6 +235,9 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	}
 	if ply >= maxPly-1 {
 		return heuristic(s.eval(st, s.root)), false
+	}
+	if s.Repeats != nil && s.Repeats(st) > 0 {
+		return heuristic(0.5 - s.Contempt), false
 	}
 	if toMove == game.Chance {
 		if depth <= 0 {
