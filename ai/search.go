@@ -45,12 +45,11 @@ type Search struct {
 	Contempt float64
 	// Repeats, when set, counts the earlier occurrences of a state's
 	// position in its game (Intercept's State.Repeats), for games drawn by
-	// repetition. Below the root, a position met again is scored a draw
-	// (0.5 less Contempt, unproven), as chess engines do: either side may
-	// repeat it, so the side ahead sees the draw coming a whole cycle
-	// before the rule ends the game, and the search does not reuse, from
-	// its table, values found before the position's earlier occurrences
-	// were history.
+	// repetition whose states keep their history. The table then keys a
+	// position with its count: a value found for a position's first
+	// occurrence is not reused for its second, from which the game's
+	// repetition rule may be a move away. Without it the table, kept from
+	// move to move, hid threefold repetitions from the search.
 	Repeats func(s game.State) int
 
 	tt      *table
@@ -236,9 +235,6 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	if ply >= maxPly-1 {
 		return heuristic(s.eval(st, s.root)), false
 	}
-	if s.Repeats != nil && s.Repeats(st) > 0 {
-		return heuristic(0.5 - s.Contempt), false
-	}
 	if toMove == game.Chance {
 		if depth <= 0 {
 			// At the horizon a roll is not expanded: the evaluation
@@ -258,6 +254,9 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	if h, ok := st.(game.Hasher); ok && s.tt != nil && depth > 0 {
 		useTT = true
 		key = ttKey(h.Hash(), toMove, s.root)
+		if s.Repeats != nil {
+			key ^= uint64(s.Repeats(st)) * 0xd6e8feb86659fd93
+		}
 		if e, ok := s.tt.probe(key); ok {
 			ttMove, hasTTMove = e.move, true
 			if int(e.depth) >= depth || e.proven {
