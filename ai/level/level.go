@@ -277,10 +277,10 @@ func descriptions(gameID string) map[string]string {
 	case "intercept":
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize)"
 		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: partners together)"
-		d["hard"] = "iterative-deepening alpha-beta, transposition table, ball-chain evaluation, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
-		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: 2 players, blind to repetitions, the same evaluation; 4 players, hard"
+		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
 		d["easy"] = "the exact policy's move two times in five, a random move otherwise"
