@@ -225,8 +225,8 @@ func table(gameID string) map[string]maker {
 		t["hard"] = byPlayers(search(hard, ev, tune2), search(hard, ev, tune4))
 		t["max"] = byPlayers(maxSearch(ev, tune2), maxSearch(ev, tune4))
 		// hard-v2 is hard before issue 27's second part, kept to measure
-		// it: with 2 players blind to repetitions, on the evaluation of
-		// before; with 4, hard.
+		// it: with 2 players its table blind to repetitions and no
+		// contempt, on the same evaluation; with 4, hard.
 		t["hard-v2"] = byPlayers(search(hard, ev, tune), search(hard, ev, tune4))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
