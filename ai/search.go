@@ -57,6 +57,14 @@ type Search struct {
 	// Zero filters keep every move.
 	RootFilters []MoveFilter
 	Filter      MoveFilter
+	// Repeats, when set, counts the earlier occurrences of a state's
+	// position in its game (Intercept's State.Repeats), for games drawn by
+	// repetition whose states keep their history. The table then keys a
+	// position with its count: a value found for a position's first
+	// occurrence is not reused for its second, from which the game's
+	// repetition rule may be a move away. Without it the table, kept from
+	// move to move, hid threefold repetitions from the search.
+	Repeats func(s game.State) int
 
 	tt      *table
 	plies   []plyData
@@ -325,6 +333,9 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	if h, ok := st.(game.Hasher); ok && s.tt != nil && depth > 0 {
 		useTT = true
 		key = ttKey(h.Hash(), toMove, s.root)
+		if s.Repeats != nil {
+			key ^= uint64(s.Repeats(st)) * 0xd6e8feb86659fd93
+		}
 		if e, ok := s.tt.probe(key); ok {
 			ttMove, hasTTMove = e.move, true
 			if int(e.depth) >= depth || e.proven {

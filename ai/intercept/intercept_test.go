@@ -64,7 +64,7 @@ var threat = map[string]string{
 // players are the searchers the tests check, by name.
 func players(t *testing.T) map[string]ai.Player {
 	ps := map[string]ai.Player{}
-	for _, name := range []string{"easy", "medium", "hard"} {
+	for _, name := range []string{"easy", "medium", "hard", "hard-v2"} {
 		p, err := level.New("intercept", name, 1, level.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -248,8 +248,8 @@ func TestFourPlayers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"easy", "medium", "hard"} {
-			if testing.Short() && name == "hard" {
+		for _, name := range []string{"easy", "medium", "hard", "hard-v2"} {
+			if testing.Short() && strings.HasPrefix(name, "hard") {
 				continue
 			}
 			p, err := level.New("intercept", name, 1, level.Options{})

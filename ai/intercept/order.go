@@ -58,3 +58,12 @@ func Allies(s game.State, root, p game.Player) bool {
 // worth 0.45 to the searcher, what Value gives for a shaped chain cost
 // about 2 units behind.
 const Contempt = 0.05
+
+// Repeats is ai.Search's Repeats for Intercept: the earlier occurrences of
+// the position in its game (0 for states of other games).
+func Repeats(s game.State) int {
+	if st, ok := s.(*ic.State); ok {
+		return st.Repeats()
+	}
+	return 0
+}

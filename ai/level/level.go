@@ -234,17 +234,27 @@ func table(gameID string) map[string]maker {
 		// With 4 players the search is alpha-beta where partners
 		// maximize the same value (teams) and every other seat minimizes
 		// it (paranoid when solo).
-		// Contempt with 4 players: a draw counts as slightly worse than
-		// even, so that the teams play on for a goal. With 2 it is 0: in
-		// 2-player matches it did not lower the draws by repetition.
+		// Contempt: a draw counts as slightly worse than even, so that
+		// the sides play on for a goal; with 2 players only hard and max
+		// have it, with Repeats (below).
 		tune := func(s *ai.Search) { s.Order, s.Allies = aiintercept.Order, aiintercept.Allies }
 		tune4 := func(s *ai.Search) { tune(s); s.Contempt = aiintercept.Contempt }
+		// hard and max with 2 players key their table with the
+		// position's earlier occurrences (Search.Repeats): the table, kept
+		// from move to move, hid threefold repetitions, which drew a sixth
+		// of hard's games; seeing them, contempt stops them.
+		tune2 := func(s *ai.Search) { tune4(s); s.Repeats = aiintercept.Repeats }
 		ev := aiintercept.Eval
 		both := func(l ai.Limits) maker { return byPlayers(search(l, ev, tune), search(l, ev, tune4)) }
 		t["easy"] = both(ai.Limits{Depth: 2})
 		t["medium"] = both(ai.Limits{Depth: 3, Nodes: 50_000})
-		t["hard"] = both(ai.Limits{Nodes: 25_000, Time: HardTime})
-		t["max"] = byPlayers(maxSearch(ev, tune), maxSearch(ev, tune4))
+		hard := ai.Limits{Nodes: 25_000, Time: HardTime}
+		t["hard"] = byPlayers(search(hard, ev, tune2), search(hard, ev, tune4))
+		t["max"] = byPlayers(maxSearch(ev, tune2), maxSearch(ev, tune4))
+		// hard-v2 is hard before issue 27's second part, kept to measure
+		// it: with 2 players its table blind to repetitions and no
+		// contempt, on the same evaluation; with 4, hard.
+		t["hard-v2"] = byPlayers(search(hard, ev, tune), search(hard, ev, tune4))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
 		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
@@ -294,9 +304,10 @@ func descriptions(gameID string) map[string]string {
 	case "intercept":
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize)"
 		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: partners together)"
-		d["hard"] = "iterative-deepening alpha-beta, transposition table, ball-chain evaluation, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
+		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
 		d["easy"] = "the exact policy's move two times in five, a random move otherwise"

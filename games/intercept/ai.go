@@ -63,3 +63,22 @@ func MoveSquares(m game.Move) (from, to, ballTo int) {
 	}
 	return mv.from, mv.to, ballTo
 }
+
+// Repeats counts the earlier occurrences of the current position (pieces,
+// stacks, ball and player to move) in the game's repetition history: 0
+// for a new position, 2 never while the game goes on (the third occurrence
+// ends it). It is 0 with repetition=off, which keeps no history, and for
+// a finished game.
+func (s *State) Repeats() int {
+	n := len(s.hist)
+	if n == 0 || s.end != endNone {
+		return 0
+	}
+	h, k := s.hist[n-1], 0
+	for _, x := range s.hist[:n-1] {
+		if x == h {
+			k++
+		}
+	}
+	return k
+}

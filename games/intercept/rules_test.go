@@ -574,7 +574,8 @@ func TestBlockedLoseRefusedByParser(t *testing.T) {
 	}
 }
 
-// Threefold repetition draws; repetition=off does not.
+// Threefold repetition draws; repetition=off does not. Repeats counts the
+// earlier occurrences on the way.
 func TestRepetition(t *testing.T) {
 	cycle := []string{"a1=R", "m13=R", "a1=P", "m13=P"}
 	for _, on := range []bool{true, false} {
@@ -583,8 +584,16 @@ func TestRepetition(t *testing.T) {
 			set["repetition"] = "off"
 		}
 		s := build(t, set, "S", "g7", "a1=SP", "m13=NP")
+		// Each position of the cycle comes back after four turns.
+		want := []int{0, 0, 0, 1, 1, 1, 1, 0}
 		for i := range 8 {
 			s = legal(t, s, cycle[i%4])
+			if !on {
+				want[i] = 0
+			}
+			if got := s.Repeats(); got != want[i] {
+				t.Errorf("repetition=%v, after turn %d: Repeats %d, want %d", on, i+1, got, want[i])
+			}
 		}
 		if o := s.Outcome(); o.Over != on || (on && o.Reason != "threefold repetition") {
 			t.Errorf("repetition=%v: outcome %+v", on, o)
