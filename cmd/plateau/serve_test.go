@@ -78,6 +78,13 @@ type hotSeat struct {
 	last   int64
 }
 
+// seenSome returns how many events the client has seen.
+func (h *hotSeat) seenSome() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.seen)
+}
+
 func (h *hotSeat) play(ctx context.Context, base string, moves int) error {
 	c, err := wsclient.Dial(ctx, base, h.id)
 	if err != nil {
@@ -172,6 +179,17 @@ func crashLosesNothing(t *testing.T, db string) {
 		run(lctx, e, []string{"loadtest", "--url", base, "--clients", "60", "--duration", "60s", "--ramp", "300ms", "--think", "20ms"})
 	}()
 	waitEvents(t, ctx, base, 300)
+	// Every hot-seat client has seen events of its game before the kill,
+	// however the load's clients crowded them out of the first 300.
+	for _, h := range hs {
+		for h.seenSome() == 0 {
+			select {
+			case <-ctx.Done():
+				t.Fatalf("game %s: no event seen before the kill: %v", h.id, ctx.Err())
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
