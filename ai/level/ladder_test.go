@@ -15,7 +15,6 @@ import (
 var notShown = map[string]string{
 	"benedictine/2/hard": "10/0/6 against medium in 16 games, measured node-bound (--nodes): 300k nodes a move against medium's 53k, so not the starvation of the run before; 16 games are too few to show +89",
 	"benedictine/2/max":  "7/1/8 against hard in 16 node-bound games, max at 1M nodes a move against hard's 300k: more nodes of the same search did not measure stronger",
-	"dames/2/greedy":     "one ply is worse than random moves at draughts: the compulsory captures it does not look at punish the men its evaluation pushes forward (40.0% [33.2, 46.8] in 200 more games, seed 5)",
 	"intercept/2/greedy": "+58 [0, +191] in 6 games, most of them drawn at the 500-turn limit",
 	"intercept/2/hard":   "2-2-2 against medium in 6 games, hard starved by the load (13.6k nodes a move of its 25k); the intercept branch replaces the search",
 	"mahbousse/2/easy":   "easy is greedy with ±0.1 noise on greedy's own evaluation, weaker by construction (noise ±0.05 on the trained evaluation still scored 41.2% against greedy in 200 games)",
