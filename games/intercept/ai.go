@@ -70,15 +70,8 @@ func MoveSquares(m game.Move) (from, to, ballTo int) {
 // ends it). It is 0 with repetition=off, which keeps no history, and for
 // a finished game.
 func (s *State) Repeats() int {
-	n := len(s.hist)
-	if n == 0 || s.end != endNone {
+	if s.end != endNone {
 		return 0
 	}
-	h, k := s.hist[n-1], 0
-	for _, x := range s.hist[:n-1] {
-		if x == h {
-			k++
-		}
-	}
-	return k
+	return s.reps
 }

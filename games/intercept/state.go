@@ -52,6 +52,7 @@ type State struct {
 	end     uint8
 	winners uint8 // bit mask of winning seats
 	hist    []uint64
+	reps    int // earlier occurrences of the current position in hist
 }
 
 func newState(r *rules) *State {
@@ -88,7 +89,7 @@ func newState(r *rules) *State {
 }
 
 func (s *State) resetHistory() {
-	s.hist = s.hist[:0]
+	s.hist, s.reps = s.hist[:0], 0
 	if s.r.repetition && s.end == endNone {
 		s.hist = append(s.hist, s.Hash())
 	}
@@ -305,16 +306,16 @@ func (s *State) opponentMask(seat int) uint8 {
 	return uint8(1<<s.r.players-1) &^ s.teamMask(seat)
 }
 
-// repeated records the new position and reports whether it has now
-// occurred three times.
+// repeated records the new position, counts its earlier occurrences
+// (Repeats) and reports whether it has now occurred three times.
 func (s *State) repeated() bool {
 	h := s.Hash()
-	s.hist = append(s.hist, h)
-	n := 0
+	s.reps = 0
 	for _, x := range s.hist {
 		if x == h {
-			n++
+			s.reps++
 		}
 	}
-	return n >= 3
+	s.hist = append(s.hist, h)
+	return s.reps >= 2
 }
