@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"context"
 	"hash/fnv"
 	"math"
@@ -66,9 +67,9 @@ func filteredValue(s *Search, st game.State, root game.Player, depth, ply int) f
 			}
 			slices.SortStableFunc(r, func(a, b rankedMove) int {
 				if maximizing {
-					return cmpFloat(b.v, a.v)
+					return cmp.Compare(b.v, a.v)
 				}
-				return cmpFloat(a.v, b.v)
+				return cmp.Compare(a.v, b.v)
 			})
 			n := s.Filter.kept(len(r), func(i int) float64 { return r[i].v }, maximizing)
 			moves = moves[:n]
@@ -115,7 +116,7 @@ func filteredRoot(s *Search, st game.State) float64 {
 		for i := range idx {
 			idx[i] = i
 		}
-		slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(vals[b], vals[a]) })
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(vals[b], vals[a]) })
 		sm, sv := make([]game.Move, len(idx)), make([]float64, len(idx))
 		for i, j := range idx {
 			sm[i], sv[i] = moves[j], vals[j]

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -305,11 +306,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 	}
 	toMove := st.ToMove()
 	if toMove == game.Nobody {
-		v := terminalValue(st.Outcome(), s.root, ply)
-		if v == 0.5 {
-			v -= s.Contempt
-		}
-		return v, true
+		return s.endValue(st, ply), true
 	}
 	if ply >= maxPly-1 {
 		return heuristic(s.eval(st, s.root)), false
@@ -454,19 +451,16 @@ func (s *Search) filter(st game.State, pd *plyData, ply int, maximizing bool) in
 		}
 		var v float64
 		if c.ToMove() == game.Nobody {
-			v = terminalValue(c.Outcome(), s.root, ply+1)
-			if v == 0.5 {
-				v -= s.Contempt
-			}
+			v = s.endValue(c, ply+1)
 		} else {
 			v = heuristic(s.eval(c, s.root))
 		}
 		pd.ranked = append(pd.ranked, rankedMove{m, v})
 	}
 	if maximizing {
-		slices.SortStableFunc(pd.ranked, func(a, b rankedMove) int { return cmpFloat(b.v, a.v) })
+		slices.SortStableFunc(pd.ranked, func(a, b rankedMove) int { return cmp.Compare(b.v, a.v) })
 	} else {
-		slices.SortStableFunc(pd.ranked, func(a, b rankedMove) int { return cmpFloat(a.v, b.v) })
+		slices.SortStableFunc(pd.ranked, func(a, b rankedMove) int { return cmp.Compare(a.v, b.v) })
 	}
 	pd.moves = pd.moves[:len(pd.ranked)]
 	for i, r := range pd.ranked {
@@ -475,14 +469,14 @@ func (s *Search) filter(st game.State, pd *plyData, ply int, maximizing bool) in
 	return s.Filter.kept(len(pd.ranked), func(i int) float64 { return pd.ranked[i].v }, maximizing)
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// endValue is the value for the root of a finished game at ply, a draw
+// less the contempt.
+func (s *Search) endValue(st game.State, ply int) float64 {
+	v := terminalValue(st.Outcome(), s.root, ply)
+	if v == 0.5 {
+		v -= s.Contempt
 	}
-	return 0
+	return v
 }
 
 // chance returns the expected value of a roll, pruning with Star1: values
