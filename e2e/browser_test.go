@@ -197,7 +197,9 @@ func (tb *tab) waitJSWithin(what, expr string, d time.Duration) {
 	tb.t.Helper()
 	ctx, cancel := context.WithTimeout(tb.ctx, d)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
+	// The context is the deadline: Poll's own, 30 s by default, would cut
+	// the longer waits short.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
 		dctx, dcancel := context.WithTimeout(tb.ctx, 5*time.Second)
 		defer dcancel()
 		page, _ := chromedp.Run(dctx, chromedp.Evaluate[string](`[location.pathname, document.querySelector('#status')?.textContent, document.querySelector('#toast')?.textContent, document.querySelector('#offers')?.textContent, document.querySelector('#movelist')?.textContent, document.querySelector('#hints')?.textContent].join(' | ')`))
