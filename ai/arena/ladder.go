@@ -20,12 +20,18 @@ type LadderRun struct {
 	Levels   []Entrant
 	AllPairs bool
 	Games    int
-	Seed     uint64
-	Anchor   float64
-	Boot     int
-	Workers  int // per match, as Match.Workers
-	Opening  int // as Match.Opening
-	MaxPlies int // as Match.MaxPlies
+	// PairGames, when set, gives the games of each level's match against
+	// the level just below it: PairGames[i-1] for level i (0: Games). A
+	// close pair needs many games to be told apart, a lopsided one few,
+	// and the strong levels' games cost the most.
+	PairGames []int
+	Seed      uint64
+	Anchor    float64
+	Boot      int
+	Workers   int    // per match, as Match.Workers
+	Opening   int    // as Match.Opening
+	MaxPlies  int    // as Match.MaxPlies
+	Resign    Resign // as Match.Resign
 	// Match, when set, is called before each match with its players.
 	Match func(a, b string) Progress
 }
@@ -101,6 +107,9 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 	if err != nil {
 		return Ladder{}, fmt.Errorf("ladder: %s %s: %w", l.Game.ID(), cfg, err)
 	}
+	if len(l.PairGames) > n-1 {
+		return Ladder{}, fmt.Errorf("ladder: games of %d pairings for %d levels", len(l.PairGames), n)
+	}
 	out := Ladder{Game: l.Game.ID(), Variant: cfg.String(), Players: st.Players(), Seed: l.Seed, Anchor: l.Anchor}
 	var pairs []Pairing
 	for i := 1; i < n; i++ {
@@ -108,9 +117,14 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 			if j < i-1 && !l.AllPairs {
 				break
 			}
-			m := Match{Game: l.Game, Config: cfg, A: l.Levels[i], B: l.Levels[j], Games: l.Games,
+			games := l.Games
+			if j == i-1 && i-1 < len(l.PairGames) && l.PairGames[i-1] > 0 {
+				games = l.PairGames[i-1]
+			}
+			m := Match{Game: l.Game, Config: cfg, A: l.Levels[i], B: l.Levels[j], Games: games,
 				// Every match its own seed, the same whatever the others.
-				Seed: seed(l.Seed, 4, uint64(i), uint64(j)), Workers: l.Workers, Opening: l.Opening, MaxPlies: l.MaxPlies}
+				Seed: seed(l.Seed, 4, uint64(i), uint64(j)), Workers: l.Workers, Opening: l.Opening, MaxPlies: l.MaxPlies,
+				Resign: l.Resign}
 			if l.Match != nil {
 				m.Progress = l.Match(m.A.Name, m.B.Name)
 			}

@@ -221,11 +221,21 @@ func TestLadder(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &all); code != 0 || err != nil || len(all.Pairings) != 3 || all.Pairings[2].A != "hard" || all.Pairings[2].B != "random" {
 		t.Errorf("--all: exit %d, %s %s (%v), want 3 pairings, hard vs random last", code, out, errs, err)
 	}
+	// A list of games gives each adjacent pairing its own count.
+	code, out, errs = cli("", "ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,6", "--boot", "10", "--json")
+	var listed ladder
+	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed.Pairings) != 2 || listed.Pairings[0].Games != 4 || listed.Pairings[1].Games != 6 {
+		t.Errorf("--games 4,6: exit %d, %s %s (%v), want 4 games of easy vs random and 6 of hard vs easy", code, out, errs, err)
+	}
 	for _, bad := range [][]string{
 		{"ladder", "shutbox", "--levels", "random"},
 		{"ladder", "shutbox", "--levels", "random,random"},
 		{"ladder", "shutbox", "--levels", "random,grandmaster"},
 		{"ladder", "shutbox", "--games", "0"},
+		{"ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,x"},
+		{"ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,4,4"},
+		{"ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,0"},
+		{"ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,6", "--all"},
 	} {
 		if code, _, _ := cli("", bad...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", bad, code)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -22,7 +23,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
 	levels := fs.String("levels", strings.Join(level.Names, ","), "the levels, weakest first, comma-separated; the first is the anchor")
-	games := fs.Int("games", 30, "games per pairing")
+	games := fs.String("games", "30", "games per pairing; or a comma-separated list, the games of each level against the one below it (as many as the pairings)")
 	all := fs.Bool("all", false, "play every pair of levels, not only adjacent ones")
 	seed := fs.Uint64("seed", 1, "seed of the matches and of the bootstrap")
 	limit := fs.Duration("time", time.Second, "time per move of the level max")
@@ -35,6 +36,8 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	out := fs.String("out", "", "also put the ladder into the ladder `file` (ai/level/ladder.json), replacing the game's and variant's")
 	code := fs.String("code", "", "the `commit` whose computer players are measured, published with the ladder (default: the binary's VCS revision, when built with -buildvcs)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	resignScore := fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never), as plateau arena does")
+	resignMoves := fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -43,16 +46,26 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *games < 1 {
-		return usagef("--games %d: want at least 1", *games)
-	}
 	arenaLimit(cfg, a.variants)
 	names := strings.Split(*levels, ",")
 	if len(names) < 2 {
 		return usagef("--levels %q: want at least two levels", *levels)
 	}
-	run := arena.LadderRun{Game: g, Config: cfg, AllPairs: *all, Games: *games, Seed: *seed, Anchor: *anchor,
+	pairGames, err := parseGames(*games, len(names)-1)
+	if err != nil {
+		return err
+	}
+	run := arena.LadderRun{Game: g, Config: cfg, AllPairs: *all, Games: pairGames[0], Seed: *seed, Anchor: *anchor,
 		Boot: *boot, Workers: *workers, Opening: *opening}
+	if len(pairGames) > 1 {
+		run.PairGames = pairGames
+		if *all {
+			return usagef("--games %s with --all: a list gives only the adjacent pairings' games", *games)
+		}
+	}
+	if *resignScore != 0 {
+		run.Resign = arena.Resign{Score: *resignScore, Moves: *resignMoves}
+	}
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] {
@@ -95,7 +108,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, l)
 	}
-	fmt.Fprintf(e.stdout, "%s (%s, %d players): %d games a pairing, seed %d, %s = %.0f, %.0f s\n",
+	fmt.Fprintf(e.stdout, "%s (%s, %d players): %s games a pairing, seed %d, %s = %.0f, %.0f s\n",
 		l.Game, l.Variant, l.Players, *games, l.Seed, names[0], l.Anchor, l.Seconds)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "level\tElo\t95%\tgap over the level below\t95%\tstronger\t")
@@ -118,6 +131,24 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
 	}
 	return nil
+}
+
+// parseGames reads --games: one count for every pairing, or one per
+// adjacent pairing (pairs of them).
+func parseGames(v string, pairs int) ([]int, error) {
+	fields := strings.Split(v, ",")
+	if len(fields) != 1 && len(fields) != pairs {
+		return nil, usagef("--games %s: %d counts for %d pairings: give one, or one a pairing", v, len(fields), pairs)
+	}
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, usagef("--games %s: %q is not a number of games (at least 1)", v, f)
+		}
+		out[i] = n
+	}
+	return out, nil
 }
 
 // commandArgs are the arguments of a ladder's command line as published:
