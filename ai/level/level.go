@@ -246,6 +246,9 @@ func table(gameID string) map[string]maker {
 		tune2 := func(s *ai.Search) { tune4(s); s.Repeats = aiintercept.Repeats }
 		ev := aiintercept.Eval
 		both := func(l ai.Limits) maker { return byPlayers(search(l, ev, tune), search(l, ev, tune4)) }
+		// greedy on the engine's evaluation drew 9 of 10 games against
+		// random at the 500-turn limit: it sees no chain to build.
+		t["greedy"] = greedy(ev, 0)
 		t["easy"] = both(ai.Limits{Depth: 2})
 		t["medium"] = both(ai.Limits{Depth: 3, Nodes: 50_000})
 		hard := ai.Limits{Nodes: 25_000, Time: HardTime}
@@ -302,6 +305,7 @@ func descriptions(gameID string) map[string]string {
 		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
+		d["greedy"] = "one ply on the ball-chain evaluation of ai/intercept"
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize)"
 		d["medium"] = "alpha-beta 3 plies or 50k nodes, ball-chain evaluation, ball passages first (4 players: partners together)"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
