@@ -207,6 +207,27 @@ func (tb *tab) waitJSWithin(what, expr string, d time.Duration) {
 	}
 }
 
+// check clicks the checkbox sel until it is checked (want) or not. A
+// click can be lost when the page redraws the control between the mouse's
+// press and release (an event from the server arriving then); a second
+// click on the redrawn control is what a person would do.
+func (tb *tab) check(sel string, want bool) {
+	tb.t.Helper()
+	is := fmt.Sprintf(`document.querySelector(%q)?.checked === %v`, sel, want)
+	for try := 0; ; try++ {
+		tb.clickAt(sel)
+		ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Second)
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](is, chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(0)))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 2 {
+			tb.t.Fatalf("%s: %s still not checked=%v after 3 clicks: %v", tb.name, sel, want, err)
+		}
+	}
+}
+
 // clickAt clicks with the mouse at the centre of the element that sel
 // selects, after checking that the element is the one under that point.
 func (tb *tab) clickAt(sel string) {

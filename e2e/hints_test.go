@@ -29,7 +29,7 @@ func hintsPanel(t *testing.T, bctx context.Context, base string) {
 	if eval[bool](a, `!document.querySelector('#hints').hidden`) {
 		t.Fatal("hints shown before the toggle is on")
 	}
-	a.clickAt("#hints-toggle")
+	a.check("#hints-toggle", true)
 	// The first hints wait for the solver's table of the whole game.
 	a.waitJSWithin("the hints", hintsShown, 90*time.Second)
 	type table struct {
@@ -64,9 +64,9 @@ func hintsPanel(t *testing.T, bctx context.Context, base string) {
 	// Turned off, the panel goes away; back on, it comes back. (Before
 	// the moves: a solitaire may end in two, its result then covering the
 	// controls.)
-	a.clickAt("#hints-toggle")
+	a.check("#hints-toggle", false)
 	a.waitJS("the hints hidden", `document.querySelector('#hints').hidden`)
-	a.clickAt("#hints-toggle")
+	a.check("#hints-toggle", true)
 	a.waitJS("the hints back", hintsShown)
 
 	// The panel follows the game: after a move, the next decision's hints.
