@@ -229,10 +229,12 @@ func table(gameID string) map[string]maker {
 		// hard looks three plies deep, GNU Backgammon's way: move
 		// filters search only the moves a shallower look finds good.
 		t["hard"] = search(ai.Limits{Depth: 3, Nodes: 100_000, Time: HardTime}, aimahbousse.NetEval, aimahbousse.Filters)
-		// max goes on deeper with the same filters for the time given:
-		// without them, a second (1 s: 250k nodes) rarely finishes the
-		// third ply, and two plies on the network were weaker than hard.
-		t["max"] = maxSearch(aimahbousse.NetEval, aimahbousse.Filters)
+		// max searches hard's three plies with wider filters, within the
+		// time given (see aimahbousse.WideFilters for why not deeper).
+		t["max"] = maxSearch(aimahbousse.NetEval, func(s *ai.Search) {
+			aimahbousse.WideFilters(s)
+			s.Limits.Depth = 3
+		})
 		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
 		t["max-v1"] = maxSearch(aimahbousse.Eval, nil)
 	case "intercept":
@@ -306,7 +308,7 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "medium's move three times in five, greedy's otherwise"
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
 		d["hard"] = "*-minimax 3 plies on the neural evaluation of ai/mahbousse (a move, every roll of the opponent and its reply, every roll and reply of ours; Star1 pruning) with GNU Backgammon's move filters (the root's best few moves at 0 then 1 ply are searched deeper, the best reply at 0 ply below), 100k nodes, at most 0.8 s"
-		d["max"] = "hard's filtered *-minimax on the neural evaluation for the time given (--time), iterative deepening past three plies (the root keeps the 2 best moves and up to 2 more within 0.02)"
+		d["max"] = "hard's three plies on the neural evaluation with wider root filters (the 6 best moves at 0 ply and up to 4 more within 0.06, then the 3 best and up to 2 more within 0.03), within the time given (--time)"
 		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
