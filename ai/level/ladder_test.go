@@ -13,10 +13,8 @@ import (
 // same. The test fails for a level missing here and for one listed here
 // that the ladder now shows stronger, so the list is the published run's.
 var notShown = map[string]string{
-	"benedictine/2/max":  "90/3/67 (57.2%) against hard in 160 node-bound games, +50 [-4, +103], max at 1M nodes a move against hard's 289k; a first run (seed 1127, 60 games) gave 35/1/24",
-	"intercept/2/greedy": "+58 [0, +191] in 6 games, most of them drawn at the 500-turn limit",
-	"intercept/2/hard":   "2-2-2 against medium in 6 games, hard starved by the load (13.6k nodes a move of its 25k); the intercept branch replaces the search",
-	"mahbousse/2/max":    "32/0/28 (53.3%) against hard in 60 node-bound games, +23 [-70, +120]: max is hard's three plies with wider filters, and searching deeper did not pay (docs/ai.md)",
+	"benedictine/2/max": "90/3/67 (57.2%) against hard in 160 node-bound games, +50 [-4, +103], max at 1M nodes a move against hard's 289k; a first run (seed 1127, 60 games) gave 35/1/24",
+	"mahbousse/2/max":   "32/0/28 (53.3%) against hard in 60 node-bound games, +23 [-70, +120]: max is hard's three plies with wider filters, and searching deeper did not pay (docs/ai.md)",
 }
 
 // TestPublishedLadder checks ai/level/ladder.json: every game measured for
