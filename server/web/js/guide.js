@@ -99,6 +99,7 @@ class Guide {
   constructor(page) {
     this.page = page;
     this.cur = null; // {key, moves, version}: the hint shown, the moves it was found in
+    this.shown = ''; // what this.el shows: the hint's key, version and language
     this.el = h('aside', { class: 'guide', id: 'guide', 'aria-live': 'polite' });
   }
 
@@ -108,9 +109,10 @@ class Guide {
     if (play && this.el.parentNode !== play) play.prepend(this.el);
     const rec = load()[p.id];
     const v = p.view;
-    if (!rec || !v) { mount(this.el); return; }
+    if (!rec || !v) { this.shown = ''; mount(this.el); return; }
     if (!guideOn()) {
       this.cur = null;
+      this.shown = '';
       mount(this.el, h('button', { type: 'button', class: 'link', id: 'guide-on', onclick: () => { setGuideOn(true); this.update(); } }, t('guideOn')));
       return;
     }
@@ -125,7 +127,12 @@ class Guide {
         if (m[p.id]) { m[p.id].seen = [...(m[p.id].seen || []), next.key]; save(m); }
       }
     }
-    if (!this.cur) { mount(this.el); return; }
+    if (!this.cur) { this.shown = ''; mount(this.el); return; }
+    // The page redraws on every event; drawing the same hint again would
+    // replace its buttons under a pointer pressing them, losing the click.
+    const shown = [this.cur.key, this.cur.version, document.documentElement.lang].join('|');
+    if (shown === this.shown && this.el.querySelector('#guide-hint')) return;
+    this.shown = shown;
     mount(this.el, h('div', { class: 'guide-hint', id: 'guide-hint', 'data-hint': this.cur.key, role: 'status' },
       h('strong', {}, t('guideTitle')), ' ', h('span', { class: 'guide-text' }, hintText(game, this.cur.key, this.cur.moves)),
       h('div', { class: 'row' },
