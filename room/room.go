@@ -204,11 +204,13 @@ func (r *Room) fail(err error) {
 	}
 	r.failed = true
 	r.m.o.Log.Error("room failed, unloading", "game", r.id, "err", err)
+	// Unloaded before the clients hear of it: one that reconnects at once
+	// must get a fresh room, not this one on its way out.
+	r.m.remove(r)
 	for s := range r.subs {
 		r.sendError(s, "", "internal", "the game's room failed: reconnect")
 		r.drop(s, "the game's room failed: reconnect")
 	}
-	r.m.remove(r)
 }
 
 // Summary returns the game's summary with its moves and view.
