@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"slices"
@@ -88,6 +89,13 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&o.Linear, "linear", false, "a new network learns a correction to the trained linear evaluation (its logit is added to the output)")
 	from := fs.String("from", "", "go on training this network file instead of new random weights")
 	out := fs.String("out", "", "write the network here (ai/mahbousse/net.bin is the one built in)")
+	var d aimahbousse.DistillOptions
+	distill := fs.Bool("distill", false, "instead of TD(λ), teach the --from network the values it finds one ply deeper (see --positions, --epochs, --explore; --seed and --alpha apply, alpha's default then 0.01)")
+	fs.IntVar(&d.Positions, "positions", 100_000, "with --distill: positions of self-play games labelled and learnt")
+	fs.IntVar(&d.Epochs, "epochs", 4, "with --distill: passes over the positions")
+	fs.Float64Var(&d.Explore, "explore", 0.05, "with --distill: share of self-play moves chosen at random")
+	labels := fs.String("labels", "", "with --distill: fit the positions of this file (written by --save-labels) instead of labelling new ones")
+	saveLabels := fs.String("save-labels", "", "with --distill: write the labelled positions to this file")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -113,6 +121,9 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 		}
 		o.From = &n
 	}
+	if *distill {
+		return distillMahbousse(ctx, e, fs, o, d, *labels, *saveLabels, *out)
+	}
 	o.Log, o.LogEvery = e.stderr, 500
 	// Every 500 games the network so far replaces --out: it is the one
 	// --games 500·k would give, so a long run can be stopped at any time.
@@ -126,6 +137,65 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("train mahbousse: %w", err)
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%d hidden units) after %d games in %s\n", *out, n.Hidden(), o.Games, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// distillMahbousse runs plateau train mahbousse --distill.
+func distillMahbousse(ctx context.Context, e *env, fs *flag.FlagSet, o aimahbousse.NetTrainOptions, d aimahbousse.DistillOptions, labels, saveLabels, out string) error {
+	if o.From == nil {
+		return usagef("train: --distill needs --from FILE, the network to teach")
+	}
+	if d.Positions < 1 || d.Epochs < 1 || d.Explore < 0 || d.Explore > 1 {
+		return usagef("train: --positions %d, --epochs %d, --explore %v: want positions and epochs >= 1, explore in [0, 1]", d.Positions, d.Epochs, d.Explore)
+	}
+	d.Seed, d.Alpha, d.Log = o.Seed, 0.01, e.stderr
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "alpha" {
+			d.Alpha = o.Alpha
+		}
+	})
+	if d.Explore == 0 {
+		d.Explore = -1 // DistillOptions' zero is its default
+	}
+	start := time.Now()
+	var data []aimahbousse.Sample
+	if labels != "" {
+		f, err := os.Open(labels)
+		if err != nil {
+			return fmt.Errorf("train mahbousse: %w", err)
+		}
+		data, err = aimahbousse.ReadSamples(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("train mahbousse: %s: %w", labels, err)
+		}
+	} else {
+		var err error
+		if data, err = aimahbousse.Label(ctx, o.From, d); err != nil {
+			return fmt.Errorf("train mahbousse: %w", err)
+		}
+	}
+	if saveLabels != "" {
+		f, err := os.Create(saveLabels)
+		if err != nil {
+			return fmt.Errorf("train mahbousse: %w", err)
+		}
+		err = aimahbousse.WriteSamples(f, data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("train mahbousse: %s: %w", saveLabels, err)
+		}
+	}
+	n, err := aimahbousse.Fit(ctx, o.From, data, d)
+	if err != nil {
+		return fmt.Errorf("train mahbousse: %w", err)
+	}
+	if err := writeNet(out, n); err != nil {
+		return fmt.Errorf("train mahbousse: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%d hidden units) after %d positions, %d epochs in %s\n", out, n.Hidden(), len(data), d.Epochs, time.Since(start).Round(time.Second))
 	return nil
 }
 

@@ -40,6 +40,8 @@ func TestTrainMahbousse(t *testing.T) {
 		{[]string{"train", "mahbousse", "--games", "0", "--out", out}, "want games >= 1"},
 		{[]string{"train", "mahbousse", "--lambda", "2", "--out", out}, "lambda in [0, 1]"},
 		{[]string{"train", "mahbousse", "--hidden", "1000", "--out", out}, "hidden in 1.."},
+		{[]string{"train", "mahbousse", "--distill", "--out", out}, "--distill needs --from FILE"},
+		{[]string{"train", "mahbousse", "--distill", "--from", out, "--positions", "0", "--out", out}, "want positions and epochs >= 1"},
 	}
 	for _, tt := range tests {
 		code, _, errs := cli("", tt.args...)
@@ -49,5 +51,38 @@ func TestTrainMahbousse(t *testing.T) {
 	}
 	if code, _, errs := cli("", "train", "mahbousse", "--from", filepath.Join(t.TempDir(), "none"), "--out", out); code != 1 || !strings.Contains(errs, "none") {
 		t.Errorf("--from a missing file: exit %d, %q", code, errs)
+	}
+}
+
+// plateau train mahbousse --distill teaches a network the values it finds
+// one ply deeper, from positions it labels and saves, or reads.
+func TestDistillMahbousse(t *testing.T) {
+	dir := t.TempDir()
+	teacher, labels, out := filepath.Join(dir, "teacher.bin"), filepath.Join(dir, "labels.mbs"), filepath.Join(dir, "net.bin")
+	if code, _, errs := cli("", "train", "mahbousse", "--games", "1", "--hidden", "3", "--out", teacher); code != 0 {
+		t.Fatalf("train: exit %d, %q", code, errs)
+	}
+	for _, args := range [][]string{
+		{"train", "mahbousse", "--distill", "--from", teacher, "--positions", "60", "--epochs", "2", "--save-labels", labels, "--out", out},
+		{"train", "mahbousse", "--distill", "--from", teacher, "--labels", labels, "--epochs", "1", "--out", out},
+	} {
+		code, stdout, errs := cli("", args...)
+		if code != 0 || !strings.Contains(stdout, "wrote "+out) || !strings.Contains(stdout, "after 60 positions") {
+			t.Fatalf("%q: exit %d, %q, %q", args, code, stdout, errs)
+		}
+		if !strings.Contains(errs, "held out") {
+			t.Errorf("%q: no mean squared error in the log %q", args, errs)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n aimahbousse.Net
+		if err := n.UnmarshalBinary(b); err != nil || n.Hidden() != 3 {
+			t.Fatalf("%q: the file written has %d hidden units: %v", args, n.Hidden(), err)
+		}
+	}
+	if code, _, errs := cli("", "train", "mahbousse", "--distill", "--from", teacher, "--labels", teacher, "--out", out); code != 1 || !strings.Contains(errs, "not a samples file") {
+		t.Errorf("--labels not a samples file: exit %d, %q", code, errs)
 	}
 }
