@@ -269,7 +269,10 @@ func (l *labeller) game(ctx context.Context, g int) ([]Sample, error) {
 			continue
 		}
 		l.moves = s.Moves(l.moves[:0])
-		i := l.best(s, l.moves)
+		i, err := l.teacher.best(s, l.moves, l.scratch)
+		if err != nil {
+			return nil, fmt.Errorf("self-play game %d: %w", g, err)
+		}
 		if rng.Float64() < l.o.Explore {
 			i = rng.IntN(len(l.moves))
 		}
@@ -277,23 +280,6 @@ func (l *labeller) game(ctx context.Context, g int) ([]Sample, error) {
 			return nil, fmt.Errorf("self-play game %d: %w", g, err)
 		}
 	}
-}
-
-// best returns the index of the move of s whose position the teacher
-// values best for the player to move.
-func (l *labeller) best(s *mahbousse.State, moves []game.Move) int {
-	mover := s.ToMove()
-	best, bestV := 0, -1.0
-	for i, m := range moves {
-		l.scratch.CopyFrom(s)
-		if err := game.PlayListed(l.scratch, m); err != nil {
-			continue
-		}
-		if v := l.teacher.Eval(l.scratch, mover); v > bestV {
-			best, bestV = i, v
-		}
-	}
-	return best
 }
 
 // lookahead is x's chance of winning s, a player about to roll, one ply
@@ -312,7 +298,10 @@ func (l *labeller) lookahead(s *mahbousse.State) (float64, error) {
 			v = l.teacher.Eval(l.rolled, 0)
 		default:
 			l.replies = l.rolled.Moves(l.replies[:0])
-			i := l.best(l.rolled, l.replies)
+			i, err := l.teacher.best(l.rolled, l.replies, l.scratch)
+			if err != nil {
+				return 0, fmt.Errorf("lookahead: %w", err)
+			}
 			l.scratch.CopyFrom(l.rolled)
 			if err := game.PlayListed(l.scratch, l.replies[i]); err != nil {
 				return 0, fmt.Errorf("lookahead: %w", err)

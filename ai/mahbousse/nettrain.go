@@ -122,17 +122,10 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 				}
 				continue
 			}
-			mover := s.ToMove()
 			moves = s.Moves(moves[:0])
-			best, bestV := -1, -1.0
-			for i, m := range moves {
-				scratch.CopyFrom(s)
-				if err := game.PlayListed(scratch, m); err != nil {
-					return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
-				}
-				if v := t.n.Eval(scratch, mover); v > bestV {
-					best, bestV = i, v
-				}
+			best, err := t.n.best(s, moves, scratch)
+			if err != nil {
+				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
 			}
 			if err := game.PlayListed(s, moves[best]); err != nil {
 				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
@@ -161,6 +154,23 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 		}
 	}
 	return n, nil
+}
+
+// best returns the index of the move of s whose position n values best for
+// the player to move, using scratch to play them.
+func (n *Net) best(s *mahbousse.State, moves []game.Move, scratch *mahbousse.State) (int, error) {
+	mover := s.ToMove()
+	best, bestV := -1, -1.0
+	for i, m := range moves {
+		scratch.CopyFrom(s)
+		if err := game.PlayListed(scratch, m); err != nil {
+			return 0, err
+		}
+		if v := n.Eval(scratch, mover); v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best, nil
 }
 
 // trainer holds TrainNet's network and its eligibility trace, shaped as
