@@ -94,6 +94,7 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&d.Positions, "positions", 100_000, "with --distill: positions of self-play games labelled and learnt")
 	fs.IntVar(&d.Epochs, "epochs", 4, "with --distill: passes over the positions")
 	fs.Float64Var(&d.Explore, "explore", 0.05, "with --distill: share of self-play moves chosen at random")
+	rounds := fs.Int("rounds", 1, "with --distill: rounds, each network teaching the next (round r's seed is --seed plus r-1)")
 	labels := fs.String("labels", "", "with --distill: fit the positions of this file (written by --save-labels) instead of labelling new ones")
 	saveLabels := fs.String("save-labels", "", "with --distill: write the labelled positions to this file")
 	pos, err := parseFlags(fs, args)
@@ -122,7 +123,7 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 		o.From = &n
 	}
 	if *distill {
-		return distillMahbousse(ctx, e, fs, o, d, *labels, *saveLabels, *out)
+		return distillMahbousse(ctx, e, fs, o, d, *rounds, *labels, *saveLabels, *out)
 	}
 	o.Log, o.LogEvery = e.stderr, 500
 	// Every 500 games the network so far replaces --out: it is the one
@@ -141,14 +142,18 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 }
 
 // distillMahbousse runs plateau train mahbousse --distill.
-func distillMahbousse(ctx context.Context, e *env, fs *flag.FlagSet, o aimahbousse.NetTrainOptions, d aimahbousse.DistillOptions, labels, saveLabels, out string) error {
+func distillMahbousse(ctx context.Context, e *env, fs *flag.FlagSet, o aimahbousse.NetTrainOptions, d aimahbousse.DistillOptions, rounds int, labels, saveLabels, out string) error {
 	if o.From == nil {
 		return usagef("train: --distill needs --from FILE, the network to teach")
 	}
-	if d.Positions < 1 || d.Epochs < 1 || d.Explore < 0 || d.Explore > 1 {
-		return usagef("train: --positions %d, --epochs %d, --explore %v: want positions and epochs >= 1, explore in [0, 1]", d.Positions, d.Epochs, d.Explore)
+	if d.Positions < 1 || d.Epochs < 1 || d.Explore < 0 || d.Explore > 1 || rounds < 1 {
+		return usagef("train: --positions %d, --epochs %d, --explore %v, --rounds %d: want positions, epochs and rounds >= 1, explore in [0, 1]",
+			d.Positions, d.Epochs, d.Explore, rounds)
 	}
-	d.Seed, d.Alpha, d.Log = o.Seed, 0.01, e.stderr
+	if rounds > 1 && (labels != "" || saveLabels != "") {
+		return usagef("train: --labels and --save-labels are for one round, not %d", rounds)
+	}
+	d.Alpha, d.Log = 0.01, e.stderr
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "alpha" {
 			d.Alpha = o.Alpha
@@ -158,45 +163,64 @@ func distillMahbousse(ctx context.Context, e *env, fs *flag.FlagSet, o aimahbous
 		d.Explore = -1 // DistillOptions' zero is its default
 	}
 	start := time.Now()
+	n := o.From
+	for r := range rounds {
+		d.Seed = o.Seed + uint64(r)
+		if rounds > 1 {
+			fmt.Fprintf(e.stderr, "round %d of %d, seed %d\n", r+1, rounds, d.Seed)
+		}
+		data, err := distillData(ctx, n, d, labels, saveLabels)
+		if err != nil {
+			return fmt.Errorf("train mahbousse: %w", err)
+		}
+		if n, err = aimahbousse.Fit(ctx, n, data, d); err != nil {
+			return fmt.Errorf("train mahbousse: %w", err)
+		}
+		// Every round's network replaces --out: the one --rounds r+1
+		// gives, so a long run can be stopped between rounds.
+		if err := writeNet(out, n); err != nil {
+			return fmt.Errorf("train mahbousse: %w", err)
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (%d hidden units) after %d positions, %d epochs, round %d, in %s\n", out, n.Hidden(), len(data), d.Epochs, r+1, time.Since(start).Round(time.Second))
+	}
+	return nil
+}
+
+// distillData returns the labelled positions of a distillation round: read
+// from labels when given, else labelled by teacher, and written to
+// saveLabels when given.
+func distillData(ctx context.Context, teacher *aimahbousse.Net, d aimahbousse.DistillOptions, labels, saveLabels string) ([]aimahbousse.Sample, error) {
 	var data []aimahbousse.Sample
 	if labels != "" {
 		f, err := os.Open(labels)
 		if err != nil {
-			return fmt.Errorf("train mahbousse: %w", err)
+			return nil, err
 		}
 		data, err = aimahbousse.ReadSamples(f)
 		f.Close()
 		if err != nil {
-			return fmt.Errorf("train mahbousse: %s: %w", labels, err)
+			return nil, fmt.Errorf("%s: %w", labels, err)
 		}
 	} else {
 		var err error
-		if data, err = aimahbousse.Label(ctx, o.From, d); err != nil {
-			return fmt.Errorf("train mahbousse: %w", err)
+		if data, err = aimahbousse.Label(ctx, teacher, d); err != nil {
+			return nil, err
 		}
 	}
 	if saveLabels != "" {
 		f, err := os.Create(saveLabels)
 		if err != nil {
-			return fmt.Errorf("train mahbousse: %w", err)
+			return nil, err
 		}
 		err = aimahbousse.WriteSamples(f, data)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return fmt.Errorf("train mahbousse: %s: %w", saveLabels, err)
+			return nil, fmt.Errorf("%s: %w", saveLabels, err)
 		}
 	}
-	n, err := aimahbousse.Fit(ctx, o.From, data, d)
-	if err != nil {
-		return fmt.Errorf("train mahbousse: %w", err)
-	}
-	if err := writeNet(out, n); err != nil {
-		return fmt.Errorf("train mahbousse: %w", err)
-	}
-	fmt.Fprintf(e.stdout, "wrote %s (%d hidden units) after %d positions, %d epochs in %s\n", out, n.Hidden(), len(data), d.Epochs, time.Since(start).Round(time.Second))
-	return nil
+	return data, nil
 }
 
 // writeNet writes n to path through a temporary file, so that path always

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,7 +42,8 @@ func TestTrainMahbousse(t *testing.T) {
 		{[]string{"train", "mahbousse", "--lambda", "2", "--out", out}, "lambda in [0, 1]"},
 		{[]string{"train", "mahbousse", "--hidden", "1000", "--out", out}, "hidden in 1.."},
 		{[]string{"train", "mahbousse", "--distill", "--out", out}, "--distill needs --from FILE"},
-		{[]string{"train", "mahbousse", "--distill", "--from", out, "--positions", "0", "--out", out}, "want positions and epochs >= 1"},
+		{[]string{"train", "mahbousse", "--distill", "--from", out, "--positions", "0", "--out", out}, "want positions, epochs and rounds >= 1"},
+		{[]string{"train", "mahbousse", "--distill", "--from", out, "--rounds", "2", "--save-labels", out, "--out", out}, "for one round, not 2"},
 	}
 	for _, tt := range tests {
 		code, _, errs := cli("", tt.args...)
@@ -65,10 +67,14 @@ func TestDistillMahbousse(t *testing.T) {
 	for _, args := range [][]string{
 		{"train", "mahbousse", "--distill", "--from", teacher, "--positions", "60", "--epochs", "2", "--save-labels", labels, "--out", out},
 		{"train", "mahbousse", "--distill", "--from", teacher, "--labels", labels, "--epochs", "1", "--out", out},
+		{"train", "mahbousse", "--distill", "--from", teacher, "--positions", "60", "--epochs", "1", "--rounds", "2", "--out", out},
 	} {
 		code, stdout, errs := cli("", args...)
 		if code != 0 || !strings.Contains(stdout, "wrote "+out) || !strings.Contains(stdout, "after 60 positions") {
 			t.Fatalf("%q: exit %d, %q, %q", args, code, stdout, errs)
+		}
+		if slices.Contains(args, "--rounds") && !strings.Contains(stdout, "round 2,") {
+			t.Errorf("%q: no second round in %q", args, stdout)
 		}
 		if !strings.Contains(errs, "held out") {
 			t.Errorf("%q: no mean squared error in the log %q", args, errs)
