@@ -126,7 +126,7 @@ func Fit(ctx context.Context, n *Net, data []Sample, o DistillOptions) (*Net, er
 			return nil, fmt.Errorf("distill network: stopped in epoch %d: %w", e+1, err)
 		}
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		alpha := o.Alpha * (1 - 0.9*float64(e)/float64(max(o.Epochs, 1)))
+		alpha := o.Alpha * (1 - 0.9*float64(e)/float64(o.Epochs))
 		for _, i := range order {
 			v := t.gradient(&train[i].Layout) // lambda 0: the trace is the gradient
 			n.step(t.trace, alpha*(train[i].Value-v))
@@ -159,8 +159,8 @@ func labelGames(ctx context.Context, teacher *Net, o DistillOptions) ([]Sample, 
 		mu      sync.Mutex
 		next    int
 		done    = map[int][]Sample{}
-		total   int // positions of the games 0..contiguous-1
-		contig  int
+		total   int // positions of the games 0..contig-1
+		contig  int // games finished from 0 on without a gap
 		stop    bool
 		firstEr error
 	)
@@ -269,7 +269,7 @@ func (l *labeller) game(ctx context.Context, g int) ([]Sample, error) {
 			continue
 		}
 		l.moves = s.Moves(l.moves[:0])
-		i, err := l.teacher.best(s, l.moves, l.scratch)
+		i, _, err := l.teacher.best(s, l.moves, l.scratch)
 		if err != nil {
 			return nil, fmt.Errorf("self-play game %d: %w", g, err)
 		}
@@ -292,21 +292,18 @@ func (l *labeller) lookahead(s *mahbousse.State) (float64, error) {
 		if err := l.rolled.Play(c.Move); err != nil {
 			return 0, fmt.Errorf("lookahead: %w", err)
 		}
-		var v float64
-		switch mover := l.rolled.ToMove(); {
-		case l.rolled.Outcome().Over || mover == game.Chance:
-			v = l.teacher.Eval(l.rolled, 0)
-		default:
-			l.replies = l.rolled.Moves(l.replies[:0])
-			i, err := l.teacher.best(l.rolled, l.replies, l.scratch)
-			if err != nil {
-				return 0, fmt.Errorf("lookahead: %w", err)
-			}
-			l.scratch.CopyFrom(l.rolled)
-			if err := game.PlayListed(l.scratch, l.replies[i]); err != nil {
-				return 0, fmt.Errorf("lookahead: %w", err)
-			}
-			v = l.teacher.Eval(l.scratch, 0)
+		// After a roll the roller moves (a blocked one has its pass listed).
+		mover := l.rolled.ToMove()
+		if mover != 0 && mover != 1 {
+			return 0, fmt.Errorf("lookahead: no player to move after the roll %#x", uint64(c.Move))
+		}
+		l.replies = l.rolled.Moves(l.replies[:0])
+		_, v, err := l.teacher.best(l.rolled, l.replies, l.scratch)
+		if err != nil {
+			return 0, fmt.Errorf("lookahead: %w", err)
+		}
+		if mover == 1 {
+			v = 1 - v
 		}
 		sum += float64(c.Weight) * v
 		total += c.Weight

@@ -123,7 +123,7 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 				continue
 			}
 			moves = s.Moves(moves[:0])
-			best, err := t.n.best(s, moves, scratch)
+			best, _, err := t.n.best(s, moves, scratch)
 			if err != nil {
 				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
 			}
@@ -157,20 +157,20 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 }
 
 // best returns the index of the move of s whose position n values best for
-// the player to move, using scratch to play them.
-func (n *Net) best(s *mahbousse.State, moves []game.Move, scratch *mahbousse.State) (int, error) {
+// the player to move, and that value, using scratch to play them.
+func (n *Net) best(s *mahbousse.State, moves []game.Move, scratch *mahbousse.State) (int, float64, error) {
 	mover := s.ToMove()
 	best, bestV := -1, -1.0
 	for i, m := range moves {
 		scratch.CopyFrom(s)
 		if err := game.PlayListed(scratch, m); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		if v := n.Eval(scratch, mover); v > bestV {
 			best, bestV = i, v
 		}
 	}
-	return best, nil
+	return best, bestV, nil
 }
 
 // trainer holds TrainNet's network and its eligibility trace, shaped as
