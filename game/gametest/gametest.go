@@ -291,6 +291,17 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 		if s.Position() != pos || s.ToMove() != toMove {
 			t.Fatalf("playing %q on a clone changed the original to %q", s.FormatMove(m), s.Position())
 		}
+		// PlayListed skips Play's checks for listed moves: it must
+		// leave the same state.
+		if tr, ok := s.Clone().(game.Trusting); ok {
+			if err := tr.PlayListed(m); err != nil {
+				t.Errorf("PlayListed(%q) on a clone of %q: %v", s.FormatMove(m), pos, err)
+			} else if got := tr.(game.State); got.Position() != c.Position() || got.ToMove() != c.ToMove() ||
+				fmt.Sprint(got.Outcome()) != fmt.Sprint(c.Outcome()) {
+				t.Errorf("PlayListed(%q) in %q gives %q (%v), Play %q (%v)", s.FormatMove(m), pos,
+					got.Position(), got.Outcome(), c.Position(), c.Outcome())
+			}
+		}
 	}
 
 	// Unlisted moves are rejected and change nothing.

@@ -48,6 +48,13 @@ var (
 	tryCode [2][numSquares][8]int8
 	// near[sq] holds the squares next to sq, any kind.
 	near [numSquares]uint64
+	// delta[d] is the change of square number of one step in direction d;
+	// jumpFrom[d] holds the squares two steps from which in direction d
+	// stay on the board, tryFrom[p][d] those from which a jump in
+	// direction d leaves it across player p's target row.
+	delta    [8]int
+	jumpFrom [8]uint64
+	tryFrom  [2][8]uint64
 )
 
 func init() {
@@ -58,6 +65,9 @@ func init() {
 		}
 	}
 	bottleSquares = (1<<numSquares - 1) &^ ballSquares
+	for d, v := range dirs {
+		delta[d] = v[1]*size + v[0]
+	}
 	for sq := range numSquares {
 		f, r := sq%size, sq/size
 		for d, v := range dirs {
@@ -76,6 +86,7 @@ func init() {
 			f2, r2 := f+2*v[0], r+2*v[1]
 			if onBoard(f2, r2) {
 				twoAway[sq][d] = int8(r2*size + f2)
+				jumpFrom[d] |= 1 << sq
 				continue
 			}
 			// Leaving the board: a try only across the target row.
@@ -83,8 +94,10 @@ func init() {
 			switch {
 			case r2 == size:
 				tryCode[green][sq][d] = int8(tryGreen + f1)
+				tryFrom[green][d] |= 1 << sq
 			case r2 == -1:
 				tryCode[amber][sq][d] = int8(tryAmber + f1)
+				tryFrom[amber][d] |= 1 << sq
 			}
 		}
 	}
@@ -149,6 +162,9 @@ func direction(a, b int) int {
 // jumps over bottles in occ (which must not contain from), and parent links
 // when parent is not nil.
 func jumpReach(from int, occ uint64, parent *[64]int8) uint64 {
+	if parent == nil {
+		return landings(from, occ, occ) &^ (1 << from)
+	}
 	return chain(from, occ, occ, nil, parent)
 }
 
@@ -168,7 +184,51 @@ func ballReach(from int, own uint64, p int, parent *[64]int8) uint64 {
 	if !isBall(from) || near[from]&own == 0 {
 		return 0
 	}
-	return chain(from, own, 0, &tryCode[p], parent)
+	if parent != nil {
+		return chain(from, own, 0, &tryCode[p], parent)
+	}
+	seen := landings(from, own, 0)
+	// The tries: jumps off the board over a last-row bottle, the try
+	// square named after that bottle's file.
+	var tries uint64
+	for d, t := range tryFrom[p] {
+		over := shift(seen&t, delta[d]) & own
+		if p == green {
+			tries |= over >> ((size - 1) * size) << tryGreen
+		} else {
+			tries |= over << tryAmber
+		}
+	}
+	return (seen | tries) &^ (1 << from)
+}
+
+// landings returns from and the squares reached from it by chains of jumps
+// over the squares in over, never landing on blocked: the squares chain
+// returns without the tries, found by a flood fill in which every square
+// reached jumps at once, a loop of a few shifts where chain visits the
+// squares one by one (it is most of the evaluation's time).
+func landings(from int, over, blocked uint64) uint64 {
+	seen := uint64(1) << from
+	// The directions of dirs, their steps of square numbers written out:
+	// constant shifts, no branch.
+	for f := seen; f != 0; {
+		next := (f&jumpFrom[0]>>8&over)>>8 | (f&jumpFrom[1]>>7&over)>>7 |
+			(f&jumpFrom[2]>>6&over)>>6 | (f&jumpFrom[3]>>1&over)>>1 |
+			(f&jumpFrom[4]<<1&over)<<1 | (f&jumpFrom[5]<<6&over)<<6 |
+			(f&jumpFrom[6]<<7&over)<<7 | (f&jumpFrom[7]<<8&over)<<8
+		f = next &^ (blocked | seen)
+		seen |= f
+	}
+	return seen
+}
+
+// shift moves the squares of b n steps of square numbers up (down when n
+// is negative).
+func shift(b uint64, n int) uint64 {
+	if n >= 0 {
+		return b << n
+	}
+	return b >> -n
 }
 
 // chain returns the landings of chains of jumps from from over the squares

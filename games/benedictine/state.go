@@ -27,6 +27,7 @@ var (
 	_ game.Hasher    = (*State)(nil)
 	_ game.Copier    = (*State)(nil)
 	_ game.Evaluator = (*State)(nil)
+	_ game.Trusting  = (*State)(nil)
 	_ fmt.Stringer   = (*State)(nil)
 )
 
@@ -147,6 +148,23 @@ func (s *State) Play(m game.Move) error {
 	if err != nil {
 		return err
 	}
+	s.apply(from, to, ball)
+	return nil
+}
+
+// PlayListed plays m, which Moves listed for this very position, without
+// checking it again (game.Trusting): a search's moves need no check, and
+// checking was a tenth of its time.
+func (s *State) PlayListed(m game.Move) error {
+	if s.over {
+		return fmt.Errorf("benedictine: move %#x: %w", uint64(m), game.ErrGameOver)
+	}
+	s.apply(unpack(m))
+	return nil
+}
+
+// apply plays a legal move.
+func (s *State) apply(from, to, ball int) {
 	p := s.turn
 	s.bottles[p] ^= 1<<from | 1<<to
 	if ball != noBall {
@@ -155,18 +173,17 @@ func (s *State) Play(m game.Move) error {
 	s.turn = 1 - p
 	if isTry(int(s.ball)) {
 		s.finish(p, "try scored")
-		return nil
+		return
 	}
 	h := s.Hash()
 	s.history = append(s.history, h)
 	if s.repetition && count(s.history, h) >= 3 {
 		s.over, s.drawn, s.reason = true, true, "threefold repetition"
-		return nil
+		return
 	}
 	if !canMove(s.bottles[s.turn], s.bottles[0]|s.bottles[1]) {
 		s.finish(p, "no legal move")
 	}
-	return nil
 }
 
 func count(hs []uint64, h uint64) int {
