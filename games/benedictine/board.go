@@ -46,8 +46,10 @@ var (
 	// square sq jumps in direction d over the square next to it and leaves
 	// the board beyond player p's target row, or -1.
 	tryCode [2][numSquares][8]int8
-	// near[sq] holds the squares next to sq, any kind.
-	near [numSquares]uint64
+	// near[sq] holds the squares next to sq, any kind; ahead[p][sq] those
+	// of them in player p's forward directions.
+	near  [numSquares]uint64
+	ahead [2][numSquares]uint64
 	// delta[d] is the change of square number of one step in direction d;
 	// jumpFrom[d] holds the squares two steps from which in direction d
 	// stay on the board, tryFrom[p][d] those from which a jump in
@@ -80,6 +82,12 @@ func init() {
 			n := r1*size + f1
 			neighbour[sq][d] = int8(n)
 			near[sq] |= 1 << n
+			switch v[1] {
+			case 1:
+				ahead[green][sq] |= 1 << n
+			case -1:
+				ahead[amber][sq] |= 1 << n
+			}
 			if bottleSquares&(1<<n) != 0 {
 				stepMask[sq] |= 1 << n
 			}
@@ -163,6 +171,9 @@ func direction(a, b int) int {
 // when parent is not nil.
 func jumpReach(from int, occ uint64, parent *[64]int8) uint64 {
 	if parent == nil {
+		if near[from]&occ == 0 {
+			return 0 // nothing to jump: most bottles in the open
+		}
 		return landings(from, occ, occ) &^ (1 << from)
 	}
 	return chain(from, occ, occ, nil, parent)

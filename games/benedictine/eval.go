@@ -29,12 +29,8 @@ func (s *State) Evaluate(p game.Player) float64 {
 			best = min(best, jumpsToTry(bits.TrailingZeros64(r), q))
 		}
 		f[q].gain = float64(jumpsToTry(ball, q) - best)
-		for d, v := range dirs {
-			mid := neighbour[ball][d]
-			forward := (q == green && v[1] > 0) || (q == amber && v[1] < 0)
-			if forward && mid >= 0 && s.bottles[q]&(1<<mid) != 0 {
-				f[q].ready++
-			}
+		if ball < numSquares {
+			f[q].ready = float64(bits.OnesCount64(ahead[q][ball] & s.bottles[q]))
 		}
 		for b := s.bottles[q]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
