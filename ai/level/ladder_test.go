@@ -13,8 +13,7 @@ import (
 // same. The test fails for a level missing here and for one listed here
 // that the ladder now shows stronger, so the list is the published run's.
 var notShown = map[string]string{
-	"benedictine/2/max": "90/3/67 (57.2%) against hard in 160 node-bound games, +50 [-4, +103], max at 1M nodes a move against hard's 289k; a first run (seed 1127, 60 games) gave 35/1/24",
-	"mahbousse/2/max":   "35/0/25 (58.3%) against hard in 60 node-bound games, +58 [-23, +161]: max is hard's three plies with wider filters, and searching deeper did not pay (docs/ai.md)",
+	"mahbousse/2/max": "35/0/25 (58.3%) against hard in 60 node-bound games, +58 [-23, +161]: max is hard's three plies with wider filters, and searching deeper did not pay (docs/ai.md)",
 }
 
 // TestPublishedLadder checks ai/level/ladder.json: every game measured for
