@@ -50,11 +50,9 @@ var (
 	// of them in player p's forward directions.
 	near  [numSquares]uint64
 	ahead [2][numSquares]uint64
-	// delta[d] is the change of square number of one step in direction d;
 	// jumpFrom[d] holds the squares two steps from which in direction d
 	// stay on the board, tryFrom[p][d] those from which a jump in
 	// direction d leaves it across player p's target row.
-	delta    [8]int
 	jumpFrom [8]uint64
 	tryFrom  [2][8]uint64
 )
@@ -67,9 +65,6 @@ func init() {
 		}
 	}
 	bottleSquares = (1<<numSquares - 1) &^ ballSquares
-	for d, v := range dirs {
-		delta[d] = v[1]*size + v[0]
-	}
 	for sq := range numSquares {
 		f, r := sq%size, sq/size
 		for d, v := range dirs {
@@ -200,15 +195,15 @@ func ballReach(from int, own uint64, p int, parent *[64]int8) uint64 {
 	}
 	seen := landings(from, own, 0)
 	// The tries: jumps off the board over a last-row bottle, the try
-	// square named after that bottle's file.
+	// square named after that bottle's file (the steps of dirs' forward
+	// directions written out, as in landings).
 	var tries uint64
-	for d, t := range tryFrom[p] {
-		over := shift(seen&t, delta[d]) & own
-		if p == green {
-			tries |= over >> ((size - 1) * size) << tryGreen
-		} else {
-			tries |= over << tryAmber
-		}
+	if t := &tryFrom[p]; p == green {
+		last := (seen&t[5]<<6 | seen&t[6]<<7 | seen&t[7]<<8) & own
+		tries = last >> ((size - 1) * size) << tryGreen
+	} else {
+		last := (seen&t[0]>>8 | seen&t[1]>>7 | seen&t[2]>>6) & own
+		tries = last << tryAmber
 	}
 	return (seen | tries) &^ (1 << from)
 }
@@ -231,15 +226,6 @@ func landings(from int, over, blocked uint64) uint64 {
 		seen |= f
 	}
 	return seen
-}
-
-// shift moves the squares of b n steps of square numbers up (down when n
-// is negative).
-func shift(b uint64, n int) uint64 {
-	if n >= 0 {
-		return b << n
-	}
-	return b >> -n
 }
 
 // chain returns the landings of chains of jumps from from over the squares

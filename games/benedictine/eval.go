@@ -29,9 +29,7 @@ func (s *State) Evaluate(p game.Player) float64 {
 			best = min(best, jumpsToTry(bits.TrailingZeros64(r), q))
 		}
 		f[q].gain = float64(jumpsToTry(ball, q) - best)
-		if ball < numSquares {
-			f[q].ready = float64(bits.OnesCount64(ahead[q][ball] & s.bottles[q]))
-		}
+		f[q].ready = float64(bits.OnesCount64(ahead[q][ball] & s.bottles[q]))
 		for b := s.bottles[q]; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
 			f[q].mobility += float64(bits.OnesCount64(bottleReach(sq, all&^(1<<sq))))
