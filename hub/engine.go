@@ -65,6 +65,11 @@ type limits struct {
 type job struct {
 	cancel context.CancelFunc
 	done   chan struct{}
+	// clock is the search's context less the move's time: the timer
+	// cancels it alone, so that the first depth, searched without it,
+	// always finishes and the move comes with its info line.
+	clock     context.Context
+	clockStop context.CancelFunc
 
 	mu       sync.Mutex
 	deadline time.Time     // end of the move's time, zero until armed or without one

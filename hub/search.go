@@ -57,7 +57,7 @@ func (j *job) arm() {
 	j.mu.Lock()
 	j.deadline = time.Now().Add(j.budget)
 	j.mu.Unlock()
-	t := time.AfterFunc(j.budget, j.cancel)
+	t := time.AfterFunc(j.budget, j.clockStop)
 	go func() {
 		<-j.done
 		t.Stop()
@@ -136,7 +136,8 @@ func (e *Engine) startSearch(ctx context.Context, l Line) error {
 		nodes = e.lv.nodes
 	}
 	sctx, cancel := context.WithCancel(ctx)
-	j := &job{cancel: cancel, done: make(chan struct{}), mode: mode,
+	clock, clockStop := context.WithCancel(sctx)
+	j := &job{cancel: cancel, done: make(chan struct{}), clock: clock, clockStop: clockStop, mode: mode,
 		budget: e.moveBudget(), hit: make(chan struct{}), stopped: make(chan struct{})}
 	e.job = j
 	e.wg.Add(1)
@@ -169,7 +170,14 @@ func (e *Engine) search(ctx context.Context, j *job, p *aidames.Engine, st game.
 			}
 			p.Limits.Nodes = nodes - total
 		}
-		dec, err := p.Choose(ctx, st)
+		// The first depth does not watch the move's time (only stop
+		// and quit): on a loaded machine a short time could run out
+		// before it ends, leaving a move without depth and score.
+		dctx := j.clock
+		if d == 1 {
+			dctx = ctx
+		}
+		dec, err := p.Choose(dctx, st)
 		if err != nil {
 			e.sendError(fmt.Errorf("search: %w", err))
 			break
@@ -178,13 +186,13 @@ func (e *Engine) search(ctx context.Context, j *job, p *aidames.Engine, st game.
 		if !have || dec.Depth >= best.Depth {
 			best, have = dec, true
 		}
-		if ctx.Err() != nil || dec.Depth < d {
+		if dctx.Err() != nil || dec.Depth < d {
 			break // stopped, or nothing deeper to search (one legal move)
 		}
 		elapsed := time.Since(start)
 		e.send(infoLine(best, total, elapsed))
-		if dec.Proven || (nodes > 0 && total >= nodes) {
-			break // nothing deeper to learn
+		if dec.Proven || (nodes > 0 && total >= nodes) || j.clock.Err() != nil {
+			break // nothing deeper to learn, or the time is up
 		}
 		if j.halfSpent() {
 			break // the next depth would rarely finish
