@@ -317,6 +317,25 @@ func TestTrainNet(t *testing.T) {
 	if cb, _ := c.MarshalBinary(); bytes.Equal(cb, ab) {
 		t.Error("one more game did not change the network")
 	}
+	// Decay 10000 is the default; another changes every game's rate but
+	// the first.
+	same, slow := o, o
+	same.Decay, slow.Decay = 10_000, 100_000
+	for _, tt := range []struct {
+		o    NetTrainOptions
+		want bool
+	}{{same, true}, {slow, false}} {
+		n, err := TrainNet(context.Background(), tt.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nb, _ := n.MarshalBinary(); bytes.Equal(nb, ab) != tt.want {
+			t.Errorf("decay %d: same network as the default's %v, want %v", tt.o.Decay, !tt.want, tt.want)
+		}
+	}
+	if _, err := TrainNet(context.Background(), NetTrainOptions{Games: 1, Decay: -1}); err == nil {
+		t.Error("training with decay -1: no error")
+	}
 	if _, err := TrainNet(context.Background(), NetTrainOptions{Games: 1, Hidden: MaxHidden + 1}); err == nil {
 		t.Errorf("training a network of %d hidden units: no error", MaxHidden+1)
 	}

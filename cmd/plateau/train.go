@@ -78,13 +78,14 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 
 // runTrainMahbousse trains Mahboussé's network.
 func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--lambda L] [--linear] [--from FILE] --out FILE",
+	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--decay D] [--lambda L] [--linear] [--from FILE] --out FILE",
 		"nice -n 10 plateau train mahbousse --games 20000 --seed 1 --hidden 48 --out ai/mahbousse/net.bin")
 	var o aimahbousse.NetTrainOptions
 	fs.IntVar(&o.Games, "games", 10_000, "self-play games")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the initial weights and of the dice")
 	fs.IntVar(&o.Hidden, "hidden", 48, "hidden units of a new network")
-	fs.Float64Var(&o.Alpha, "alpha", 0.1, "learning rate of the first game; game g's is alpha/(1+g/10000)")
+	fs.Float64Var(&o.Alpha, "alpha", 0.1, "learning rate of the first game; game g's is alpha/(1+g/decay)")
+	fs.IntVar(&o.Decay, "decay", 10_000, "games after which the learning rate is half the first game's")
 	fs.Float64Var(&o.Lambda, "lambda", 0.7, "TD(λ) trace decay, in [0, 1]")
 	fs.BoolVar(&o.Linear, "linear", false, "a new network learns a correction to the trained linear evaluation (its logit is added to the output)")
 	from := fs.String("from", "", "go on training this network file instead of new random weights")
@@ -107,9 +108,9 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 	if *out == "" {
 		return usagef("train: --out FILE is required")
 	}
-	if o.Games < 1 || o.Alpha <= 0 || o.Lambda < 0 || o.Lambda > 1 || o.Hidden < 1 || o.Hidden > aimahbousse.MaxHidden {
-		return usagef("train: --games %d, --alpha %v, --lambda %v, --hidden %d: want games >= 1, alpha > 0, lambda in [0, 1], hidden in 1..%d",
-			o.Games, o.Alpha, o.Lambda, o.Hidden, aimahbousse.MaxHidden)
+	if o.Games < 1 || o.Alpha <= 0 || o.Decay < 1 || o.Lambda < 0 || o.Lambda > 1 || o.Hidden < 1 || o.Hidden > aimahbousse.MaxHidden {
+		return usagef("train: --games %d, --alpha %v, --decay %d, --lambda %v, --hidden %d: want games >= 1, alpha > 0, decay >= 1, lambda in [0, 1], hidden in 1..%d",
+			o.Games, o.Alpha, o.Decay, o.Lambda, o.Hidden, aimahbousse.MaxHidden)
 	}
 	if *from != "" {
 		b, err := os.ReadFile(*from)

@@ -16,7 +16,7 @@ func TestTrainMahbousse(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "net.bin")
 	for _, args := range [][]string{
 		{"train", "mahbousse", "--games", "2", "--hidden", "4", "--seed", "5", "--out", out},
-		{"train", "mahbousse", "--games", "1", "--from", out, "--out", out},
+		{"train", "mahbousse", "--games", "1", "--from", out, "--decay", "50000", "--out", out},
 	} {
 		code, stdout, errs := cli("", args...)
 		if code != 0 || !strings.Contains(stdout, "wrote "+out) {
@@ -40,6 +40,7 @@ func TestTrainMahbousse(t *testing.T) {
 		{[]string{"train", "mahbousse"}, "--out FILE is required"},
 		{[]string{"train", "mahbousse", "--games", "0", "--out", out}, "want games >= 1"},
 		{[]string{"train", "mahbousse", "--lambda", "2", "--out", out}, "lambda in [0, 1]"},
+		{[]string{"train", "mahbousse", "--decay", "0", "--out", out}, "decay >= 1"},
 		{[]string{"train", "mahbousse", "--hidden", "1000", "--out", out}, "hidden in 1.."},
 		{[]string{"train", "mahbousse", "--distill", "--out", out}, "--distill needs --from FILE"},
 		{[]string{"train", "mahbousse", "--distill", "--from", out, "--positions", "0", "--out", out}, "want positions, epochs and rounds >= 1"},
