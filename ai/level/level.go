@@ -310,7 +310,7 @@ func descriptions(gameID string) map[string]string {
 	case "mahbousse":
 		d["easy"] = "medium's move three times in five, greedy's otherwise"
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
-		d["hard"] = "*-minimax 3 plies on the neural evaluation of ai/mahbousse (a move, every roll of the opponent and its reply, every roll and reply of ours; Star1 pruning) with GNU Backgammon's move filters (the root's best few moves at 0 then 1 ply are searched deeper, the best reply at 0 ply below), 100k nodes, at most 0.8 s"
+		d["hard"] = "*-minimax 3 plies on the neural evaluation of ai/mahbousse, the mean of three networks (a move, every roll of the opponent and its reply, every roll and reply of ours; Star1 pruning) with GNU Backgammon's move filters (the root's best few moves at 0 then 1 ply are searched deeper, the best reply at 0 ply below), 100k nodes, at most 0.8 s"
 		d["max"] = "hard's three plies on the neural evaluation with wider filters (at the root the 6 best moves at 0 ply and up to 4 more within 0.06, then the 3 best and up to 2 more within 0.03; below it the 2 best replies and up to 2 more within 0.05), within the time given (--time)"
 		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"

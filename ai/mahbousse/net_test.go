@@ -3,6 +3,7 @@ package mahbousse
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -173,20 +174,24 @@ func TestNetForwardMatchesNaive(t *testing.T) {
 	}
 }
 
-// Eval(s, x) + Eval(s, o) = 1 in every position, for the built-in network
-// and for random ones, and every value lies in [0, 1].
+// Eval(s, x) + Eval(s, o) = 1 in every position, for the built-in networks
+// and their ensemble and for random ones, and every value lies in [0, 1].
 func TestNetEvalAntisymmetric(t *testing.T) {
-	b, err := BuiltinNet()
+	b, err := BuiltinNets()
 	if err != nil {
 		t.Fatal(err)
 	}
 	lin := randomNet(t, 20, 4)
 	lin.linear = true
-	nets := map[string]*Net{"built-in": b, "random": randomNet(t, 20, 3), "random with linear": lin}
+	evals := map[string]ai.Eval{"built-in ensemble": NetEval, "random": randomNet(t, 20, 3).Eval, "random with linear": lin.Eval,
+		"ensemble of random networks": Ensemble{randomNet(t, 20, 3), lin}.Eval}
+	for i, n := range b {
+		evals[fmt.Sprintf("built-in %d", i+1)] = n.Eval
+	}
 	states := randomStates(t, 10, 12)
-	for name, n := range nets {
+	for name, ev := range evals {
 		for _, s := range states {
-			v0, v1 := n.Eval(s, 0), n.Eval(s, 1)
+			v0, v1 := ev(s, 0), ev(s, 1)
 			if math.Abs(v0+v1-1) > 1e-12 || v0 < 0 || v0 > 1 {
 				t.Fatalf("%s network, %s: values %v and %v", name, s.Position(), v0, v1)
 			}
@@ -263,9 +268,12 @@ func TestNetBinary(t *testing.T) {
 
 // The built-in file is a network this program reads, and a trained one.
 func TestBuiltinNet(t *testing.T) {
-	n, err := BuiltinNet()
+	e, err := BuiltinNets()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(e) != 3 {
+		t.Fatalf("%d built-in networks, want 3", len(e))
 	}
 	g := mahbousse.Game{}
 	// x has 14 checkers off and one home; o has all 15 still to bring home.
@@ -273,8 +281,24 @@ func TestBuiltinNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := n.Eval(s, 0); v < 0.9 {
-		t.Errorf("x's value when it is about to win the race is %v", v)
+	// NetEval is the mean of the networks' values.
+	for _, st := range randomStates(t, 3, 9) {
+		sum := 0.0
+		for _, n := range e {
+			sum += n.Eval(st, 1)
+		}
+		if got, want := NetEval(st, 1), sum/3; math.Abs(got-want) > 1e-12 {
+			t.Fatalf("%s: NetEval %v, the networks' mean %v", st.Position(), got, want)
+		}
+	}
+	for i, n := range append(e, nil) {
+		ev := ai.Eval(NetEval)
+		if n != nil {
+			ev = n.Eval
+		}
+		if v := ev(s, 0); v < 0.9 {
+			t.Errorf("network %d of %d: x's value when it is about to win the race is %v", i+1, len(e), v)
+		}
 	}
 }
 
