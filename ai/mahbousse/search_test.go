@@ -9,9 +9,9 @@ import (
 	"plateau/games/mahbousse"
 )
 
-// hardSearch is hard's search: three plies with Filters.
-func hardSearch(nodes int64) *ai.Search {
-	s := ai.NewSearch(ai.Limits{Depth: 3, Nodes: nodes}, NetEval)
+// hardSearch is hard's search: three plies with Filters, on eval.
+func hardSearch(nodes int64, eval ai.Eval) *ai.Search {
+	s := ai.NewSearch(ai.Limits{Depth: 3, Nodes: nodes}, eval)
 	Filters(s)
 	return s
 }
@@ -25,6 +25,14 @@ func TestFiltersDeeper(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches 40 positions")
 	}
+	// One network of the ensemble: the filters' cost does not depend on
+	// the evaluation's, and three networks a node made this test the
+	// slowest of the race run.
+	nets, err := BuiltinNets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval := nets[0].Eval
 	states := randomStates(t, 4, 27)
 	var n2, n3 int64
 	deep, tried := 0, 0
@@ -34,11 +42,11 @@ func TestFiltersDeeper(t *testing.T) {
 			continue
 		}
 		tried++
-		d2, err := ai.NewSearch(ai.Limits{Depth: 2, Nodes: 1_000_000}, NetEval).Choose(context.Background(), s)
+		d2, err := ai.NewSearch(ai.Limits{Depth: 2, Nodes: 1_000_000}, eval).Choose(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d3, err := hardSearch(100_000).Choose(context.Background(), s)
+		d3, err := hardSearch(100_000, eval).Choose(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +69,7 @@ func TestFiltersDeeper(t *testing.T) {
 // node: its allocations are the root's, a few per iteration.
 func TestFilteredSearchNoAlloc(t *testing.T) {
 	s := parsePos(t, "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3")
-	p := hardSearch(20_000)
+	p := hardSearch(20_000, NetEval)
 	p.Choose(context.Background(), s)
 	var nodes int64
 	allocs := testing.AllocsPerRun(3, func() {
@@ -83,7 +91,7 @@ func BenchmarkHardSearch(b *testing.B) {
 	b.ReportAllocs()
 	var nodes int64
 	for b.Loop() {
-		d, err := hardSearch(100_000).Choose(context.Background(), s)
+		d, err := hardSearch(100_000, NetEval).Choose(context.Background(), s)
 		if err != nil {
 			b.Fatal(err)
 		}
