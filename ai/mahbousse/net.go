@@ -306,13 +306,18 @@ func BuiltinNets() (Ensemble, error) { return builtin() }
 // antisymmetric.
 type Ensemble []*Net
 
-// Eval is the mean of the networks' Eval; it does not allocate.
+// Eval is the mean of the networks' Eval, the board read once for all of
+// them; it does not allocate.
 func (e Ensemble) Eval(s game.State, p game.Player) float64 {
-	v := 0.0
-	for _, n := range e {
-		v += n.Eval(s, p)
+	l, v, ok := layout(s, p)
+	if !ok {
+		return v
 	}
-	return v / float64(len(e))
+	sum := 0.0
+	for _, n := range e {
+		sum += n.value(&l, int(p))
+	}
+	return sum / float64(len(e))
 }
 
 // NetEval is the built-in networks' Eval (see Ensemble): the evaluation of
