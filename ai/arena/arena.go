@@ -46,6 +46,12 @@ type Match struct {
 	// Finished, when set, is called with each game's result as it ends,
 	// from the same goroutine as Progress.
 	Finished func(GameResult)
+	// Played holds games of this match already played, by an earlier run
+	// that stopped: Run counts them and plays the others. A game depends
+	// only on the match's settings and its index, so a match resumed this
+	// way is the match played at once, if the settings are the same. The
+	// result's AStats and BStats cover only the games this run plays.
+	Played []GameResult
 }
 
 // Resign is cutechess-cli's resign rule asked of both sides, as engine
@@ -183,7 +189,17 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(min(workers, m.Games), 1)
+	played := make(map[int]GameResult, len(m.Played))
+	for _, g := range m.Played {
+		if g.Index < 0 || g.Index >= m.Games {
+			return Result{}, fmt.Errorf("game %d played already: a match of %d games has games 0 to %d", g.Index, m.Games, m.Games-1)
+		}
+		if _, dup := played[g.Index]; dup {
+			return Result{}, fmt.Errorf("game %d played already twice", g.Index)
+		}
+		played[g.Index] = g
+	}
+	workers = max(min(workers, m.Games-len(played)), 1)
 	start := time.Now()
 	jobs := make(chan int)
 	type done struct {
@@ -211,6 +227,9 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	go func() {
 		defer close(jobs)
 		for i := range m.Games {
+			if _, ok := played[i]; ok {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -221,6 +240,11 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	go func() { wg.Wait(); close(results) }()
 
 	r := Result{Game: m.Game.ID(), Variant: cfg.String(), A: m.A.Name, B: m.B.Name}
+	for i := range m.Games {
+		if g, ok := played[i]; ok {
+			r.Results = append(r.Results, g)
+		}
+	}
 	var firstErr error
 	for d := range results {
 		if d.err != nil {

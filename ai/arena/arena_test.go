@@ -226,3 +226,47 @@ func TestDrawJudge(t *testing.T) {
 		t.Errorf("ends %v, %d draws, longest %d plies: want 4 adjudicated draws by ply 4", res.Ends, res.Draws, res.PliesMax)
 	}
 }
+
+// TestMatchResumed plays a match in two runs, the second given the first's
+// games, and checks it is the match played at once.
+func TestMatchResumed(t *testing.T) {
+	greedy := entrant("greedy", func(seed uint64) ai.Player { return ai.NewGreedy(nil, seed) })
+	m := Match{Game: toy.DiceGame, A: random, B: greedy, Games: 24, Seed: 5, Workers: 2, Opening: 2}
+	whole, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Games 0-6 and 10 were played, as a stopped run with two workers
+	// leaves them.
+	first := append(append([]GameResult(nil), whole.Results[:7]...), whole.Results[10])
+	resumed := m
+	resumed.Played = first
+	var finished []int
+	resumed.Finished = func(g GameResult) { finished = append(finished, g.Index) }
+	r, err := resumed.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(finished) != m.Games-len(first) {
+		t.Errorf("the resumed run played %d games, want %d", len(finished), m.Games-len(first))
+	}
+	for _, i := range finished {
+		if i < 7 || i == 10 {
+			t.Errorf("the resumed run played game %d again", i)
+		}
+	}
+	if r.Games != whole.Games || r.Wins != whole.Wins || r.Draws != whole.Draws || r.Losses != whole.Losses || r.PliesMedian != whole.PliesMedian {
+		t.Errorf("resumed %+v, want %+v", r, whole)
+	}
+	for i := range whole.Results {
+		if a, b := whole.Results[i], r.Results[i]; a.Index != b.Index || a.Score != b.Score || a.Plies != b.Plies {
+			t.Errorf("game %d: resumed %+v, at once %+v", i, b, a)
+		}
+	}
+	for _, bad := range [][]GameResult{{{Index: 24}}, {{Index: -1}}, {{Index: 3}, {Index: 3}}} {
+		resumed.Played = bad
+		if _, err := resumed.Run(context.Background()); err == nil {
+			t.Errorf("games played %+v: no error", bad)
+		}
+	}
+}

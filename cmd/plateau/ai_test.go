@@ -64,6 +64,53 @@ func TestArena(t *testing.T) {
 	}
 }
 
+// A match stopped after some games and resumed from its --games-out file
+// is the match played at once.
+func TestArenaResume(t *testing.T) {
+	dir := t.TempDir()
+	whole, part := filepath.Join(dir, "whole.games"), filepath.Join(dir, "part.games")
+	args := []string{"arena", "shutbox", "--a", "hard", "--b", "random", "--games", "8", "--seed", "3", "--quiet", "--json"}
+	code, want, errs := cli("", append(args, "--games-out", whole)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if err := os.WriteFile(part, []byte(strings.Join(lines[:3], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, got, errs := cli("", append(args, "--resume", part, "--games-out", part)...)
+	if code != 0 {
+		t.Fatalf("resumed: exit %d: %s", code, errs)
+	}
+	type result struct {
+		Games, Wins, Draws, Losses int
+		PliesMedian                float64
+	}
+	var w, g result
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		t.Fatal(err)
+	}
+	if g != w {
+		t.Errorf("resumed %+v, at once %+v", g, w)
+	}
+	if b, err := os.ReadFile(part); err != nil || strings.Count(string(b), "\n") != 8 {
+		t.Errorf("games file after resuming: %d lines (%v), want 8", strings.Count(string(b), "\n"), err)
+	}
+	if err := os.WriteFile(part, []byte("{\"index\":1}\nnot json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := cli("", append(args, "--resume", part)...); code == 0 || !strings.Contains(errs, "part.games:2") {
+		t.Errorf("a broken games file: exit %d, %q", code, errs)
+	}
+}
+
 // With --nodes no clock bounds max: two runs of a match play the same
 // games, and max stops at its node budget (hard's limits: TestOptionsNodes
 // in ai/level).

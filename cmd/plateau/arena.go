@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,7 +23,7 @@ import (
 const arenaTurnLimit = "500"
 
 func runArena(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE]",
+	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE]",
 		"plateau arena dames --a hard --b random --games 200 --svg dames.svg")
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
@@ -42,6 +44,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	drawMargin := fs.Float64("draw-margin", 0.02, "the margin of --draw-ply")
 	drawMoves := fs.Int("draw-moves", 10, "consecutive decisions of each player that --draw-ply needs")
 	gamesOut := fs.String("games-out", "", "append each game's result to `file` as a JSON line as it ends")
+	resume := fs.String("resume", "", "count the games of `file`, written by --games-out in a run of the same match that stopped, and play the others")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -77,6 +80,11 @@ func runArena(ctx context.Context, e *env, args []string) error {
 			return usagef("--draw-margin %g --draw-moves %d: want a margin in (0, 0.5) and at least 1 move", *drawMargin, *drawMoves)
 		}
 		m.Draw = arena.Draw{Ply: *drawPly, Margin: *drawMargin, Moves: *drawMoves}
+	}
+	if *resume != "" {
+		if m.Played, err = readGames(*resume); err != nil {
+			return err
+		}
 	}
 	if *gamesOut != "" {
 		f, err := os.OpenFile(*gamesOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -161,4 +169,29 @@ func levelEntrant(gameID, name string, o level.Options) (arena.Entrant, error) {
 	return arena.Entrant{Name: name, New: func(seed uint64) (ai.Player, error) {
 		return level.New(gameID, name, seed, o)
 	}}, nil
+}
+
+// readGames reads the games --games-out wrote, one JSON line each.
+func readGames(name string) ([]arena.GameResult, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var gs []arena.GameResult
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var g arena.GameResult
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return nil, fmt.Errorf("%s:%d: not a game of --games-out: %w", name, line, err)
+		}
+		gs = append(gs, g)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	return gs, nil
 }
