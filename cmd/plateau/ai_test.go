@@ -111,6 +111,36 @@ func TestArenaResume(t *testing.T) {
 	}
 }
 
+// FuzzReadGames checks that readGames takes any file without panicking,
+// and that the games it accepts are one per line that holds one.
+func FuzzReadGames(f *testing.F) {
+	f.Add("{\"index\":0,\"score\":1,\"plies\":12,\"reason\":\"goal\",\"aSeats\":[0]}\n\n{\"index\":1}\n")
+	f.Add("not json\n")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, data string) {
+		name := filepath.Join(t.TempDir(), "games")
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gs, err := readGames(name)
+		if err != nil {
+			if !strings.Contains(err.Error(), name) {
+				t.Errorf("error %q does not name the file", err)
+			}
+			return
+		}
+		lines := 0
+		for _, l := range strings.Split(data, "\n") {
+			if strings.TrimSpace(l) != "" {
+				lines++
+			}
+		}
+		if len(gs) != lines {
+			t.Errorf("%d games from %d lines", len(gs), lines)
+		}
+	})
+}
+
 // With --nodes no clock bounds max: two runs of a match play the same
 // games, and max stops at its node budget (hard's limits: TestOptionsNodes
 // in ai/level).
