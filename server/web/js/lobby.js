@@ -110,9 +110,12 @@ export class Lobby {
     this.cardsEl = h('div', { class: 'gamecards', id: 'game-cards' }, this.order.map((g) => this.card(g)));
     this.formEl = h('div', { class: 'create' });
     this.listEl = h('div', { class: 'lists' });
-    this.more = h('details', { class: 'card more', id: 'more-options', open: this.moreOpen || null,
-      ontoggle: (e) => { this.moreOpen = e.target.open; } },
-    h('summary', {}, t('moreOptions')), this.formEl);
+    // The form stays open across a redraw (a change of language): read
+    // from the element itself, since its toggle event comes in a later
+    // task, which a click on the language may overtake.
+    const open = this.more?.open;
+    this.more = h('details', { class: 'card more', id: 'more-options', open: open || null },
+      h('summary', {}, t('moreOptions')), this.formEl);
     this.seeks ??= new Seeks(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
