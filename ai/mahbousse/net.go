@@ -171,18 +171,26 @@ func (n *Net) Eval(s game.State, p game.Player) float64 {
 
 // value is Eval of a game in progress.
 func (n *Net) value(l *mahbousse.Layout, p int) float64 {
-	var mine, theirs input
+	var v views
 	var h [MaxHidden]float64
-	race := isRace(l)
-	encode(l, p, race, &mine)
-	encode(l, 1-p, race, &theirs)
-	return n.views(l, p, &mine, &theirs, &h)
+	v.encode(l, p)
+	return n.valueOf(l, p, &v, &h)
 }
 
-// views is value given p's view of l and the opponent's, encoded.
-func (n *Net) views(l *mahbousse.Layout, p int, mine, theirs *input, h *[MaxHidden]float64) float64 {
+// views is a position encoded from both sides: p's view and the
+// opponent's. Every network reads the same encoding.
+type views struct{ mine, theirs input }
+
+func (v *views) encode(l *mahbousse.Layout, p int) {
+	race := isRace(l)
+	encode(l, p, race, &v.mine)
+	encode(l, 1-p, race, &v.theirs)
+}
+
+// valueOf is value given v, l encoded for p.
+func (n *Net) valueOf(l *mahbousse.Layout, p int, v *views, h *[MaxHidden]float64) float64 {
 	lin := n.linearLogit(l, p)
-	return (n.forward(mine, lin, h) + 1 - n.forward(theirs, -lin, h)) / 2
+	return (n.forward(&v.mine, lin, h) + 1 - n.forward(&v.theirs, -lin, h)) / 2
 }
 
 // linearLogit is the trained linear evaluation's logit for p, or 0 when n
@@ -327,14 +335,12 @@ func (e Ensemble) Eval(s game.State, p game.Player) float64 {
 	if !ok {
 		return v
 	}
-	var mine, theirs input
+	var vs views
 	var h [MaxHidden]float64
-	race := isRace(&l)
-	encode(&l, int(p), race, &mine)
-	encode(&l, 1-int(p), race, &theirs)
+	vs.encode(&l, int(p))
 	sum := 0.0
 	for _, n := range e {
-		sum += n.views(&l, int(p), &mine, &theirs, &h)
+		sum += n.valueOf(&l, int(p), &vs, &h)
 	}
 	return sum / float64(len(e))
 }
