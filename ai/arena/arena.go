@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -169,10 +170,13 @@ type Result struct {
 	// "ply limit").
 	Ends map[string]int `json:"ends"`
 	// PliesMedian and PliesMax summarise the games' lengths in plies
-	// (rolls included).
-	PliesMedian float64 `json:"pliesMedian"`
-	PliesMax    int     `json:"pliesMax"`
-	Seconds     float64 `json:"seconds"`
+	// (rolls included); PliesMedianLo and PliesMedianHi bound the median
+	// with 95% confidence (see medianInterval).
+	PliesMedian   float64 `json:"pliesMedian"`
+	PliesMedianLo int     `json:"pliesMedianLo"`
+	PliesMedianHi int     `json:"pliesMedianHi"`
+	PliesMax      int     `json:"pliesMax"`
+	Seconds       float64 `json:"seconds"`
 	// Series is the running score in game order, for charts.
 	Series  []Point      `json:"-"`
 	Results []GameResult `json:"-"`
@@ -304,7 +308,7 @@ func (r *Result) summarize() {
 		r.Series = append(r.Series, Point{Games: len(r.Series) + 1, Score: Score(r.Wins, r.Draws, r.Losses), Lo: lo, Hi: hi})
 	}
 	r.Games = len(r.Results)
-	r.PliesMedian, r.PliesMax = pliesSummary(r.Results)
+	r.PliesMedian, r.PliesMedianLo, r.PliesMedianHi, r.PliesMax = pliesSummary(r.Results)
 	r.Score = Score(r.Wins, r.Draws, r.Losses)
 	r.ScoreLo, r.ScoreHi = ScoreInterval(r.Wins, r.Draws, r.Losses)
 	r.Elo, r.EloLo, r.EloHi = Elo(r.Wins, r.Draws, r.Losses)
@@ -312,10 +316,11 @@ func (r *Result) summarize() {
 	r.BStats.finish()
 }
 
-// pliesSummary returns the median and the maximum of the games' lengths.
-func pliesSummary(rs []GameResult) (median float64, most int) {
+// pliesSummary returns the median of the games' lengths, its 95%
+// confidence interval and the longest.
+func pliesSummary(rs []GameResult) (median float64, lo, hi, most int) {
 	if len(rs) == 0 {
-		return 0, 0
+		return 0, 0, 0, 0
 	}
 	plies := make([]int, len(rs))
 	for i, g := range rs {
@@ -328,7 +333,30 @@ func pliesSummary(rs []GameResult) (median float64, most int) {
 	} else {
 		median = float64(plies[n/2-1]+plies[n/2]) / 2
 	}
-	return median, plies[n-1]
+	j := medianInterval(n)
+	return median, plies[j], plies[n-1-j], plies[n-1]
+}
+
+// medianInterval returns the index j (from 0) of the order statistics
+// x[j] and x[n-1-j] of n sorted values that bound their population's median
+// with at least 95% confidence, whatever its distribution: each value lies
+// below the median with probability 1/2, so X, the number below it, is
+// binomial(n, 1/2), and the interval misses the median with probability
+// 2 P(X <= j); j is the largest for which that is at most 5%. Under 6
+// values none is, and j is 0: the range, with less confidence.
+func medianInterval(n int) int {
+	lgN, _ := math.Lgamma(float64(n + 1))
+	j, cdf := 0, 0.0
+	for k := 0; k < n/2; k++ {
+		lk, _ := math.Lgamma(float64(k + 1))
+		lnk, _ := math.Lgamma(float64(n - k + 1))
+		cdf += math.Exp(lgN - lk - lnk - float64(n)*math.Ln2) // P(X <= k)
+		if cdf > 0.025 {
+			break
+		}
+		j = k
+	}
+	return j
 }
 
 // seed derives a seed from the match seed and labels.

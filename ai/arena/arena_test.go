@@ -103,22 +103,37 @@ func TestWriteSVG(t *testing.T) {
 
 func TestPliesSummary(t *testing.T) {
 	tests := []struct {
-		plies  []int
-		median float64
-		most   int
+		plies        []int
+		median       float64
+		lo, hi, most int
 	}{
-		{nil, 0, 0},
-		{[]int{7}, 7, 7},
-		{[]int{30, 10, 20}, 20, 30},
-		{[]int{40, 10, 20, 30}, 25, 40},
+		{nil, 0, 0, 0, 0},
+		{[]int{7}, 7, 7, 7, 7},
+		{[]int{30, 10, 20}, 20, 10, 30, 30},
+		{[]int{40, 10, 20, 30}, 25, 10, 40, 40},
+		// 10 games: the interval is the 2nd to the 9th length.
+		{[]int{100, 90, 80, 70, 60, 50, 40, 30, 20, 10}, 55, 20, 90, 100},
 	}
 	for _, tc := range tests {
 		var rs []GameResult
 		for _, p := range tc.plies {
 			rs = append(rs, GameResult{Plies: p})
 		}
-		if m, x := pliesSummary(rs); m != tc.median || x != tc.most {
-			t.Errorf("pliesSummary(%v) = %g, %d; want %g, %d", tc.plies, m, x, tc.median, tc.most)
+		if m, lo, hi, x := pliesSummary(rs); m != tc.median || lo != tc.lo || hi != tc.hi || x != tc.most {
+			t.Errorf("pliesSummary(%v) = %g [%d, %d], %d; want %g [%d, %d], %d", tc.plies, m, lo, hi, x, tc.median, tc.lo, tc.hi, tc.most)
+		}
+	}
+}
+
+// TestMedianInterval checks the order statistics bounding a median against
+// the published table of distribution-free 95% intervals (1-based ranks:
+// 10 values, the 2nd and 9th; 20, 6th and 15th; 30, 10th and 21st; 50,
+// 18th and 33rd; 100, 40th and 61st), and that under 6 values it is the
+// range.
+func TestMedianInterval(t *testing.T) {
+	for _, tc := range []struct{ n, rank int }{{1, 1}, {5, 1}, {6, 1}, {10, 2}, {20, 6}, {30, 10}, {50, 18}, {100, 40}} {
+		if j := medianInterval(tc.n); j+1 != tc.rank {
+			t.Errorf("medianInterval(%d) = rank %d, want %d", tc.n, j+1, tc.rank)
 		}
 	}
 }

@@ -138,7 +138,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 	slices.Sort(ends)
 	fmt.Fprintf(e.stdout, "  ends: %s\n", strings.Join(ends, ", "))
-	fmt.Fprintf(e.stdout, "  plies: median %g, max %d\n", r.PliesMedian, r.PliesMax)
+	fmt.Fprintf(e.stdout, "  plies: median %g [%d, %d], max %d\n", r.PliesMedian, r.PliesMedianLo, r.PliesMedianHi, r.PliesMax)
 	fmt.Fprintf(e.stdout, "  %.1f s\n", r.Seconds)
 	return nil
 }
