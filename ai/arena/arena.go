@@ -33,6 +33,12 @@ type Match struct {
 	// Opening is the number of random plies (rolls included) played before
 	// the players take over; both games of a pair share them (default 0).
 	Opening int
+	// Unpaired gives every game its own opening and dice, where by default
+	// the two games of a pair share them with the seats swapped: that
+	// evens out the luck between two players, but a deterministic player
+	// against itself plays the same game twice, which halves the sample of
+	// a self-play match measuring game lengths.
+	Unpaired bool
 	// MaxPlies ends a game as a draw after so many plies (default 5000).
 	MaxPlies int
 	// Resign adjudicates two-player games that both players agree are won
@@ -380,6 +386,9 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 	}
 	n := s.Players()
 	pair := uint64(i / 2)
+	if m.Unpaired {
+		pair = uint64(i)
+	}
 	dice := rand.New(rand.NewPCG(seed(m.Seed, 1, pair), 0))
 	opening := rand.New(rand.NewPCG(seed(m.Seed, 2, pair), 0))
 	players := make([]ai.Player, n)

@@ -285,3 +285,35 @@ func TestMatchResumed(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchUnpaired checks that a deterministic player against itself plays
+// the two games of a pair alike (the same opening and dice, the seats
+// swapped), and that Unpaired gives every game its own.
+func TestMatchUnpaired(t *testing.T) {
+	run := func(unpaired bool) Result {
+		greedy := entrant("greedy", func(seed uint64) ai.Player { return ai.NewGreedy(nil, 0) })
+		m := Match{Game: toy.DiceGame, A: greedy, B: greedy, Games: 20, Seed: 5, Opening: 2, Unpaired: unpaired}
+		r, err := m.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	paired, unpaired := run(false), run(true)
+	differ := 0
+	for i := 0; i < 20; i += 2 {
+		a, b := paired.Results[i], paired.Results[i+1]
+		if a.Plies != b.Plies || a.Score+b.Score != 1 {
+			t.Errorf("paired games %d and %d differ: %+v, %+v", i, i+1, a, b)
+		}
+		if u, v := unpaired.Results[i], unpaired.Results[i+1]; u.Plies != v.Plies || u.Score+v.Score != 1 {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("unpaired: every pair of games played alike")
+	}
+	if g, u := paired.Results[0], unpaired.Results[0]; g.Plies != u.Plies || g.Score != u.Score {
+		t.Errorf("game 0 differs: paired %+v, unpaired %+v", g, u)
+	}
+}

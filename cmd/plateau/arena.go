@@ -34,6 +34,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	limit := fs.Duration("time", 5*time.Second, "time per move of the level max")
 	nodes := fs.Int64("nodes", 0, "bound max by this many nodes a move instead of --time, and hard by its node budget alone: every level then plays the same moves on any machine, however loaded (0: the clock)")
 	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
+	unpaired := fs.Bool("unpaired", false, "give every game its own opening and dice instead of sharing them within a pair (a deterministic player against itself plays a pair's two games alike)")
 	workers := fs.Int("workers", 0, "games played at once (default: all cores)")
 	asJSON := fs.Bool("json", false, "print a JSON object")
 	svg := fs.String("svg", "", "write a chart of the score over the games to `file`")
@@ -71,7 +72,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	m := arena.Match{Game: g, Config: cfg, A: ea, B: eb, Games: *games, Seed: *seed, Workers: *workers, Opening: *opening}
+	m := arena.Match{Game: g, Config: cfg, A: ea, B: eb, Games: *games, Seed: *seed, Workers: *workers, Opening: *opening, Unpaired: *unpaired}
 	if *resignScore != 0 {
 		m.Resign = arena.Resign{Score: *resignScore, Moves: *resignMoves}
 	}
