@@ -23,7 +23,7 @@ import (
 const arenaTurnLimit = "500"
 
 func runArena(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE]",
+	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE] [--unpaired]",
 		"plateau arena dames --a hard --b random --games 200 --svg dames.svg")
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
