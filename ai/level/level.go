@@ -78,12 +78,13 @@ func Describe(gameID, name string) string {
 
 // Evaluation returns the evaluation a level of a game searches with when
 // it is one of a game's own (ai/<game>), for measuring its cost; nil when
-// the level uses the engine's evaluation or none.
+// the level uses the engine's evaluation or none. Each call returns an
+// evaluation of its own: do not share one between goroutines.
 func Evaluation(gameID, name string) ai.Eval {
 	if gameID == "mahbousse" {
 		switch name {
 		case "hard", "max":
-			return aimahbousse.NetEval
+			return aimahbousse.NewNetEvaluator().Eval
 		case "medium", "hard-v1", "max-v1":
 			return aimahbousse.Eval
 		}
@@ -226,15 +227,25 @@ func table(gameID string) map[string]maker {
 		t["easy"] = func(seed uint64, o Options) ai.Player {
 			return ai.NewMix(t["medium"](seed, o), t["greedy"](seed^0x2545f4914f6cdd1d, o), 0.6, seed)
 		}
+		// hard and max evaluate with the networks through an evaluator
+		// of their own, which updates the networks' sums from the
+		// position evaluated before (NetEval's values within 1e-7, in
+		// two thirds of its time).
+		nets := func(tune func(*ai.Search)) func(*ai.Search) {
+			return func(s *ai.Search) {
+				s.Eval = aimahbousse.NewNetEvaluator().Eval
+				tune(s)
+			}
+		}
 		// hard looks three plies deep, GNU Backgammon's way: move
 		// filters search only the moves a shallower look finds good.
-		t["hard"] = search(ai.Limits{Depth: 3, Nodes: 100_000, Time: HardTime}, aimahbousse.NetEval, aimahbousse.Filters)
+		t["hard"] = search(ai.Limits{Depth: 3, Nodes: 100_000, Time: HardTime}, nil, nets(aimahbousse.Filters))
 		// max searches hard's three plies with wider filters, within the
 		// time given (see aimahbousse.WideFilters for why not deeper).
-		t["max"] = maxSearch(aimahbousse.NetEval, func(s *ai.Search) {
+		t["max"] = maxSearch(nil, nets(func(s *ai.Search) {
 			aimahbousse.WideFilters(s)
 			s.Limits.Depth = 3
-		})
+		}))
 		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
 		t["max-v1"] = maxSearch(aimahbousse.Eval, nil)
 	case "intercept":
