@@ -2,6 +2,7 @@ package intercept
 
 import (
 	"math"
+	"math/bits"
 
 	"plateau/ai"
 	"plateau/game"
@@ -183,44 +184,60 @@ func pieceLists(s *ic.State, b *board, seat int, pas, rep *[nsq]uint8) (np, nr i
 }
 
 // distMap holds, for every square, the Chebyshev distance to the closest
-// piece of a list, capped at distCap. It is kept on a board padded with a
-// border of one square, so that the passes need no bounds tests.
-type distMap [pw * pw]int8
+// piece of a list (a king's moves), capped at distCap.
+type distMap [nsq]int8
 
-// pw is the padded board's width.
-const pw = size + 2
-
-// padded maps a square to its index in a distMap.
-var padded [nsq]int16
-
-func init() {
-	for t := range nsq {
-		padded[t] = int16((t/size+1)*pw + t%size + 1)
+// fill computes the map breadth first on bitboards: the squares within
+// distance k+1 of the list are those within k grown by one king move, a
+// board row to a uint16, and each square gets the round that reaches it.
+func (d *distMap) fill(list []uint8) {
+	*d = blankDistMap
+	var reached, frontier [size]uint16
+	for _, q := range list {
+		reached[q/size] |= 1 << (q % size)
+	}
+	frontier = reached
+	for k := int8(0); k < distCap; k++ {
+		for y, r := range frontier {
+			for ; r != 0; r &= r - 1 {
+				d[y*size+bits.TrailingZeros16(r)] = k
+			}
+		}
+		var grown [size]uint16
+		for y, r := range reached {
+			grown[y] = (r | r<<1 | r>>1) & rowMask
+		}
+		more := uint16(0)
+		for y := range size {
+			n := grown[y]
+			if y > 0 {
+				n |= grown[y-1]
+			}
+			if y < size-1 {
+				n |= grown[y+1]
+			}
+			frontier[y] = n &^ reached[y]
+			reached[y] = n
+			more |= frontier[y]
+		}
+		if more == 0 {
+			return
+		}
 	}
 }
 
-// fill computes the map by two chamfer passes (exact for Chebyshev
-// distance).
-func (d *distMap) fill(list []uint8) {
+// rowMask holds the squares of a board row.
+const rowMask = 1<<size - 1
+
+// blankDistMap is a distMap far from every piece.
+var blankDistMap = func() (d distMap) {
 	for t := range d {
 		d[t] = distCap
 	}
-	for _, q := range list {
-		d[padded[q]] = 0
-	}
-	for y := 1; y <= size; y++ {
-		for i := y*pw + 1; i <= y*pw+size; i++ {
-			d[i] = min(d[i], d[i-1]+1, d[i-pw-1]+1, d[i-pw]+1, d[i-pw+1]+1)
-		}
-	}
-	for y := size; y >= 1; y-- {
-		for i := y*pw + size; i >= y*pw+1; i-- {
-			d[i] = min(d[i], d[i+1]+1, d[i+pw+1]+1, d[i+pw]+1, d[i+pw-1]+1)
-		}
-	}
-}
+	return d
+}()
 
-func (d *distMap) dist(t int) int { return int(min(d[padded[t]], distCap)) }
+func (d *distMap) dist(t int) int { return int(d[t]) }
 
 // chain returns seat's cheapest ball chain: the cost of the pieces that
 // must still be brought to make a path of hops from the ball to one of its
@@ -259,6 +276,7 @@ func chain(s *ic.State, b *board, seat int) int {
 	}
 	var q [512]entry
 	nq := int16(0)
+	var land [nsq]int8 // landCost+1 of each landing, 0 until found
 	push := func(t, d int) {
 		if d > maxChain || int(dist[t]) <= d || nq == int16(len(q)) {
 			return
@@ -282,28 +300,46 @@ func chain(s *ic.State, b *board, seat int) int {
 					return cd
 				}
 			}
-			cx, cy := int(xOf[c]), int(yOf[c])
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					if dx == 0 && dy == 0 {
-						continue
-					}
-					lx, ly := cx+2*dx, cy+2*dy
-					if lx < 0 || ly < 0 || lx >= size || ly >= size {
-						continue
-					}
-					l := ly*size + lx
-					if int(dist[l]) <= cd {
-						continue
-					}
-					m := c + dy*size + dx
-					push(l, cd+passCost(s, b, seat, m, &pl)+landCost(s, b, seat, l, &rl, goals))
+			for _, h := range hops[c].to[:hops[c].n] {
+				l := int(h.land)
+				if int(dist[l]) <= cd {
+					continue
 				}
+				// A landing is reached from up to eight squares: its
+				// cost is found once.
+				lc := int(land[l]) - 1
+				if lc < 0 {
+					lc = landCost(s, b, seat, l, &rl, goals)
+					land[l] = int8(lc + 1)
+				}
+				push(l, cd+passCost(s, b, seat, int(h.over), &pl)+lc)
 			}
 		}
 	}
 	return maxChain + 1
 }
+
+// hops lists, for every square, the ball's hops from it that stay on the
+// board: the square jumped and the landing two squares away.
+var hops = func() (h [nsq]struct {
+	n  int
+	to [8]struct{ over, land uint8 }
+}) {
+	for c := range nsq {
+		cx, cy := c%size, c/size
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				lx, ly := cx+2*dx, cy+2*dy
+				if dx == 0 && dy == 0 || lx < 0 || ly < 0 || lx >= size || ly >= size {
+					continue
+				}
+				h[c].to[h[c].n].over, h[c].to[h[c].n].land = uint8(c+dy*size+dx), uint8(ly*size+lx)
+				h[c].n++
+			}
+		}
+	}
+	return h
+}()
 
 // passCost is the cost of having a passage piece of seat's team on m; an
 // opponent's piece on squares 1-5 of seat's goal can be covered.

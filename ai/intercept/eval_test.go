@@ -65,3 +65,146 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// positions returns the positions of random games, every few turns, with
+// 2 and 4 players.
+func positions(tb testing.TB) []*ic.State {
+	tb.Helper()
+	g := ic.Game{}
+	var out []*ic.State
+	var buf []game.Move
+	for i, variant := range []map[string]string{nil, {"players": "4"}, {"players": "4", "mode": "solo"}} {
+		cfg, err := game.NewConfig(g, variant)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 77))
+		for range 4 {
+			s, err := g.New(cfg)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for turn := 0; turn < 400 && !s.Outcome().Over; turn++ {
+				buf = s.Moves(buf[:0])
+				if err := s.Play(buf[rng.IntN(len(buf))]); err != nil {
+					tb.Fatal(err)
+				}
+				if turn%5 == 0 && !s.Outcome().Over {
+					out = append(out, s.Clone().(*ic.State))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// chamfer returns the distances of every square from a list of pieces
+// by two chamfer passes over a padded board, as a reference for distMap.
+func chamfer(list []uint8) (dist [nsq]int) {
+	const pw = size + 2
+	var d [pw * pw]int
+	for t := range d {
+		d[t] = distCap
+	}
+	for _, q := range list {
+		d[(int(q)/size+1)*pw+int(q)%size+1] = 0
+	}
+	for y := 1; y <= size; y++ {
+		for i := y*pw + 1; i <= y*pw+size; i++ {
+			d[i] = min(d[i], d[i-1]+1, d[i-pw-1]+1, d[i-pw]+1, d[i-pw+1]+1)
+		}
+	}
+	for y := size; y >= 1; y-- {
+		for i := y*pw + size; i >= y*pw+1; i-- {
+			d[i] = min(d[i], d[i+1]+1, d[i+pw+1]+1, d[i+pw]+1, d[i+pw-1]+1)
+		}
+	}
+	for t := range dist {
+		dist[t] = d[(t/size+1)*pw+t%size+1]
+	}
+	return dist
+}
+
+// The distance maps and the chain costs agree with plain references: two
+// chamfer passes, and a Bellman-Ford relaxation of the ball's hops to a
+// fixed point, on random lists of squares and positions of random games.
+func TestChainMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 2000 {
+		list := make([]uint8, rng.IntN(14))
+		for i := range list {
+			list[i] = uint8(rng.IntN(nsq))
+		}
+		var d distMap
+		d.fill(list)
+		want := chamfer(list)
+		for sq := range nsq {
+			if got := d.dist(sq); got != want[sq] {
+				t.Fatalf("pieces on %v: square %d at distance %d, two chamfer passes say %d", list, sq, got, want[sq])
+			}
+		}
+	}
+	states := positions(t)
+	for _, s := range states {
+		var b board
+		b.load(s)
+		for seat := range s.Players() {
+			if got, want := chain(s, &b, seat), chainReference(s, &b, seat); got != want {
+				t.Fatalf("%s, seat %d: chain %d, reference %d", s.Position(), seat, got, want)
+			}
+		}
+	}
+	t.Logf("%d positions", len(states))
+}
+
+func chainReference(s *ic.State, b *board, seat int) int {
+	var pas, rep [nsq]uint8
+	np, nr := pieceLists(s, b, seat, &pas, &rep)
+	var pl, rl distMap
+	pl.fill(pas[:np])
+	rl.fill(rep[:nr])
+	const inf = 1 << 20
+	var dist [nsq]int
+	for t := range dist {
+		dist[t] = inf
+	}
+	dist[b.ball] = 0
+	if o := int(b.owner[b.ball]); o >= 0 && s.Opponents(seat, o) {
+		dist[b.ball] = intercept
+	}
+	goals := s.Goals(seat)
+	for changed := true; changed; {
+		changed = false
+		for c := range nsq {
+			if dist[c] == inf || dist[c] > maxChain {
+				continue
+			}
+			isGoal := false
+			for _, g := range goals {
+				isGoal = isGoal || c == g
+			}
+			if isGoal {
+				continue // the ball stops on a goal
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := c%size+2*dx, c/size+2*dy
+					if dx == 0 && dy == 0 || x < 0 || y < 0 || x >= size || y >= size {
+						continue
+					}
+					l := y*size + x
+					if v := dist[c] + passCost(s, b, seat, c+dy*size+dx, &pl) + landCost(s, b, seat, l, &rl, goals); v < dist[l] {
+						dist[l], changed = v, true
+					}
+				}
+			}
+		}
+	}
+	best := maxChain + 1
+	for _, g := range goals {
+		if dist[g] <= maxChain {
+			best = min(best, dist[g])
+		}
+	}
+	return best
+}
