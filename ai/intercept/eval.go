@@ -198,13 +198,14 @@ func (d *distMap) fill(list []uint8) {
 	}
 	frontier = reached
 	for k := int8(0); k < distCap; k++ {
-		for y, r := range frontier {
-			for ; r != 0; r &= r - 1 {
+		for y := range frontier {
+			for r := frontier[y]; r != 0; r &= r - 1 {
 				d[y*size+bits.TrailingZeros16(r)] = k
 			}
 		}
 		var grown [size]uint16
-		for y, r := range reached {
+		for y := range reached {
+			r := reached[y]
 			grown[y] = (r | r<<1 | r>>1) & rowMask
 		}
 		more := uint16(0)
