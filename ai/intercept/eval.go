@@ -240,6 +240,15 @@ var blankDistMap = func() (d distMap) {
 
 func (d *distMap) dist(t int) int { return int(d[t]) }
 
+// teamMaps fills the distance maps of seat's team pieces that could show
+// a passage face and a repos face.
+func teamMaps(s *ic.State, b *board, seat int, pl, rl *distMap) {
+	var pas, rep [nsq]uint8
+	np, nr := pieceLists(s, b, seat, &pas, &rep)
+	pl.fill(pas[:np])
+	rl.fill(rep[:nr])
+}
+
 // chain returns seat's cheapest ball chain: the cost of the pieces that
 // must still be brought to make a path of hops from the ball to one of its
 // goals. A hop goes over a passage piece of the seat's team onto a repos
@@ -249,11 +258,8 @@ func (d *distMap) dist(t int) int { return int(d[t]) }
 // it must first be emptied. The search is a Dijkstra over the squares the
 // ball can ever reach (two squares per hop keeps its parity).
 func chain(s *ic.State, b *board, seat int) int {
-	var pas, rep [nsq]uint8
-	np, nr := pieceLists(s, b, seat, &pas, &rep)
 	var pl, rl distMap
-	pl.fill(pas[:np])
-	rl.fill(rep[:nr])
+	teamMaps(s, b, seat, &pl, &rl)
 
 	var dist [nsq]int16
 	for t := range dist {

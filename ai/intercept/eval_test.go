@@ -158,11 +158,8 @@ func TestChainMatchesReference(t *testing.T) {
 }
 
 func chainReference(s *ic.State, b *board, seat int) int {
-	var pas, rep [nsq]uint8
-	np, nr := pieceLists(s, b, seat, &pas, &rep)
 	var pl, rl distMap
-	pl.fill(pas[:np])
-	rl.fill(rep[:nr])
+	teamMaps(s, b, seat, &pl, &rl)
 	const inf = 1 << 20
 	var dist [nsq]int
 	for t := range dist {
