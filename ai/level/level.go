@@ -279,6 +279,10 @@ func table(gameID string) map[string]maker {
 		// it: with 2 players its table blind to repetitions and no
 		// contempt, on the same evaluation; with 4, hard.
 		t["hard-v2"] = byPlayers(search(hard, ev, tune), search(hard, ev, tune4))
+		// hard-maxn is, with 4 players, MCTS with max^n backups on hard's
+		// evaluation and budget, kept to measure hard's team and paranoid
+		// searches against it (docs/ai.md); with 2 players, hard.
+		t["hard-maxn"] = byPlayers(search(hard, ev, tune2), mcts(hard, ev, -1))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
 		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
@@ -332,6 +336,7 @@ func descriptions(gameID string) map[string]string {
 		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
+		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and budget, kept to measure hard's searches against it; with 2 players, hard"
 		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
