@@ -192,11 +192,11 @@ type distMap [nsq]int8
 // board row to a uint16, and each square gets the round that reaches it.
 func (d *distMap) fill(list []uint8) {
 	*d = blankDistMap
-	var reached, frontier [size]uint16
+	var reached [size]uint16
 	for _, q := range list {
 		reached[q/size] |= 1 << (q % size)
 	}
-	frontier = reached
+	frontier := reached
 	for k := int8(0); k < distCap; k++ {
 		for y := range frontier {
 			for r := frontier[y]; r != 0; r &= r - 1 {

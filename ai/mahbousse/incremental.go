@@ -69,6 +69,13 @@ func (f *fixedInput) set(x *input) {
 	}
 }
 
+// copyFrom makes f a copy of g.
+func (f *fixedInput) copyFrom(g *fixedInput) {
+	f.n = g.n
+	copy(f.idx[:g.n], g.idx[:g.n])
+	copy(f.q[:g.n], g.q[:g.n])
+}
+
 // viewState is one player's view of the last position evaluated: its
 // inputs and every network's hidden sums for them.
 type viewState struct {
@@ -88,8 +95,9 @@ type viewState struct {
 type Evaluator struct {
 	nets  []fixedNet
 	views [2]viewState
-	ch    fixedInput // scratch: the changes from the last position
-	x     input
+	x     input      // scratch: the position being evaluated, from one view
+	next  fixedInput // the same in fixed point
+	ch    fixedInput // the changes from the view's last position
 }
 
 // NewEvaluator returns an Evaluator over the networks of e, or an error if
@@ -156,29 +164,40 @@ func (ev *Evaluator) Eval(s game.State, p game.Player) float64 {
 // update brings view a's hidden sums to the position l.
 func (ev *Evaluator) update(l *mahbousse.Layout, a int, race bool) {
 	encode(l, a, race, &ev.x)
-	vs := &ev.views[a]
-	if !vs.valid {
-		vs.in.set(&ev.x)
-		ev.recompute(vs)
-		vs.valid = true
+	next, vs := &ev.next, &ev.views[a]
+	next.set(&ev.x)
+	if vs.valid && changes(&vs.in, next, &ev.ch) < next.n {
+		vs.in.copyFrom(next)
+		for k := range ev.nets {
+			ev.nets[k].add(vs.sums, &ev.ch)
+		}
 		return
 	}
-	// The changes: a merge of the two sorted sparse inputs.
-	old, ch := &vs.in, &ev.ch
+	// The first position, or as many changes as inputs: adding the inputs
+	// afresh costs no more.
+	vs.in.copyFrom(next)
+	ev.recompute(vs)
+	vs.valid = true
+}
+
+// changes sets ch to the inputs that differ from old to next, each with
+// next's value less old's, by a merge of the two sorted sparse inputs, and
+// returns how many there are.
+func changes(old, next, ch *fixedInput) int {
 	ch.n = 0
 	i, j := 0, 0
-	for i < old.n || j < ev.x.n {
+	for i < old.n || j < next.n {
 		var idx int16
 		var dq int32
 		switch {
-		case j >= ev.x.n || (i < old.n && old.idx[i] < ev.x.idx[j]):
+		case j >= next.n || (i < old.n && old.idx[i] < next.idx[j]):
 			idx, dq = old.idx[i], -old.q[i]
 			i++
-		case i >= old.n || ev.x.idx[j] < old.idx[i]:
-			idx, dq = ev.x.idx[j], int32(math.Round(ev.x.val[j]*inScale))
+		case i >= old.n || next.idx[j] < old.idx[i]:
+			idx, dq = next.idx[j], next.q[j]
 			j++
 		default:
-			idx, dq = old.idx[i], int32(math.Round(ev.x.val[j]*inScale))-old.q[i]
+			idx, dq = old.idx[i], next.q[j]-old.q[i]
 			i++
 			j++
 		}
@@ -187,15 +206,7 @@ func (ev *Evaluator) update(l *mahbousse.Layout, a int, race bool) {
 			ch.n++
 		}
 	}
-	vs.in.set(&ev.x)
-	if ch.n >= vs.in.n {
-		// As many changes as inputs: adding the inputs afresh costs no more.
-		ev.recompute(vs)
-		return
-	}
-	for k := range ev.nets {
-		ev.nets[k].add(vs.sums, ch)
-	}
+	return ch.n
 }
 
 // recompute sets every network's hidden sums for vs's inputs.
