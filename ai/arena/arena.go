@@ -53,6 +53,11 @@ type Match struct {
 	// Finished, when set, is called with each game's result as it ends,
 	// from the same goroutine as Progress.
 	Finished func(GameResult)
+	// Luck, when set, makes a fresh reference evaluation for each game,
+	// by which every roll's luck is measured (see Adjusted): the game's
+	// result then records A's luck, and the match's result the
+	// luck-adjusted score.
+	Luck func() ai.Eval
 	// Played holds games of this match already played, by an earlier run
 	// that stopped: Run counts them and plays the others. A game depends
 	// only on the match's settings and its index, so a match resumed this
@@ -144,6 +149,9 @@ type GameResult struct {
 	Reason string  `json:"reason"`
 	// ASeats lists the seats A played.
 	ASeats []int `json:"aSeats"`
+	// Luck is A's luck in the game's rolls, by Match.Luck's reference
+	// (nil: not measured).
+	Luck *float64 `json:"luck,omitempty"`
 }
 
 // Point is the running score after a number of games, with its interval.
@@ -183,6 +191,8 @@ type Result struct {
 	PliesMedianHi int     `json:"pliesMedianHi"`
 	PliesMax      int     `json:"pliesMax"`
 	Seconds       float64 `json:"seconds"`
+	// Adjusted is the luck-adjusted score, when Match.Luck measured it.
+	Adjusted *Adjusted `json:"adjusted,omitempty"`
 	// Series is the running score in game order, for charts.
 	Series  []Point      `json:"-"`
 	Results []GameResult `json:"-"`
@@ -275,6 +285,9 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		}
 	}
 	r.summarize()
+	if a := adjust(r.Results, m.unit); a.Games > 0 {
+		r.Adjusted = &a
+	}
 	r.Seconds = time.Since(start).Seconds()
 	if firstErr != nil {
 		return r, firstErr
@@ -376,6 +389,15 @@ func seed(base uint64, labels ...uint64) uint64 {
 	return h
 }
 
+// unit is the independent unit game i belongs to: its pair, which shares
+// its opening and dice, or the game itself when unpaired.
+func (m Match) unit(i int) int {
+	if m.Unpaired {
+		return i
+	}
+	return i / 2
+}
+
 // play plays game i.
 func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, Stats, Stats, error) {
 	var as, bs Stats
@@ -385,10 +407,7 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 		return res, as, bs, err
 	}
 	n := s.Players()
-	pair := uint64(i / 2)
-	if m.Unpaired {
-		pair = uint64(i)
-	}
+	pair := uint64(m.unit(i))
 	dice := rand.New(rand.NewPCG(seed(m.Seed, 1, pair), 0))
 	opening := rand.New(rand.NewPCG(seed(m.Seed, 2, pair), 0))
 	players := make([]ai.Player, n)
@@ -402,6 +421,12 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 		if players[p], err = e.New(seed(m.Seed, 3, uint64(i), uint64(p))); err != nil {
 			return res, as, bs, fmt.Errorf("player %s: %w", e.Name, err)
 		}
+	}
+	var judge *luckJudge
+	var luck float64
+	if m.Luck != nil {
+		judge = newLuckJudge(m.Luck(), isA)
+		res.Luck = &luck
 	}
 	maxPlies := m.MaxPlies
 	if maxPlies <= 0 {
@@ -430,6 +455,13 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 			cms = s.ChanceMoves(cms[:0])
 			if mv, err = game.Pick(cms, dice.IntN(game.TotalWeight(cms))); err != nil {
 				return res, as, bs, err
+			}
+			if judge != nil {
+				l, err := judge.roll(s, cms, mv)
+				if err != nil {
+					return res, as, bs, fmt.Errorf("game %d: %w", i, err)
+				}
+				luck += l
 			}
 		case ply < m.Opening:
 			moves = s.Moves(moves[:0])

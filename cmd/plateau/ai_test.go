@@ -64,6 +64,31 @@ func TestArena(t *testing.T) {
 	}
 }
 
+// --luck measures the luck of every roll, by the network for Mahboussé
+// and the game's own evaluation for Shut the Box, and records it in the
+// games file.
+func TestArenaLuck(t *testing.T) {
+	for _, g := range []string{"mahbousse", "shutbox"} {
+		games := filepath.Join(t.TempDir(), "luck.games")
+		code, out, errs := cli("", "arena", g, "--a", "greedy", "--b", "random", "--games", "4", "--seed", "5", "--quiet", "--luck", "--games-out", games)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", g, code, errs)
+		}
+		if !strings.Contains(out, "luck-adjusted over 4 games: ") {
+			t.Errorf("%s: no luck-adjusted score in %q", g, out)
+		}
+		b, err := os.ReadFile(games)
+		if err != nil || strings.Count(string(b), `"luck":`) != 4 {
+			t.Errorf("%s: games file %q (%v): want 4 lucks", g, b, err)
+		}
+		code, out, errs = cli("", "arena", g, "--a", "greedy", "--b", "random", "--games", "4", "--seed", "5", "--quiet", "--json", "--resume", games)
+		var r struct{ Adjusted *struct{ Games int } }
+		if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Adjusted == nil || r.Adjusted.Games != 4 {
+			t.Errorf("%s: resumed from the games file: exit %d, %s %s", g, code, out, errs)
+		}
+	}
+}
+
 // A match stopped after some games and resumed from its --games-out file
 // is the match played at once.
 func TestArenaResume(t *testing.T) {

@@ -23,7 +23,7 @@ import (
 const arenaTurnLimit = "500"
 
 func runArena(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE] [--unpaired]",
+	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE] [--unpaired] [--luck]",
 		"plateau arena dames --a hard --b random --games 200 --svg dames.svg")
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
@@ -46,6 +46,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	drawMoves := fs.Int("draw-moves", 10, "consecutive decisions of each player that --draw-ply needs")
 	gamesOut := fs.String("games-out", "", "append each game's result to `file` as a JSON line as it ends")
 	resume := fs.String("resume", "", "count the games of `file`, written by --games-out in a run of the same match that stopped, and play the others")
+	luck := fs.Bool("luck", false, "measure the luck of every roll by the evaluation of the level max (the game's own for a game without one) and print the luck-adjusted score, which the dice's noise blurs less")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -81,6 +82,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 			return usagef("--draw-margin %g --draw-moves %d: want a margin in (0, 0.5) and at least 1 move", *drawMargin, *drawMoves)
 		}
 		m.Draw = arena.Draw{Ply: *drawPly, Margin: *drawMargin, Moves: *drawMoves}
+	}
+	if *luck {
+		m.Luck = func() ai.Eval { return luckReference(g.ID()) }
 	}
 	if *resume != "" {
 		if m.Played, err = readGames(*resume); err != nil {
@@ -133,6 +137,10 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "  %-7s %6d moves  time/move avg %.1f ms max %.1f ms  nodes/move avg %.0f max %d\n",
 			p.name, p.s.Moves, p.s.AvgMillis, p.s.MaxMillis, p.s.AvgNodes, p.s.MaxNodes)
 	}
+	if a := r.Adjusted; a != nil {
+		fmt.Fprintf(e.stdout, "  luck-adjusted over %d games: %.1f%% [%.1f%%, %.1f%%]  Elo %+.0f [%+.0f, %+.0f]  (%s's luck %+.3f a game)\n",
+			a.Games, 100*a.Score, 100*a.Lo, 100*a.Hi, arena.EloDiff(a.Score), arena.EloDiff(a.Lo), arena.EloDiff(a.Hi), r.A, a.Luck)
+	}
 	ends := make([]string, 0, len(r.Ends))
 	for reason, n := range r.Ends {
 		ends = append(ends, fmt.Sprintf("%s %d", reason, n))
@@ -170,6 +178,15 @@ func levelEntrant(gameID, name string, o level.Options) (arena.Entrant, error) {
 	return arena.Entrant{Name: name, New: func(seed uint64) (ai.Player, error) {
 		return level.New(gameID, name, seed, o)
 	}}, nil
+}
+
+// luckReference is the evaluation by which --luck judges the rolls: the
+// strongest level's, or the game's own.
+func luckReference(gameID string) ai.Eval {
+	if eval := level.Evaluation(gameID, "max"); eval != nil {
+		return eval
+	}
+	return ai.DefaultEval
 }
 
 // readGames reads the games --games-out wrote, one JSON line each.

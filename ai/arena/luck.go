@@ -1,0 +1,175 @@
+package arena
+
+import (
+	"fmt"
+	"math"
+
+	"plateau/ai"
+	"plateau/game"
+)
+
+// luckJudge measures the luck of the dice in one game, for A, by a
+// reference evaluation: the luck of a roll is the value the reference gives
+// A once the roll is known, less the mean of that value over every outcome
+// of the roll (GNU Backgammon's luck analysis). Whatever the reference, a
+// roll's luck has mean zero given everything before it, so a game's score
+// less its luck is an unbiased estimate of A's expected score; the better
+// the reference, the more of the dice's noise the difference leaves out.
+// With the game's exact values and perfect players, it is the start
+// position's value in every game.
+type luckJudge struct {
+	ref     ai.Eval
+	isA     []bool
+	moves   []game.Move
+	outcome game.State // the position after a roll
+	reply   game.State // after a reply to it
+	best    game.State // after the best reply so far
+}
+
+func newLuckJudge(ref ai.Eval, isA []bool) *luckJudge {
+	return &luckJudge{ref: ref, isA: isA}
+}
+
+// roll returns A's luck in the outcome drawn, listed in cms, at the chance
+// node s. s is not changed.
+func (j *luckJudge) roll(s game.State, cms []game.ChanceMove, drawn game.Move) (float64, error) {
+	var mean, total, got float64
+	found := false
+	for _, c := range cms {
+		v, err := j.after(s, c.Move)
+		if err != nil {
+			return 0, err
+		}
+		w := float64(c.Weight)
+		mean += w * v
+		total += w
+		if c.Move == drawn && !found {
+			got, found = v, true
+		}
+	}
+	if !found || total <= 0 {
+		return 0, fmt.Errorf("luck of %s in %s: not an outcome of the roll", s.FormatMove(drawn), s.Position())
+	}
+	return got - mean/total, nil
+}
+
+// after returns A's share of the reference's values once outcome is
+// rolled at s: after the reply the reference prefers, by its value for the
+// player to move, when a seat moves next.
+func (j *luckJudge) after(s game.State, outcome game.Move) (float64, error) {
+	j.outcome = copyState(j.outcome, s)
+	if err := j.outcome.Play(outcome); err != nil {
+		return 0, fmt.Errorf("luck: rolling %s in %s: %w", s.FormatMove(outcome), s.Position(), err)
+	}
+	q := j.outcome.ToMove()
+	if q < 0 || int(q) >= len(j.isA) || j.outcome.Outcome().Over {
+		return j.share(j.outcome), nil
+	}
+	j.moves = j.outcome.Moves(j.moves[:0])
+	bestValue := math.Inf(-1)
+	for _, m := range j.moves {
+		j.reply = copyState(j.reply, j.outcome)
+		if err := game.PlayListed(j.reply, m); err != nil {
+			return 0, fmt.Errorf("luck: playing %s in %s: %w", j.outcome.FormatMove(m), j.outcome.Position(), err)
+		}
+		if v := j.value(j.reply, q); v > bestValue {
+			bestValue = v
+			j.best = copyState(j.best, j.reply)
+		}
+	}
+	if j.best == nil || math.IsInf(bestValue, -1) {
+		return j.share(j.outcome), nil
+	}
+	return j.share(j.best), nil
+}
+
+// value is the reference's value of s for p, or the result once s is over.
+func (j *luckJudge) value(s game.State, p game.Player) float64 {
+	if o := s.Outcome(); o.Over {
+		return o.Value(p)
+	}
+	return j.ref(s, p)
+}
+
+// share is A's share of the values of s's seats, as GameResult.Score
+// counts a result.
+func (j *luckJudge) share(s game.State) float64 {
+	var mine, all float64
+	for p, a := range j.isA {
+		v := j.value(s, game.Player(p))
+		all += v
+		if a {
+			mine += v
+		}
+	}
+	if all <= 0 {
+		return 0.5
+	}
+	return mine / all
+}
+
+// copyState makes dst a copy of src, reusing dst's storage when the game
+// allows it.
+func copyState(dst, src game.State) game.State {
+	if c, ok := dst.(game.Copier); ok && c.CopyFrom(src) {
+		return dst
+	}
+	return src.Clone()
+}
+
+// Adjusted is A's luck-adjusted score over the games whose luck was
+// measured (Match.Luck): the mean of their scores less their luck, with a
+// 95% interval from the spread of the units of the match (the pairs of
+// games sharing their dice, or the games when unpaired), which are
+// independent where two games of a pair are not.
+type Adjusted struct {
+	Games int     `json:"games"`
+	Score float64 `json:"score"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	// Luck is A's mean luck a game.
+	Luck float64 `json:"luck"`
+}
+
+// adjust computes the luck-adjusted score of the results that have a luck,
+// unit mapping a game's index to its unit.
+func adjust(results []GameResult, unit func(index int) int) Adjusted {
+	var a Adjusted
+	sums := map[int]float64{}
+	counts := map[int]int{}
+	var order []int
+	for _, g := range results {
+		if g.Luck == nil {
+			continue
+		}
+		u := unit(g.Index)
+		if _, ok := counts[u]; !ok {
+			order = append(order, u)
+		}
+		sums[u] += g.Score - *g.Luck
+		counts[u]++
+		a.Games++
+		a.Luck += *g.Luck
+	}
+	if a.Games == 0 {
+		return a
+	}
+	a.Luck /= float64(a.Games)
+	means := make([]float64, len(order))
+	for i, u := range order {
+		means[i] = sums[u] / float64(counts[u])
+		a.Score += means[i]
+	}
+	n := float64(len(means))
+	a.Score /= n
+	half := 0.0
+	if len(means) > 1 {
+		var ss float64
+		for _, m := range means {
+			ss += (m - a.Score) * (m - a.Score)
+		}
+		half = z95 * math.Sqrt(ss/(n-1)/n)
+	}
+	a.Lo, a.Hi = a.Score-half, a.Score+half
+	return a
+}

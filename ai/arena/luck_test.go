@@ -1,0 +1,255 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+
+	"plateau/ai"
+	"plateau/ai/internal/toy"
+	"plateau/game"
+)
+
+// exact is the toy dice game's value for p under perfect play, by
+// expectimax over every position, remembered by its text.
+func exact(s game.State, p game.Player) float64 {
+	if o := s.Outcome(); o.Over {
+		return o.Value(p)
+	}
+	key := fmt.Sprint(s.Position(), s.ToMove(), p)
+	exactMu.Lock()
+	v, ok := exactMemo[key]
+	exactMu.Unlock()
+	if !ok {
+		v = expectimax(s, p)
+		exactMu.Lock()
+		exactMemo[key] = v
+		exactMu.Unlock()
+	}
+	return v
+}
+
+var (
+	exactMu   sync.Mutex
+	exactMemo = map[string]float64{}
+)
+
+func expectimax(s game.State, p game.Player) float64 {
+	switch q := s.ToMove(); q {
+	case game.Chance:
+		var sum, total float64
+		for _, c := range s.ChanceMoves(nil) {
+			t := s.Clone()
+			if err := t.Play(c.Move); err != nil {
+				panic(err)
+			}
+			sum += float64(c.Weight) * exact(t, p)
+			total += float64(c.Weight)
+		}
+		return sum / total
+	default:
+		t := bestByExact(s)
+		return exact(t, p)
+	}
+}
+
+// bestByExact returns the position after the move exact values best for
+// the player to move.
+func bestByExact(s game.State) game.State {
+	q := s.ToMove()
+	var best game.State
+	bv := math.Inf(-1)
+	for _, m := range s.Moves(nil) {
+		t := s.Clone()
+		if err := t.Play(m); err != nil {
+			panic(err)
+		}
+		if v := exact(t, q); v > bv {
+			bv, best = v, t
+		}
+	}
+	return best
+}
+
+// perfect plays the move of greatest exact value.
+type perfect struct{}
+
+func (perfect) Close() {}
+
+func (perfect) Choose(_ context.Context, s game.State) (ai.Decision, error) {
+	q := s.ToMove()
+	d := ai.Decision{Score: math.Inf(-1)}
+	for _, m := range s.Moves(nil) {
+		t := s.Clone()
+		if err := t.Play(m); err != nil {
+			return d, err
+		}
+		if v := exact(t, q); v > d.Score {
+			d.Move, d.Score = m, v
+		}
+	}
+	return d, nil
+}
+
+func diceStart(t *testing.T) game.State {
+	t.Helper()
+	s, err := toy.DiceGame.New(game.DefaultConfig(toy.DiceGame))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestLuckExact checks the luck against the game's exact values: perfect
+// players' scores less their luck are the start position's value in every
+// game, since with the exact values a game's only changes of value are the
+// dice's.
+func TestLuckExact(t *testing.T) {
+	best := entrant("perfect", func(uint64) ai.Player { return perfect{} })
+	m := Match{Game: toy.DiceGame, A: best, B: best, Games: 40, Seed: 11, Luck: func() ai.Eval { return exact }}
+	r, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := diceStart(t)
+	lucky := 0
+	for _, g := range r.Results {
+		if g.Luck == nil {
+			t.Fatalf("game %d: no luck measured", g.Index)
+		}
+		want := exact(start, game.Player(g.ASeats[0]))
+		if got := g.Score - *g.Luck; math.Abs(got-want) > 1e-9 {
+			t.Errorf("game %d: score %g less luck %g = %g, want the start's value %g", g.Index, g.Score, *g.Luck, got, want)
+		}
+		if math.Abs(*g.Luck) > 0.01 {
+			lucky++
+		}
+	}
+	if lucky < len(r.Results)/2 {
+		t.Errorf("only %d of %d games had any luck", lucky, len(r.Results))
+	}
+	if r.Adjusted == nil || r.Adjusted.Games != m.Games {
+		t.Fatalf("adjusted %+v, want %d games", r.Adjusted, m.Games)
+	}
+	// A sits on each seat in half the games.
+	want := (exact(start, 0) + exact(start, 1)) / 2
+	if a := r.Adjusted; math.Abs(a.Score-want) > 1e-9 || a.Hi-a.Lo > 1e-9 {
+		t.Errorf("adjusted score %g [%g, %g], want exactly %g", a.Score, a.Lo, a.Hi, want)
+	}
+}
+
+// TestLuckAdjusted checks that the luck leaves the games as they were, and
+// that the adjusted score estimates A's expected score better than the
+// score: a random player against a perfect one, whose expected score the
+// test computes exactly, measured with the game's own evaluation as the
+// reference.
+func TestLuckAdjusted(t *testing.T) {
+	best := entrant("perfect", func(uint64) ai.Player { return perfect{} })
+	m := Match{Game: toy.DiceGame, A: random, B: best, Games: 400, Seed: 12}
+	plain, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Adjusted != nil {
+		t.Errorf("luck measured without a reference: %+v", plain.Adjusted)
+	}
+	m.Luck = func() ai.Eval { return ai.DefaultEval }
+	r, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range r.Results {
+		if p := plain.Results[i]; p.Score != g.Score || p.Plies != g.Plies {
+			t.Fatalf("game %d: %+v with the luck measured, %+v without", i, g, p)
+		}
+	}
+	// The random player's expected score, seat by seat.
+	var want float64
+	for a := range 2 {
+		want += randomVsPerfect(diceStart(t), game.Player(a), map[string]float64{}) / 2
+	}
+	a := r.Adjusted
+	if a == nil || a.Games != m.Games {
+		t.Fatalf("adjusted %+v, want %d games", a, m.Games)
+	}
+	if want < a.Lo || want > a.Hi {
+		t.Errorf("adjusted score %.4f [%.4f, %.4f] misses the expected %.4f", a.Score, a.Lo, a.Hi, want)
+	}
+	if a.Hi-a.Lo >= r.ScoreHi-r.ScoreLo {
+		t.Errorf("the adjusted interval [%.4f, %.4f] is no narrower than the score's [%.4f, %.4f]", a.Lo, a.Hi, r.ScoreLo, r.ScoreHi)
+	}
+	t.Logf("expected %.4f; score %.4f [%.4f, %.4f]; adjusted %.4f [%.4f, %.4f], mean luck %.4f",
+		want, r.Score, r.ScoreLo, r.ScoreHi, a.Score, a.Lo, a.Hi, a.Luck)
+}
+
+// randomVsPerfect is the expected value for seat a, playing uniformly
+// random moves, against perfect play; memo remembers it by position.
+func randomVsPerfect(s game.State, a game.Player, memo map[string]float64) float64 {
+	if o := s.Outcome(); o.Over {
+		return o.Value(a)
+	}
+	key := fmt.Sprint(s.Position(), s.ToMove())
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	var sum, total float64
+	switch q := s.ToMove(); {
+	case q == game.Chance:
+		for _, c := range s.ChanceMoves(nil) {
+			t := s.Clone()
+			if err := t.Play(c.Move); err != nil {
+				panic(err)
+			}
+			sum += float64(c.Weight) * randomVsPerfect(t, a, memo)
+			total += float64(c.Weight)
+		}
+	case q == a:
+		for _, m := range s.Moves(nil) {
+			t := s.Clone()
+			if err := t.Play(m); err != nil {
+				panic(err)
+			}
+			sum += randomVsPerfect(t, a, memo)
+			total++
+		}
+	default:
+		sum, total = randomVsPerfect(bestByExact(s), a, memo), 1
+	}
+	memo[key] = sum / total
+	return memo[key]
+}
+
+func TestAdjustUnits(t *testing.T) {
+	l := func(v float64) *float64 { return &v }
+	rs := []GameResult{
+		{Index: 0, Score: 1, Luck: l(0.5)},
+		{Index: 1, Score: 0, Luck: l(-0.5)},
+		{Index: 2, Score: 1, Luck: l(0.1)},
+		{Index: 3, Score: 1, Luck: l(0.1)},
+		{Index: 4, Score: 0},
+	}
+	a := adjust(rs, func(i int) int { return i / 2 })
+	// Pairs: (0.5+0.5)/2 = 0.5 and 0.9; game 4 has no luck.
+	if a.Games != 4 || math.Abs(a.Score-0.7) > 1e-12 || math.Abs(a.Luck-0.05) > 1e-12 {
+		t.Errorf("adjust = %+v, want 4 games, score 0.7, luck 0.05", a)
+	}
+	half := z95 * math.Sqrt((0.04+0.04)/1/2)
+	if math.Abs(a.Lo-(0.7-half)) > 1e-12 || math.Abs(a.Hi-(0.7+half)) > 1e-12 {
+		t.Errorf("interval [%g, %g], want 0.7 ± %g", a.Lo, a.Hi, half)
+	}
+	if a := adjust(rs[4:], func(i int) int { return i }); a.Games != 0 {
+		t.Errorf("no luck measured: %+v", a)
+	}
+	// The luck goes through a --games-out line and back.
+	b, err := json.Marshal(rs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g GameResult
+	if err := json.Unmarshal(b, &g); err != nil || g.Luck == nil || *g.Luck != 0.5 {
+		t.Errorf("%s read back as %+v (%v)", b, g, err)
+	}
+}
