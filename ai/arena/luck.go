@@ -129,47 +129,64 @@ type Adjusted struct {
 	Hi    float64 `json:"hi"`
 	// Luck is A's mean luck a game.
 	Luck float64 `json:"luck"`
+	// PlainLo and PlainHi bound the same games' plain score, computed the
+	// same way, over the units: what the adjustment narrowed.
+	PlainLo float64 `json:"plainLo"`
+	PlainHi float64 `json:"plainHi"`
 }
 
 // adjust computes the luck-adjusted score of the results that have a luck,
 // unit mapping a game's index to its unit.
 func adjust(results []GameResult, unit func(index int) int) Adjusted {
 	var a Adjusted
-	sums := map[int]float64{}
-	counts := map[int]int{}
-	var order []int
+	var plain, adjusted []float64
+	var units []int
 	for _, g := range results {
 		if g.Luck == nil {
 			continue
 		}
-		u := unit(g.Index)
-		if _, ok := counts[u]; !ok {
-			order = append(order, u)
-		}
-		sums[u] += g.Score - *g.Luck
-		counts[u]++
-		a.Games++
+		plain = append(plain, g.Score)
+		adjusted = append(adjusted, g.Score-*g.Luck)
+		units = append(units, unit(g.Index))
 		a.Luck += *g.Luck
 	}
-	if a.Games == 0 {
+	if a.Games = len(units); a.Games == 0 {
 		return a
 	}
 	a.Luck /= float64(a.Games)
+	a.Score, a.Lo, a.Hi = unitMean(adjusted, units)
+	_, a.PlainLo, a.PlainHi = unitMean(plain, units)
+	return a
+}
+
+// unitMean returns the mean of the units' means of values, values[i]
+// belonging to units[i], with its 95% interval (normal approximation).
+func unitMean(values []float64, units []int) (mean, lo, hi float64) {
+	sums := map[int]float64{}
+	counts := map[int]int{}
+	var order []int
+	for i, v := range values {
+		u := units[i]
+		if _, ok := counts[u]; !ok {
+			order = append(order, u)
+		}
+		sums[u] += v
+		counts[u]++
+	}
 	means := make([]float64, len(order))
 	for i, u := range order {
 		means[i] = sums[u] / float64(counts[u])
-		a.Score += means[i]
+		mean += means[i]
 	}
 	n := float64(len(means))
-	a.Score /= n
+	mean /= n
 	half := 0.0
 	if len(means) > 1 {
 		var ss float64
 		for _, m := range means {
-			ss += (m - a.Score) * (m - a.Score)
+			ss += (m - mean) * (m - mean)
 		}
 		half = z95 * math.Sqrt(ss/(n-1)/n)
 	}
-	a.Lo, a.Hi = a.Score-half, a.Score+half
-	return a
+	return mean, mean - half, mean + half
 }

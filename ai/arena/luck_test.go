@@ -178,11 +178,11 @@ func TestLuckAdjusted(t *testing.T) {
 	if want < a.Lo || want > a.Hi {
 		t.Errorf("adjusted score %.4f [%.4f, %.4f] misses the expected %.4f", a.Score, a.Lo, a.Hi, want)
 	}
-	if a.Hi-a.Lo >= r.ScoreHi-r.ScoreLo {
-		t.Errorf("the adjusted interval [%.4f, %.4f] is no narrower than the score's [%.4f, %.4f]", a.Lo, a.Hi, r.ScoreLo, r.ScoreHi)
+	if a.Hi-a.Lo >= a.PlainHi-a.PlainLo {
+		t.Errorf("the adjusted interval [%.4f, %.4f] is no narrower than the score's over the same pairs [%.4f, %.4f]", a.Lo, a.Hi, a.PlainLo, a.PlainHi)
 	}
-	t.Logf("expected %.4f; score %.4f [%.4f, %.4f]; adjusted %.4f [%.4f, %.4f], mean luck %.4f",
-		want, r.Score, r.ScoreLo, r.ScoreHi, a.Score, a.Lo, a.Hi, a.Luck)
+	t.Logf("expected %.4f; score %.4f [%.4f, %.4f], over pairs [%.4f, %.4f]; adjusted %.4f [%.4f, %.4f], mean luck %.4f",
+		want, r.Score, r.ScoreLo, r.ScoreHi, a.PlainLo, a.PlainHi, a.Score, a.Lo, a.Hi, a.Luck)
 }
 
 // randomVsPerfect is the expected value for seat a, playing uniformly
@@ -239,6 +239,11 @@ func TestAdjustUnits(t *testing.T) {
 	half := z95 * math.Sqrt((0.04+0.04)/1/2)
 	if math.Abs(a.Lo-(0.7-half)) > 1e-12 || math.Abs(a.Hi-(0.7+half)) > 1e-12 {
 		t.Errorf("interval [%g, %g], want 0.7 ± %g", a.Lo, a.Hi, half)
+	}
+	// Plain pairs: 0.5 and 1.
+	half = z95 * math.Sqrt((0.0625+0.0625)/1/2)
+	if math.Abs(a.PlainLo-(0.75-half)) > 1e-12 || math.Abs(a.PlainHi-(0.75+half)) > 1e-12 {
+		t.Errorf("plain interval [%g, %g], want 0.75 ± %g", a.PlainLo, a.PlainHi, half)
 	}
 	if a := adjust(rs[4:], func(i int) int { return i }); a.Games != 0 {
 		t.Errorf("no luck measured: %+v", a)

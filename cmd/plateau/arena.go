@@ -138,8 +138,12 @@ func runArena(ctx context.Context, e *env, args []string) error {
 			p.name, p.s.Moves, p.s.AvgMillis, p.s.MaxMillis, p.s.AvgNodes, p.s.MaxNodes)
 	}
 	if a := r.Adjusted; a != nil {
-		fmt.Fprintf(e.stdout, "  luck-adjusted over %d games: %.1f%% [%.1f%%, %.1f%%]  Elo %+.0f [%+.0f, %+.0f]  (%s's luck %+.3f a game)\n",
-			a.Games, 100*a.Score, 100*a.Lo, 100*a.Hi, arena.EloDiff(a.Score), arena.EloDiff(a.Lo), arena.EloDiff(a.Hi), r.A, a.Luck)
+		units := "pairs"
+		if *unpaired {
+			units = "games"
+		}
+		fmt.Fprintf(e.stdout, "  luck-adjusted over %d games: %.1f%% [%.1f%%, %.1f%%]  Elo %+.0f [%+.0f, %+.0f]  (%s's luck %+.3f a game; the plain score's interval over the same %s [%.1f%%, %.1f%%])\n",
+			a.Games, 100*a.Score, 100*a.Lo, 100*a.Hi, arena.EloDiff(a.Score), arena.EloDiff(a.Lo), arena.EloDiff(a.Hi), r.A, a.Luck, units, 100*a.PlainLo, 100*a.PlainHi)
 	}
 	ends := make([]string, 0, len(r.Ends))
 	for reason, n := range r.Ends {
