@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"plateau/ai"
 	"plateau/game"
 )
 
@@ -32,6 +33,9 @@ type LadderRun struct {
 	Opening   int    // as Match.Opening
 	MaxPlies  int    // as Match.MaxPlies
 	Resign    Resign // as Match.Resign
+	// Luck, when set, measures every roll's luck as Match.Luck does, and
+	// the ratings are fitted on the luck-adjusted scores.
+	Luck func() ai.Eval
 	// Match, when set, is called before each match with its players.
 	Match func(a, b string) Progress
 }
@@ -56,6 +60,9 @@ type Ladder struct {
 	Levels   []LadderLevel   `json:"levels"`
 	Pairings []LadderPairing `json:"pairings"`
 	Seconds  float64         `json:"seconds"`
+	// Luck says the ratings were fitted on luck-adjusted scores
+	// (LadderRun.Luck).
+	Luck bool `json:"luck,omitempty"`
 }
 
 // LadderLevel is a level's fitted rating with its 95% interval, and its
@@ -75,15 +82,17 @@ type LadderLevel struct {
 // LadderPairing is one match of the round robin, from A's side (A is the
 // level higher in the list).
 type LadderPairing struct {
-	A       string  `json:"a"`
-	B       string  `json:"b"`
-	Games   int     `json:"games"`
-	Wins    int     `json:"wins"`
-	Draws   int     `json:"draws"`
-	Losses  int     `json:"losses"`
-	Score   float64 `json:"score"`
-	Elo     float64 `json:"elo"`
-	Seconds float64 `json:"seconds"`
+	A      string  `json:"a"`
+	B      string  `json:"b"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`
+	Elo    float64 `json:"elo"`
+	// Adjusted is the luck-adjusted score, when the luck was measured.
+	Adjusted float64 `json:"adjusted,omitempty"`
+	Seconds  float64 `json:"seconds"`
 	// ANodes and BNodes are the nodes a move each side searched on
 	// average, AMillis and BMillis its time a move: what a level bound
 	// by time reached on the machine that measured it.
@@ -110,7 +119,7 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 	if len(l.PairGames) > n-1 {
 		return Ladder{}, fmt.Errorf("ladder: games of %d pairings for %d levels", len(l.PairGames), n)
 	}
-	out := Ladder{Game: l.Game.ID(), Variant: cfg.String(), Players: st.Players(), Seed: l.Seed, Anchor: l.Anchor}
+	out := Ladder{Game: l.Game.ID(), Variant: cfg.String(), Players: st.Players(), Seed: l.Seed, Anchor: l.Anchor, Luck: l.Luck != nil}
 	var pairs []Pairing
 	for i := 1; i < n; i++ {
 		for j := i - 1; j >= 0; j-- {
@@ -124,7 +133,7 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 			m := Match{Game: l.Game, Config: cfg, A: l.Levels[i], B: l.Levels[j], Games: games,
 				// Every match its own seed, the same whatever the others.
 				Seed: seed(l.Seed, 4, uint64(i), uint64(j)), Workers: l.Workers, Opening: l.Opening, MaxPlies: l.MaxPlies,
-				Resign: l.Resign}
+				Resign: l.Resign, Luck: l.Luck}
 			if l.Match != nil {
 				m.Progress = l.Match(m.A.Name, m.B.Name)
 			}
@@ -137,13 +146,21 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 			}
 			p := Pairing{I: i, J: j}
 			for _, g := range r.Results {
-				p.Scores = append(p.Scores, g.Score)
+				score := g.Score
+				if g.Luck != nil {
+					score -= *g.Luck
+				}
+				p.Scores = append(p.Scores, score)
 			}
 			pairs = append(pairs, p)
-			out.Pairings = append(out.Pairings, LadderPairing{A: r.A, B: r.B, Games: r.Games, Wins: r.Wins, Draws: r.Draws,
+			lp := LadderPairing{A: r.A, B: r.B, Games: r.Games, Wins: r.Wins, Draws: r.Draws,
 				Losses: r.Losses, Score: round(r.Score, 4), Elo: round(r.Elo, 1), Seconds: round(r.Seconds, 1),
 				ANodes: round(r.AStats.AvgNodes, 0), BNodes: round(r.BStats.AvgNodes, 0),
-				AMillis: round(r.AStats.AvgMillis, 1), BMillis: round(r.BStats.AvgMillis, 1)})
+				AMillis: round(r.AStats.AvgMillis, 1), BMillis: round(r.BStats.AvgMillis, 1)}
+			if r.Adjusted != nil {
+				lp.Adjusted = round(r.Adjusted.Score, 4)
+			}
+			out.Pairings = append(out.Pairings, lp)
 			out.Seconds += r.Seconds
 		}
 	}

@@ -258,3 +258,27 @@ func TestAdjustUnits(t *testing.T) {
 		t.Errorf("%s read back as %+v (%v)", b, g, err)
 	}
 }
+
+// TestLadderLuck checks that a ladder with Luck fits the luck-adjusted
+// scores: with two levels, the second's rating is the Elo of its adjusted
+// mean score.
+func TestLadderLuck(t *testing.T) {
+	best := entrant("perfect", func(uint64) ai.Player { return perfect{} })
+	run := LadderRun{Game: toy.DiceGame, Levels: []Entrant{random, best}, Games: 40, Seed: 13, Boot: 20,
+		Luck: func() ai.Eval { return ai.DefaultEval }}
+	l, err := run.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := l.Pairings[0]
+	if !l.Luck || p.Adjusted == 0 || p.Adjusted == p.Score {
+		t.Fatalf("luck %v, pairing %+v: want a luck-adjusted score of its own", l.Luck, p)
+	}
+	if want := math.Round(EloDiff(p.Adjusted)); math.Abs(l.Levels[1].Elo-want) > 1 {
+		t.Errorf("perfect rated %g, want the adjusted score's %g (plain score's %g)", l.Levels[1].Elo, want, EloDiff(p.Score))
+	}
+	run.Luck = nil
+	if l, err := run.Run(context.Background()); err != nil || l.Luck || l.Pairings[0].Adjusted != 0 || l.Pairings[0].Score != p.Score {
+		t.Errorf("without luck: %+v (%v), want the same games unadjusted", l, err)
+	}
+}

@@ -303,6 +303,15 @@ func TestLadder(t *testing.T) {
 	if want := `plateau ladder shutbox --levels random,hard --games 6 --seed 3 --boot 50 --code 'main'\''s (a test)'`; l.Command != want {
 		t.Errorf("command %q, want %q", l.Command, want)
 	}
+	// --luck fits the luck-adjusted scores and says so.
+	var lucky struct {
+		Luck     bool
+		Pairings []struct{ Score, Adjusted float64 }
+	}
+	if code, out, errs := cli("", "ladder", "shutbox", "--levels", "random,hard", "--games", "6", "--seed", "3", "--boot", "50", "--luck", "--json"); code != 0 ||
+		json.Unmarshal([]byte(out), &lucky) != nil || !lucky.Luck || len(lucky.Pairings) != 1 || lucky.Pairings[0].Adjusted == 0 {
+		t.Errorf("--luck: exit %d, %s %s", code, out, errs)
+	}
 	// The same seed plays the same games (shutbox's players are not bound
 	// by time).
 	var l2 ladder

@@ -13,12 +13,13 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"plateau/ai"
 	"plateau/ai/arena"
 	"plateau/ai/level"
 )
 
 func runLadder(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "ladder", "GAME [--levels L1,L2,...] [--games N] [--all] [--variant K=V]... [--seed S] [--time D] [--json] [--out FILE]",
+	fs := newFlags(e, "ladder", "GAME [--levels L1,L2,...] [--games N] [--all] [--variant K=V]... [--seed S] [--time D] [--luck] [--json] [--out FILE]",
 		"plateau ladder dames --games 30 --time 500ms --seed 7 --out ai/level/ladder.json")
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
@@ -38,6 +39,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	resignScore := fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never), as plateau arena does")
 	resignMoves := fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
+	luck := fs.Bool("luck", false, "measure every roll's luck as plateau arena --luck does and fit the ratings on the luck-adjusted scores (dice games)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -62,6 +64,9 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 		if *all {
 			return usagef("--games %s with --all: a list gives only the adjacent pairings' games", *games)
 		}
+	}
+	if *luck {
+		run.Luck = func() ai.Eval { return luckReference(g.ID()) }
 	}
 	if *resignScore != 0 {
 		run.Resign = arena.Resign{Score: *resignScore, Moves: *resignMoves}
@@ -127,8 +132,12 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	for _, p := range l.Pairings {
-		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%  Elo %+.0f  nodes/move %.0f vs %.0f, ms/move %.1f vs %.1f  %.0f s\n",
-			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
+		adjusted := ""
+		if l.Luck {
+			adjusted = fmt.Sprintf(" (luck-adjusted %.1f%%)", 100*p.Adjusted)
+		}
+		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%%s  Elo %+.0f  nodes/move %.0f vs %.0f, ms/move %.1f vs %.1f  %.0f s\n",
+			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, adjusted, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
 	}
 	return nil
 }
