@@ -285,7 +285,7 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		}
 	}
 	r.summarize()
-	if a := adjust(r.Results, m.unit); a.Games > 0 {
+	if a := adjust(r.Results, m.unit); m.Luck != nil && a.Games > 0 {
 		r.Adjusted = &a
 	}
 	r.Seconds = time.Since(start).Seconds()

@@ -91,8 +91,8 @@ type LadderPairing struct {
 	Score  float64 `json:"score"`
 	Elo    float64 `json:"elo"`
 	// Adjusted is the luck-adjusted score, when the luck was measured.
-	Adjusted float64 `json:"adjusted,omitempty"`
-	Seconds  float64 `json:"seconds"`
+	Adjusted *float64 `json:"adjusted,omitempty"`
+	Seconds  float64  `json:"seconds"`
 	// ANodes and BNodes are the nodes a move each side searched on
 	// average, AMillis and BMillis its time a move: what a level bound
 	// by time reached on the machine that measured it.
@@ -158,7 +158,8 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 				ANodes: round(r.AStats.AvgNodes, 0), BNodes: round(r.BStats.AvgNodes, 0),
 				AMillis: round(r.AStats.AvgMillis, 1), BMillis: round(r.BStats.AvgMillis, 1)}
 			if r.Adjusted != nil {
-				lp.Adjusted = round(r.Adjusted.Score, 4)
+				adjusted := round(r.Adjusted.Score, 4)
+				lp.Adjusted = &adjusted
 			}
 			out.Pairings = append(out.Pairings, lp)
 			out.Seconds += r.Seconds

@@ -15,8 +15,8 @@ import (
 // roll's luck has mean zero given everything before it, so a game's score
 // less its luck is an unbiased estimate of A's expected score; the better
 // the reference, the more of the dice's noise the difference leaves out.
-// With the game's exact values and perfect players, it is the start
-// position's value in every game.
+// With the game's exact values and perfect players, the adjusted score is
+// the start position's value in every game.
 type luckJudge struct {
 	ref     ai.Eval
 	isA     []bool
@@ -53,9 +53,10 @@ func (j *luckJudge) roll(s game.State, cms []game.ChanceMove, drawn game.Move) (
 	return got - mean/total, nil
 }
 
-// after returns A's share of the reference's values once outcome is
-// rolled at s: after the reply the reference prefers, by its value for the
-// player to move, when a seat moves next.
+// after returns A's share of the reference's values once outcome is rolled
+// at s. When a seat moves next, the share is taken after the reply the
+// reference values best for that seat: a roll's worth shows in what it lets
+// the player do, which the position before the reply does not tell.
 func (j *luckJudge) after(s game.State, outcome game.Move) (float64, error) {
 	j.outcome = copyState(j.outcome, s)
 	if err := j.outcome.Play(outcome); err != nil {
@@ -66,6 +67,9 @@ func (j *luckJudge) after(s game.State, outcome game.Move) (float64, error) {
 		return j.share(j.outcome), nil
 	}
 	j.moves = j.outcome.Moves(j.moves[:0])
+	if len(j.moves) == 0 {
+		return j.share(j.outcome), nil
+	}
 	bestValue := math.Inf(-1)
 	for _, m := range j.moves {
 		j.reply = copyState(j.reply, j.outcome)
@@ -76,9 +80,6 @@ func (j *luckJudge) after(s game.State, outcome game.Move) (float64, error) {
 			bestValue = v
 			j.best = copyState(j.best, j.reply)
 		}
-	}
-	if j.best == nil || math.IsInf(bestValue, -1) {
-		return j.share(j.outcome), nil
 	}
 	return j.share(j.best), nil
 }
@@ -180,13 +181,15 @@ func unitMean(values []float64, units []int) (mean, lo, hi float64) {
 	}
 	n := float64(len(means))
 	mean /= n
-	half := 0.0
-	if len(means) > 1 {
-		var ss float64
-		for _, m := range means {
-			ss += (m - mean) * (m - mean)
-		}
-		half = z95 * math.Sqrt(ss/(n-1)/n)
+	if len(means) < 2 {
+		// One unit has no spread to measure: the interval is the scores'
+		// whole range, as ScoreInterval gives without games.
+		return mean, 0, 1
 	}
+	var ss float64
+	for _, m := range means {
+		ss += (m - mean) * (m - mean)
+	}
+	half := z95 * math.Sqrt(ss/(n-1)/n)
 	return mean, mean - half, mean + half
 }

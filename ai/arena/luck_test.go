@@ -248,6 +248,9 @@ func TestAdjustUnits(t *testing.T) {
 	if a := adjust(rs[4:], func(i int) int { return i }); a.Games != 0 {
 		t.Errorf("no luck measured: %+v", a)
 	}
+	if a := adjust(rs[:2], func(i int) int { return i / 2 }); a.Games != 2 || a.Lo != 0 || a.Hi != 1 {
+		t.Errorf("one pair: %+v, want the interval [0, 1]: one unit has no spread", a)
+	}
 	// The luck goes through a --games-out line and back.
 	b, err := json.Marshal(rs[0])
 	if err != nil {
@@ -271,14 +274,42 @@ func TestLadderLuck(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := l.Pairings[0]
-	if !l.Luck || p.Adjusted == 0 || p.Adjusted == p.Score {
+	if !l.Luck || p.Adjusted == nil || *p.Adjusted == p.Score {
 		t.Fatalf("luck %v, pairing %+v: want a luck-adjusted score of its own", l.Luck, p)
 	}
-	if want := math.Round(EloDiff(p.Adjusted)); math.Abs(l.Levels[1].Elo-want) > 1 {
+	if want := math.Round(EloDiff(*p.Adjusted)); math.Abs(l.Levels[1].Elo-want) > 1 {
 		t.Errorf("perfect rated %g, want the adjusted score's %g (plain score's %g)", l.Levels[1].Elo, want, EloDiff(p.Score))
 	}
 	run.Luck = nil
-	if l, err := run.Run(context.Background()); err != nil || l.Luck || l.Pairings[0].Adjusted != 0 || l.Pairings[0].Score != p.Score {
+	if l, err := run.Run(context.Background()); err != nil || l.Luck || l.Pairings[0].Adjusted != nil || l.Pairings[0].Score != p.Score {
 		t.Errorf("without luck: %+v (%v), want the same games unadjusted", l, err)
+	}
+}
+
+// TestLuckRoll checks one roll's luck by hand. At the toy dice game's
+// first roll, the game's evaluation values a kept roll r at (r+1)/(r+2) for
+// the roller and a reroll or gamble at 1/2, so the roller keeps: the rolls
+// 1, 2, 3 (weights 1, 2, 1) are worth 2/3, 3/4 and 4/5, their mean is
+// 89/120, and rolling a 3 is 7/120 of luck, a 1 -9/120. Valued before the
+// reply, every roll would be worth 1/2 and none lucky.
+func TestLuckRoll(t *testing.T) {
+	s := diceStart(t)
+	cms := s.ChanceMoves(nil)
+	for _, tc := range []struct {
+		a    int // A's seat
+		roll game.Move
+		want float64
+	}{{0, 3, 7.0 / 120}, {0, 1, -9.0 / 120}, {0, 2, 1.0 / 120}, {1, 3, -7.0 / 120}} {
+		isA := []bool{tc.a == 0, tc.a == 1}
+		got, err := newLuckJudge(ai.DefaultEval, isA).roll(s, cms, tc.roll)
+		if err != nil || math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("A on seat %d, roll %d: luck %g (%v), want %g", tc.a, tc.roll, got, err, tc.want)
+		}
+	}
+	if s.Position() != diceStart(t).Position() {
+		t.Errorf("the roll's luck changed the position to %s", s.Position())
+	}
+	if _, err := newLuckJudge(ai.DefaultEval, []bool{true, false}).roll(s, cms, 7); err == nil {
+		t.Error("a roll of 7: no error")
 	}
 }

@@ -81,7 +81,7 @@ func TestArenaLuck(t *testing.T) {
 		if err != nil || strings.Count(string(b), `"luck":`) != 4 {
 			t.Errorf("%s: games file %q (%v): want 4 lucks", g, b, err)
 		}
-		code, out, errs = cli("", "arena", g, "--a", "greedy", "--b", "random", "--games", "4", "--seed", "5", "--quiet", "--json", "--resume", games)
+		code, out, errs = cli("", "arena", g, "--a", "greedy", "--b", "random", "--games", "4", "--seed", "5", "--quiet", "--json", "--luck", "--resume", games)
 		var r struct{ Adjusted *struct{ Games int } }
 		if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Adjusted == nil || r.Adjusted.Games != 4 {
 			t.Errorf("%s: resumed from the games file: exit %d, %s %s", g, code, out, errs)

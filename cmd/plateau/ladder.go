@@ -133,8 +133,8 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	}
 	for _, p := range l.Pairings {
 		adjusted := ""
-		if l.Luck {
-			adjusted = fmt.Sprintf(" (luck-adjusted %.1f%%)", 100*p.Adjusted)
+		if p.Adjusted != nil {
+			adjusted = fmt.Sprintf(" (luck-adjusted %.1f%%, Elo %+.0f)", 100**p.Adjusted, arena.EloDiff(*p.Adjusted))
 		}
 		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%%s  Elo %+.0f  nodes/move %.0f vs %.0f, ms/move %.1f vs %.1f  %.0f s\n",
 			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, adjusted, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
