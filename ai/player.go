@@ -204,9 +204,6 @@ func terminalValue(o game.Outcome, p game.Player, ply int) float64 {
 // millions of branches do not allocate, or else a Clone, kept in *scratch
 // for the next branch.
 func branch(scratch *game.State, src game.State) game.State {
-	if c, ok := (*scratch).(game.Copier); ok && c.CopyFrom(src) {
-		return *scratch
-	}
-	*scratch = src.Clone()
+	*scratch = game.CopyOf(*scratch, src)
 	return *scratch
 }

@@ -137,6 +137,16 @@ type Copier interface {
 	CopyFrom(src State) bool
 }
 
+// CopyOf returns a deep copy of src: dst, written over, when dst is a
+// Copier of src's type, so that a loop copying positions again and again
+// does not allocate, or else a Clone of src.
+func CopyOf(dst, src State) State {
+	if c, ok := dst.(Copier); ok && c.CopyFrom(src) {
+		return dst
+	}
+	return src.Clone()
+}
+
 // Trusting is implemented by states whose Play pays for its legality check
 // with work a search should not repeat (Mahboussé's generates every turn of
 // the roll again). PlayListed plays m without that check: m must be one of

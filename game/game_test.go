@@ -194,3 +194,31 @@ func TestPlayListed(t *testing.T) {
 		t.Errorf("a Trusting state: %v, PlayListed called %d times and Play %d, want once and never", err, tr.listed, tr.played)
 	}
 }
+
+// counter is a state holding a number, a Copier of its own type.
+type counter struct {
+	game.State
+	n int
+}
+
+func (c *counter) Clone() game.State { return &counter{n: c.n} }
+func (c *counter) CopyFrom(src game.State) bool {
+	o, ok := src.(*counter)
+	if ok {
+		c.n = o.n
+	}
+	return ok
+}
+
+func TestCopyOf(t *testing.T) {
+	src, dst := &counter{n: 7}, &counter{n: 1}
+	if got := game.CopyOf(dst, src); got != game.State(dst) || dst.n != 7 {
+		t.Errorf("a Copier of src's type: got %p (dst %p), n %d: want dst written over with 7", got, dst, dst.n)
+	}
+	for _, d := range []game.State{nil, &playing{}} {
+		got := game.CopyOf(d, src)
+		if c, ok := got.(*counter); !ok || c == src || c.n != 7 {
+			t.Errorf("dst %T: got %#v, want a clone of src", d, got)
+		}
+	}
+}

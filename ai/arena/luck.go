@@ -58,7 +58,7 @@ func (j *luckJudge) roll(s game.State, cms []game.ChanceMove, drawn game.Move) (
 // reference values best for that seat: a roll's worth shows in what it lets
 // the player do, which the position before the reply does not tell.
 func (j *luckJudge) after(s game.State, outcome game.Move) (float64, error) {
-	j.outcome = copyState(j.outcome, s)
+	j.outcome = game.CopyOf(j.outcome, s)
 	if err := j.outcome.Play(outcome); err != nil {
 		return 0, fmt.Errorf("luck: rolling %s in %s: %w", s.FormatMove(outcome), s.Position(), err)
 	}
@@ -72,13 +72,13 @@ func (j *luckJudge) after(s game.State, outcome game.Move) (float64, error) {
 	}
 	bestValue := math.Inf(-1)
 	for _, m := range j.moves {
-		j.reply = copyState(j.reply, j.outcome)
+		j.reply = game.CopyOf(j.reply, j.outcome)
 		if err := game.PlayListed(j.reply, m); err != nil {
 			return 0, fmt.Errorf("luck: playing %s in %s: %w", j.outcome.FormatMove(m), j.outcome.Position(), err)
 		}
 		if v := j.value(j.reply, q); v > bestValue {
 			bestValue = v
-			j.best = copyState(j.best, j.reply)
+			j.best = game.CopyOf(j.best, j.reply)
 		}
 	}
 	return j.share(j.best), nil
@@ -107,15 +107,6 @@ func (j *luckJudge) share(s game.State) float64 {
 		return 0.5
 	}
 	return mine / all
-}
-
-// copyState makes dst a copy of src, reusing dst's storage when the game
-// allows it.
-func copyState(dst, src game.State) game.State {
-	if c, ok := dst.(game.Copier); ok && c.CopyFrom(src) {
-		return dst
-	}
-	return src.Clone()
 }
 
 // Adjusted is A's luck-adjusted score over the games whose luck was
