@@ -498,19 +498,26 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 	}
 	o := s.Outcome()
 	res.Reason = o.Reason
+	res.Score = share(isA, o.Value)
+	return res, as, bs, nil
+}
+
+// share is A's share of the seats' values, isA[p] saying whether A plays
+// seat p: A's score in a game whose seats are worth value(p), ½ when no
+// seat is worth anything.
+func share(isA []bool, value func(game.Player) float64) float64 {
 	var mine, all float64
-	for p := range n {
-		v := o.Value(game.Player(p))
+	for p, a := range isA {
+		v := value(game.Player(p))
 		all += v
-		if isA[p] {
+		if a {
 			mine += v
 		}
 	}
-	res.Score = 0.5
-	if all > 0 {
-		res.Score = mine / all
+	if all <= 0 {
+		return 0.5
 	}
-	return res, as, bs, nil
+	return mine / all
 }
 
 // judge counts player p's decision of value score and returns the player

@@ -95,18 +95,7 @@ func (j *luckJudge) value(s game.State, p game.Player) float64 {
 // share is A's share of the values of s's seats, as GameResult.Score
 // counts a result.
 func (j *luckJudge) share(s game.State) float64 {
-	var mine, all float64
-	for p, a := range j.isA {
-		v := j.value(s, game.Player(p))
-		all += v
-		if a {
-			mine += v
-		}
-	}
-	if all <= 0 {
-		return 0.5
-	}
-	return mine / all
+	return share(j.isA, func(p game.Player) float64 { return j.value(s, p) })
 }
 
 // Adjusted is A's luck-adjusted score over the games whose luck was
