@@ -14,6 +14,34 @@ import (
 type Pairing struct {
 	I, J   int
 	Scores []float64
+	// Units, when set, gives each game's unit: games of one unit are not
+	// independent (the two games of a pair share their opening and dice),
+	// and the bootstrap draws whole units. Nil: every game is its own.
+	Units []int
+}
+
+// groups returns the indexes of p's games unit by unit, in the order the
+// units first appear.
+func (p Pairing) groups() [][]int {
+	if p.Units == nil {
+		g := make([][]int, len(p.Scores))
+		for i := range g {
+			g[i] = []int{i}
+		}
+		return g
+	}
+	at := map[int]int{}
+	var g [][]int
+	for i, u := range p.Units {
+		k, ok := at[u]
+		if !ok {
+			k = len(g)
+			at[u] = k
+			g = append(g, nil)
+		}
+		g[k] = append(g[k], i)
+	}
+	return g
 }
 
 // minScore is the score of an Elo difference of -maxElo: 1/(1+10^3). A
@@ -217,8 +245,9 @@ type Ratings struct {
 }
 
 // FitIntervals fits the ratings and bootstraps their 95% intervals: boot
-// times, every pairing's games are drawn again with replacement (as many
-// as it has) from a PCG seeded with seed, the ratings refitted, and the
+// times, every pairing's units (its games, or the units its Units give)
+// are drawn again with replacement (as many as it has) from a PCG seeded
+// with seed, the ratings refitted, and the
 // 2.5% and 97.5% percentiles kept, for each rating and for each gap
 // between consecutive entrants. The anchor's interval is the anchor: the
 // others are relative to it. A pairing won in every game is won in every
@@ -243,11 +272,20 @@ func FitIntervals(n int, pairs []Pairing, anchor float64, boot int, seed uint64)
 	samples := make([][]float64, n) // per entrant
 	gaps := make([][]float64, n)
 	re := make([]Pairing, len(pairs))
+	units := make([][][]int, len(pairs))
+	for k, p := range pairs {
+		if p.Units != nil && len(p.Units) != len(p.Scores) {
+			return Ratings{}, fmt.Errorf("fit: pairing %d-%d: %d units for %d games", p.I, p.J, len(p.Units), len(p.Scores))
+		}
+		units[k] = p.groups()
+	}
 	for range boot {
 		for k, p := range pairs {
-			s := make([]float64, len(p.Scores))
-			for g := range s {
-				s[g] = p.Scores[rng.IntN(len(p.Scores))]
+			s := make([]float64, 0, len(p.Scores))
+			for range units[k] {
+				for _, g := range units[k][rng.IntN(len(units[k]))] {
+					s = append(s, p.Scores[g])
+				}
 			}
 			re[k] = Pairing{I: p.I, J: p.J, Scores: s}
 		}

@@ -3,6 +3,7 @@ package arena
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -32,18 +33,18 @@ func TestFit(t *testing.T) {
 		want  []float64
 		tol   float64
 	}{
-		{"one pairing 60%", 2, []Pairing{{1, 0, games(60, 0, 40)}}, []float64{0, 70.437}, 1e-3},
-		{"draws are half points", 2, []Pairing{{1, 0, games(40, 40, 20)}}, []float64{0, 70.437}, 1e-3},
-		{"all draws", 2, []Pairing{{1, 0, games(0, 30, 0)}}, []float64{0, 0}, 1e-6},
-		{"reversed sides", 2, []Pairing{{0, 1, games(40, 0, 60)}}, []float64{0, 70.437}, 1e-3},
+		{"one pairing 60%", 2, []Pairing{{I: 1, J: 0, Scores: games(60, 0, 40)}}, []float64{0, 70.437}, 1e-3},
+		{"draws are half points", 2, []Pairing{{I: 1, J: 0, Scores: games(40, 40, 20)}}, []float64{0, 70.437}, 1e-3},
+		{"all draws", 2, []Pairing{{I: 1, J: 0, Scores: games(0, 30, 0)}}, []float64{0, 0}, 1e-6},
+		{"reversed sides", 2, []Pairing{{I: 0, J: 1, Scores: games(40, 0, 60)}}, []float64{0, 70.437}, 1e-3},
 		// Never lost: the cap, exactly.
-		{"a perfect score is capped", 2, []Pairing{{1, 0, games(20, 0, 0)}}, []float64{0, 1200}, 1e-6},
-		{"a perfect score then 60%", 3, []Pairing{{1, 0, games(20, 0, 0)}, {2, 1, games(6, 0, 4)}}, []float64{0, 1200, 1270.437}, 1e-3},
-		{"never won", 2, []Pairing{{1, 0, games(0, 0, 7)}}, []float64{0, -1200}, 1e-6},
+		{"a perfect score is capped", 2, []Pairing{{I: 1, J: 0, Scores: games(20, 0, 0)}}, []float64{0, 1200}, 1e-6},
+		{"a perfect score then 60%", 3, []Pairing{{I: 1, J: 0, Scores: games(20, 0, 0)}, {I: 2, J: 1, Scores: games(6, 0, 4)}}, []float64{0, 1200, 1270.437}, 1e-3},
+		{"never won", 2, []Pairing{{I: 1, J: 0, Scores: games(0, 0, 7)}}, []float64{0, -1200}, 1e-6},
 		// A chain of 50% pairings plus a direct 75% result between the ends
 		// is a compromise: the ends apart by less than the direct result's
 		// 190.8 and more than 0, the middle halfway.
-		{"a chain is pooled", 3, []Pairing{{1, 0, games(50, 0, 50)}, {2, 1, games(50, 0, 50)}, {2, 0, games(75, 0, 25)}}, nil, 0},
+		{"a chain is pooled", 3, []Pairing{{I: 1, J: 0, Scores: games(50, 0, 50)}, {I: 2, J: 1, Scores: games(50, 0, 50)}, {I: 2, J: 0, Scores: games(75, 0, 25)}}, nil, 0},
 	}
 	for _, tt := range tests {
 		r, err := Fit(tt.n, tt.pairs, 0)
@@ -66,7 +67,7 @@ func TestFit(t *testing.T) {
 }
 
 func TestFitAnchor(t *testing.T) {
-	r, err := Fit(3, []Pairing{{1, 0, games(60, 0, 40)}, {2, 1, games(60, 0, 40)}}, 800)
+	r, err := Fit(3, []Pairing{{I: 1, J: 0, Scores: games(60, 0, 40)}, {I: 2, J: 1, Scores: games(60, 0, 40)}}, 800)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestFitRecoversLadder(t *testing.T) {
 }
 
 func TestFitIntervals(t *testing.T) {
-	pairs := []Pairing{{1, 0, games(20, 0, 0)}, {2, 1, games(12, 4, 14)}}
+	pairs := []Pairing{{I: 1, J: 0, Scores: games(20, 0, 0)}, {I: 2, J: 1, Scores: games(12, 4, 14)}}
 	a, err := FitIntervals(3, pairs, 0, 500, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +156,37 @@ func TestFitIntervals(t *testing.T) {
 	}
 }
 
+// TestFitIntervalsUnits: pairs of games whose dice decide them, each won
+// once by either side, are even in every resample of whole pairs, while
+// resampling the games alone finds an interval about ±170 Elo wide.
+func TestFitIntervalsUnits(t *testing.T) {
+	var p Pairing
+	p.I, p.J = 1, 0
+	for u := range 30 {
+		p.Scores = append(p.Scores, 1, 0)
+		p.Units = append(p.Units, u, u)
+	}
+	r, err := FitIntervals(2, []Pairing{p}, 0, 500, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := r.Gaps[1]; math.Abs(g.Lo) > 1e-9 || math.Abs(g.Hi) > 1e-9 {
+		t.Errorf("gap over whole pairs = %+v, want 0 [0, 0]", g)
+	}
+	p.Units = nil
+	r, err = FitIntervals(2, []Pairing{p}, 0, 500, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := r.Gaps[1]; !(g.Lo < -80 && g.Hi > 80) {
+		t.Errorf("gap over single games = %+v, want about ±130", g)
+	}
+	p.Units = []int{0}
+	if _, err := FitIntervals(2, []Pairing{p}, 0, 10, 3); err == nil || !strings.Contains(err.Error(), "1 units for 60 games") {
+		t.Errorf("1 unit for 60 games: err = %v", err)
+	}
+}
+
 func TestFitErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -162,10 +194,10 @@ func TestFitErrors(t *testing.T) {
 		pairs []Pairing
 	}{
 		{"no entrants", 0, nil},
-		{"disconnected", 3, []Pairing{{1, 0, games(1, 0, 0)}}},
-		{"pairing without games", 2, []Pairing{{1, 0, nil}}},
-		{"out of range", 2, []Pairing{{2, 0, games(1, 0, 0)}}},
-		{"with itself", 2, []Pairing{{1, 1, games(1, 0, 0)}, {1, 0, games(1, 0, 0)}}},
+		{"disconnected", 3, []Pairing{{I: 1, J: 0, Scores: games(1, 0, 0)}}},
+		{"pairing without games", 2, []Pairing{{I: 1, J: 0, Scores: nil}}},
+		{"out of range", 2, []Pairing{{I: 2, J: 0, Scores: games(1, 0, 0)}}},
+		{"with itself", 2, []Pairing{{I: 1, J: 1, Scores: games(1, 0, 0)}, {I: 1, J: 0, Scores: games(1, 0, 0)}}},
 	}
 	for _, tt := range tests {
 		if _, err := Fit(tt.n, tt.pairs, 0); err == nil {

@@ -151,6 +151,7 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 					score -= *g.Luck
 				}
 				p.Scores = append(p.Scores, score)
+				p.Units = append(p.Units, m.unit(g.Index))
 			}
 			pairs = append(pairs, p)
 			lp := LadderPairing{A: r.A, B: r.B, Games: r.Games, Wins: r.Wins, Draws: r.Draws,

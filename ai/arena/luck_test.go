@@ -313,3 +313,23 @@ func TestLuckRoll(t *testing.T) {
 		t.Error("a roll of 7: no error")
 	}
 }
+
+// TestLadderPairs: a player against itself plays each pair's dice once
+// from either seat, so every pair scores one half; the ladder's bootstrap
+// draws whole pairs and finds the gap exactly 0, where drawing single
+// games would find an interval hundreds of Elo wide.
+func TestLadderPairs(t *testing.T) {
+	a := entrant("a", func(uint64) ai.Player { return perfect{} })
+	b := entrant("b", func(uint64) ai.Player { return perfect{} })
+	l, err := LadderRun{Game: toy.DiceGame, Levels: []Entrant{a, b}, Games: 40, Seed: 17, Boot: 200}.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, g := l.Pairings[0], l.Levels[1]
+	if p.Wins == 0 || p.Losses == 0 {
+		t.Fatalf("pairing %+v: want games won by either side", p)
+	}
+	if g.Gap != 0 || g.GapLo != 0 || g.GapHi != 0 {
+		t.Errorf("gap %+v [%+v, %+v] with %d/%d/%d, want 0 [0, 0]", g.Gap, g.GapLo, g.GapHi, p.Wins, p.Draws, p.Losses)
+	}
+}
