@@ -284,7 +284,7 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 			m.Progress(len(r.Results), m.Games)
 		}
 	}
-	r.summarize()
+	r.summarize(m.unit)
 	if a := adjust(r.Results, m.unit); m.Luck != nil && a.Games > 0 {
 		r.Adjusted = &a
 	}
@@ -295,8 +295,10 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	return r, nil
 }
 
-// summarize counts results in game order and computes the statistics.
-func (r *Result) summarize() {
+// summarize counts results in game order and computes the statistics, unit
+// giving each game's unit (see Match.unit): the score's interval is
+// computed over the units, the independent draws of the match.
+func (r *Result) summarize(unit func(index int) int) {
 	// Game order, whatever order the workers finished in.
 	byIndex := make(map[int]GameResult, len(r.Results))
 	maxIndex := -1
@@ -313,6 +315,7 @@ func (r *Result) summarize() {
 	r.Results = ordered
 	r.Series = r.Series[:0]
 	r.Ends = map[string]int{}
+	var spread unitSpread
 	for _, g := range r.Results {
 		r.Ends[g.Reason]++
 		switch {
@@ -323,14 +326,20 @@ func (r *Result) summarize() {
 		default:
 			r.Draws++
 		}
-		lo, hi := ScoreInterval(r.Wins, r.Draws, r.Losses)
-		r.Series = append(r.Series, Point{Games: len(r.Series) + 1, Score: Score(r.Wins, r.Draws, r.Losses), Lo: lo, Hi: hi})
+		spread.add(unit(g.Index), g.Score)
+		p := Point{Games: len(r.Series) + 1, Score: Score(r.Wins, r.Draws, r.Losses)}
+		p.Lo, p.Hi = spread.around(p.Score)
+		p.Lo, p.Hi = max(p.Lo, 0), min(p.Hi, 1)
+		r.Series = append(r.Series, p)
 	}
 	r.Games = len(r.Results)
 	r.PliesMedian, r.PliesMedianLo, r.PliesMedianHi, r.PliesMax = pliesSummary(r.Results)
-	r.Score = Score(r.Wins, r.Draws, r.Losses)
-	r.ScoreLo, r.ScoreHi = ScoreInterval(r.Wins, r.Draws, r.Losses)
-	r.Elo, r.EloLo, r.EloHi = Elo(r.Wins, r.Draws, r.Losses)
+	r.Score, r.ScoreLo, r.ScoreHi = 0.5, 0, 1
+	if n := len(r.Series); n > 0 {
+		last := r.Series[n-1]
+		r.Score, r.ScoreLo, r.ScoreHi = last.Score, last.Lo, last.Hi
+	}
+	r.Elo, r.EloLo, r.EloHi = EloDiff(r.Score), EloDiff(r.ScoreLo), EloDiff(r.ScoreHi)
 	r.AStats.finish()
 	r.BStats.finish()
 }

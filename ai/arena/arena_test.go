@@ -88,7 +88,7 @@ func TestWriteSVG(t *testing.T) {
 	for i, s := range []float64{1, 0, 0.5, 1} {
 		r.Results = append(r.Results, GameResult{Index: i, Score: s})
 	}
-	r.summarize()
+	r.summarize(func(i int) int { return i })
 	var buf bytes.Buffer
 	if err := r.WriteSVG(&buf); err != nil {
 		t.Fatal(err)

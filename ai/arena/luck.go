@@ -120,56 +120,21 @@ type Adjusted struct {
 // unit mapping a game's index to its unit.
 func adjust(results []GameResult, unit func(index int) int) Adjusted {
 	var a Adjusted
-	var plain, adjusted []float64
-	var units []int
+	var plain, adjusted unitSpread
 	for _, g := range results {
 		if g.Luck == nil {
 			continue
 		}
-		plain = append(plain, g.Score)
-		adjusted = append(adjusted, g.Score-*g.Luck)
-		units = append(units, unit(g.Index))
+		plain.add(unit(g.Index), g.Score)
+		adjusted.add(unit(g.Index), g.Score-*g.Luck)
 		a.Luck += *g.Luck
+		a.Games++
 	}
-	if a.Games = len(units); a.Games == 0 {
+	if a.Games == 0 {
 		return a
 	}
 	a.Luck /= float64(a.Games)
-	a.Score, a.Lo, a.Hi = unitMean(adjusted, units)
-	_, a.PlainLo, a.PlainHi = unitMean(plain, units)
+	a.Score, a.Lo, a.Hi = adjusted.interval()
+	_, a.PlainLo, a.PlainHi = plain.interval()
 	return a
-}
-
-// unitMean returns the mean of the units' means of values, values[i]
-// belonging to units[i], with its 95% interval (normal approximation).
-func unitMean(values []float64, units []int) (mean, lo, hi float64) {
-	sums := map[int]float64{}
-	counts := map[int]int{}
-	var order []int
-	for i, v := range values {
-		u := units[i]
-		if _, ok := counts[u]; !ok {
-			order = append(order, u)
-		}
-		sums[u] += v
-		counts[u]++
-	}
-	means := make([]float64, len(order))
-	for i, u := range order {
-		means[i] = sums[u] / float64(counts[u])
-		mean += means[i]
-	}
-	n := float64(len(means))
-	mean /= n
-	if len(means) < 2 {
-		// One unit has no spread to measure: the interval is the scores'
-		// whole range, as ScoreInterval gives without games.
-		return mean, 0, 1
-	}
-	var ss float64
-	for _, m := range means {
-		ss += (m - mean) * (m - mean)
-	}
-	half := z95 * math.Sqrt(ss/(n-1)/n)
-	return mean, mean - half, mean + half
 }
