@@ -119,14 +119,26 @@ func (e Ensemble) NewEvaluator() (*Evaluator, error) {
 	return ev, nil
 }
 
-// NewNetEvaluator returns an Evaluator over the built-in networks, the
-// evaluation of Mahboussé's hard and max levels (NetEval's values, within
-// the fixed point's rounding). The built-in files are checked by the
+// NewNetEvaluator returns an Evaluator over the first HardNets built-in
+// networks, the evaluation of Mahboussé's hard level (NetEval's values,
+// within the fixed point's rounding). The built-in files are checked by the
 // package's tests; it panics if one is broken.
-func NewNetEvaluator() *Evaluator {
+func NewNetEvaluator() *Evaluator { return builtinEvaluator(HardNets) }
+
+// NewMaxEvaluator returns an Evaluator over every built-in network, the
+// evaluation of Mahboussé's max level: a better one than hard's at one ply
+// (docs/ai.md), at 5/3 of its cost, which max's time affords.
+func NewMaxEvaluator() *Evaluator { return builtinEvaluator(0) }
+
+// builtinEvaluator returns an Evaluator over the first n built-in networks,
+// or over all of them when n is 0.
+func builtinEvaluator(n int) *Evaluator {
 	e, err := builtin()
 	if err != nil {
 		panic(err)
+	}
+	if n > 0 {
+		e = e[:n]
 	}
 	ev, err := e.NewEvaluator()
 	if err != nil {

@@ -291,7 +291,8 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 
 // The trained networks built into the program, made by plateau train
 // mahbousse (docs/ai.md gives the commands): the correction to the linear
-// evaluation learnt by TD(λ), and two networks learnt from the board alone.
+// evaluation learnt by TD(λ), and four networks learnt from the board
+// alone. hard evaluates with the first three, max with all five.
 var (
 	//go:embed net.bin
 	netFile []byte
@@ -299,7 +300,15 @@ var (
 	netPure1 []byte
 	//go:embed net-pure2.bin
 	netPure2 []byte
+	//go:embed net-pure3.bin
+	netPure3 []byte
+	//go:embed net-pure4.bin
+	netPure4 []byte
 )
+
+// HardNets is how many of the built-in networks, the first ones, NetEval
+// and NewNetEvaluator use.
+const HardNets = 3
 
 // builtin decodes the built-in networks once.
 var builtin = sync.OnceValues(func() (Ensemble, error) {
@@ -307,7 +316,7 @@ var builtin = sync.OnceValues(func() (Ensemble, error) {
 	for _, f := range []struct {
 		name string
 		b    []byte
-	}{{"net.bin", netFile}, {"net-pure1.bin", netPure1}, {"net-pure2.bin", netPure2}} {
+	}{{"net.bin", netFile}, {"net-pure1.bin", netPure1}, {"net-pure2.bin", netPure2}, {"net-pure3.bin", netPure3}, {"net-pure4.bin", netPure4}} {
 		var n Net
 		if err := n.UnmarshalBinary(f.b); err != nil {
 			return nil, fmt.Errorf("built-in network ai/mahbousse/%s: %w", f.name, err)
@@ -317,8 +326,8 @@ var builtin = sync.OnceValues(func() (Ensemble, error) {
 	return e, nil
 })
 
-// BuiltinNets returns the trained networks built into the program, the
-// ensemble NetEval evaluates with.
+// BuiltinNets returns the trained networks built into the program: max's
+// ensemble, whose first HardNets are hard's (NetEval).
 func BuiltinNets() (Ensemble, error) { return builtin() }
 
 // Ensemble is an evaluation by several networks: the mean of their values.
@@ -345,8 +354,8 @@ func (e Ensemble) Eval(s game.State, p game.Player) float64 {
 	return sum / float64(len(e))
 }
 
-// NetEval is the built-in networks' Eval (see Ensemble): the evaluation of
-// Mahboussé's hard and max levels. The files are checked by the package's
+// NetEval is the first HardNets built-in networks' Eval (see Ensemble):
+// the evaluation of Mahboussé's hard level. The files are checked by the package's
 // tests, so a broken one cannot be built into a released program; NetEval
 // panics if one is.
 func NetEval(s game.State, p game.Player) float64 {
@@ -354,5 +363,5 @@ func NetEval(s game.State, p game.Player) float64 {
 	if err != nil {
 		panic(err)
 	}
-	return e.Eval(s, p)
+	return e[:HardNets].Eval(s, p)
 }

@@ -272,8 +272,8 @@ func TestBuiltinNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e) != 3 {
-		t.Fatalf("%d built-in networks, want 3", len(e))
+	if len(e) != 5 {
+		t.Fatalf("%d built-in networks, want 5", len(e))
 	}
 	g := mahbousse.Game{}
 	// x has 14 checkers off and one home; o has all 15 still to bring home.
@@ -281,14 +281,24 @@ func TestBuiltinNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// NetEval is the mean of the networks' values.
+	// NetEval is the mean of hard's networks' values, the max evaluator
+	// the mean of all five (within its fixed point's rounding).
+	hard, maxEval := NewNetEvaluator(), NewMaxEvaluator()
 	for _, st := range randomStates(t, 3, 9) {
 		sum := 0.0
-		for _, n := range e {
+		for i, n := range e {
 			sum += n.Eval(st, 1)
+			if i == HardNets-1 {
+				if got, want := NetEval(st, 1), sum/HardNets; math.Abs(got-want) > 1e-12 {
+					t.Fatalf("%s: NetEval %v, the first %d networks' mean %v", st.Position(), got, HardNets, want)
+				}
+				if got, want := hard.Eval(st, 1), sum/HardNets; math.Abs(got-want) > 1e-7 {
+					t.Fatalf("%s: NewNetEvaluator %v, the first %d networks' mean %v", st.Position(), got, HardNets, want)
+				}
+			}
 		}
-		if got, want := NetEval(st, 1), sum/3; math.Abs(got-want) > 1e-12 {
-			t.Fatalf("%s: NetEval %v, the networks' mean %v", st.Position(), got, want)
+		if got, want := maxEval.Eval(st, 1), sum/5; math.Abs(got-want) > 1e-7 {
+			t.Fatalf("%s: NewMaxEvaluator %v, the five networks' mean %v", st.Position(), got, want)
 		}
 	}
 	for i, n := range append(e, nil) {
