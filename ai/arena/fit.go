@@ -247,11 +247,11 @@ type Ratings struct {
 // FitIntervals fits the ratings and bootstraps their 95% intervals: boot
 // times, every pairing's units (its games, or the units its Units give)
 // are drawn again with replacement (as many as it has) from a PCG seeded
-// with seed, the ratings refitted, and the
-// 2.5% and 97.5% percentiles kept, for each rating and for each gap
-// between consecutive entrants. The anchor's interval is the anchor: the
-// others are relative to it. A pairing won in every game is won in every
-// resample, so its gap's interval is the capped value alone.
+// with seed, the ratings refitted, and the 2.5% and 97.5% percentiles
+// kept, for each rating and for each gap between consecutive entrants.
+// The anchor's interval is the anchor: the others are relative to it. A
+// pairing won in every game is won in every resample, so its gap's interval
+// is the capped value alone.
 func FitIntervals(n int, pairs []Pairing, anchor float64, boot int, seed uint64) (Ratings, error) {
 	r, err := Fit(n, pairs, anchor)
 	if err != nil {

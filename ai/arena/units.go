@@ -7,24 +7,33 @@ import "math"
 // games when unpaired), for the mean of the units' means and its interval.
 // Values can be added one at a time, the interval asked after each.
 type unitSpread struct {
-	sum    map[int]float64
-	count  map[int]int
+	units  map[int]*unitSum
 	s1, s2 float64 // sums of the units' means and of their squares
+}
+
+// unitSum is one unit's values so far.
+type unitSum struct {
+	sum float64
+	n   int
 }
 
 // add adds value v of a game of unit u.
 func (s *unitSpread) add(u int, v float64) {
-	if s.sum == nil {
-		s.sum, s.count = map[int]float64{}, map[int]int{}
+	if s.units == nil {
+		s.units = map[int]*unitSum{}
 	}
-	if c := s.count[u]; c > 0 {
-		m := s.sum[u] / float64(c)
+	t := s.units[u]
+	if t == nil {
+		t = &unitSum{}
+		s.units[u] = t
+	} else {
+		m := t.sum / float64(t.n)
 		s.s1 -= m
 		s.s2 -= m * m
 	}
-	s.sum[u] += v
-	s.count[u]++
-	m := s.sum[u] / float64(s.count[u])
+	t.sum += v
+	t.n++
+	m := t.sum / float64(t.n)
 	s.s1 += m
 	s.s2 += m * m
 }
@@ -32,10 +41,10 @@ func (s *unitSpread) add(u int, v float64) {
 // interval returns the mean of the units' means with its 95% interval (see
 // around).
 func (s *unitSpread) interval() (mean, lo, hi float64) {
-	if len(s.count) == 0 {
+	if len(s.units) == 0 {
 		return 0.5, 0, 1
 	}
-	mean = s.s1 / float64(len(s.count))
+	mean = s.s1 / float64(len(s.units))
 	lo, hi = s.around(mean)
 	return mean, lo, hi
 }
@@ -45,7 +54,7 @@ func (s *unitSpread) interval() (mean, lo, hi float64) {
 // no spread to measure: the interval is the scores' whole range, [0, 1],
 // the interval of a match without games.
 func (s *unitSpread) around(m float64) (lo, hi float64) {
-	n := float64(len(s.count))
+	n := float64(len(s.units))
 	if n < 2 {
 		return 0, 1
 	}
