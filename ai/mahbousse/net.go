@@ -310,13 +310,17 @@ var (
 // and NewNetEvaluator use.
 const HardNets = 3
 
+// builtinFiles are the built-in networks in their order: hard's first
+// HardNets, then max's others.
+var builtinFiles = []struct {
+	name string
+	b    []byte
+}{{"net.bin", netFile}, {"net-pure1.bin", netPure1}, {"net-pure2.bin", netPure2}, {"net-pure3.bin", netPure3}, {"net-pure4.bin", netPure4}}
+
 // builtin decodes the built-in networks once.
 var builtin = sync.OnceValues(func() (Ensemble, error) {
 	var e Ensemble
-	for _, f := range []struct {
-		name string
-		b    []byte
-	}{{"net.bin", netFile}, {"net-pure1.bin", netPure1}, {"net-pure2.bin", netPure2}, {"net-pure3.bin", netPure3}, {"net-pure4.bin", netPure4}} {
+	for _, f := range builtinFiles {
 		var n Net
 		if err := n.UnmarshalBinary(f.b); err != nil {
 			return nil, fmt.Errorf("built-in network ai/mahbousse/%s: %w", f.name, err)
@@ -355,9 +359,9 @@ func (e Ensemble) Eval(s game.State, p game.Player) float64 {
 }
 
 // NetEval is the first HardNets built-in networks' Eval (see Ensemble):
-// the evaluation of Mahboussé's hard level. The files are checked by the package's
-// tests, so a broken one cannot be built into a released program; NetEval
-// panics if one is.
+// the evaluation of Mahboussé's hard level. The files are checked by the
+// package's tests, so a broken one cannot be built into a released
+// program; NetEval panics if one is.
 func NetEval(s game.State, p game.Player) float64 {
 	e, err := builtin()
 	if err != nil {

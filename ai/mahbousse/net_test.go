@@ -301,7 +301,8 @@ func TestBuiltinNet(t *testing.T) {
 			t.Fatalf("%s: NewMaxEvaluator %v, the five networks' mean %v", st.Position(), got, want)
 		}
 	}
-	for i, n := range append(e, nil) {
+	// A copy: appending to the cached ensemble would write into its array.
+	for i, n := range append(e[:len(e):len(e)], nil) {
 		ev := ai.Eval(NetEval)
 		if n != nil {
 			ev = n.Eval
