@@ -686,6 +686,42 @@ func TestCoverArriving(t *testing.T) {
 	}
 }
 
+// With the default, a defender whose double stands on its Arrivée and whose
+// pieces hold the five squares around it cannot be scored against: the last
+// hop must cross one of the five (a cover with a passage piece) and land on
+// the double (a cover with a repos), two covers for the one move of the
+// winning turn. With cover=free the attacker covers one, then the other
+// with the ball's arrival. docs/ai.md (Intercept game lengths) says what
+// this does to the length of games between good defenders.
+func TestArriveeFortress(t *testing.T) {
+	pieces := []string{"g13=NP", "f13=Nr", "h13=Np", "f12=Np", "g12=Nr", "h12=Np", "a13=Np",
+		"g11=Sr", "f11=Sp", "e11=Sr", "a1=Sp"}
+	s := build(t, nil, "S", "g11", pieces...)
+	for _, m := range s.Moves(nil) {
+		c := s.Clone().(*State)
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if c.Outcome().Over {
+			t.Errorf("%s wins against the fortress in %s", s.FormatMove(m), s.Position())
+		}
+	}
+	illegal(t, s, "f11-g12^")
+	illegal(t, s, "e11:g13^/g11-g13")
+	// The same without the double on the Arrivée falls to one cover.
+	open := build(t, nil, "S", "g11", append([]string{"b13=NP"}, pieces[1:]...)...)
+	if !legal(t, open, "f11-g12^/g11-g13").Outcome().Over {
+		t.Error("one cover should carry the ball onto the empty Arrivée")
+	}
+
+	s = build(t, free, "S", "g11", pieces...)
+	s = legal(t, s, "f11-g12^")
+	s = legal(t, s, "a13-b13")
+	if !legal(t, s, "e11:g13^/g11-g13").Outcome().Over {
+		t.Error("with cover=free the second cover should carry the ball home")
+	}
+}
+
 // With the default, a double cannot cover and lock the opponent's double
 // on its Arrivée from the second move (issue 20), nor can anyone cover on
 // the first move with four players; cover=free allows both.
