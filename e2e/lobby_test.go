@@ -3,12 +3,14 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"plateau/ai/level"
 	"plateau/games"
 )
 
@@ -68,6 +70,7 @@ func TestLobby(t *testing.T) {
 	t.Run("learn-shutbox", func(t *testing.T) { learnShutbox(t, newTab(t, bctx, "learner 2"), base) })
 	t.Run("hints", func(t *testing.T) { guideMoments(t, newTab(t, bctx, "moments"), base) })
 	t.Run("variants", func(t *testing.T) { variantHelp(t, newTab(t, bctx, "variants"), base) })
+	t.Run("elo", func(t *testing.T) { levelElo(t, newTab(t, bctx, "elo"), base) })
 	t.Run("phone", func(t *testing.T) { lobbyPhone(t, newTab(t, bctx, "phone"), base) })
 }
 
@@ -269,4 +272,54 @@ func lobbyPhone(t *testing.T, a *tab, base string) {
 	a.do("desktop size", chromedp.EmulateViewport(1280, 900))
 	a.open(base+"/", `document.querySelectorAll('[data-thumb] svg').length === 5 && !!document.querySelector('#live-games') && !document.querySelector('#live-games').textContent.includes('…')`)
 	screenshot(t, a, "lobby-desktop")
+}
+
+// levelElo checks the Elo shown beside the computer's levels: on a game's
+// card for its default rules, and in the full form for the number of
+// players and the options chosen, from the ladder measured under them
+// (ai/level/ladder.json), or none when no ladder was.
+func levelElo(t *testing.T, a *tab, base string) {
+	aboutLevel := func(name string, players int, mode string) string {
+		for _, r := range level.Ratings("intercept") {
+			if r.Players == players && strings.Contains(" "+r.Variant+" ", " mode="+mode+" ") {
+				return fmt.Sprintf("%s, about %d", name, int(math.Round(r.Elo[name]/10))*10)
+			}
+		}
+		return name
+	}
+	about := func(players int, mode string) string { return aboutLevel("hard", players, mode) }
+	a.open(base+"/", `!!document.querySelector('[data-level="intercept"]') && !!document.querySelector('#new-game option')`)
+	if got, want := eval[string](a, `document.querySelector('[data-level="intercept"]').textContent`), "Computer — "+aboutLevel("medium", 2, "teams"); got != want {
+		t.Errorf("the Intercept card says %q, want %q", got, want)
+	}
+	eval[bool](a, `document.querySelector('#more-options').open = true`)
+	a.waitJS("the form", `!!document.querySelector('#more-options[open] #create')`)
+	set := func(sel, value string) {
+		t.Helper()
+		if !eval[bool](a, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (!s) return false;
+			s.value = %q; s.dispatchEvent(new Event('change')); return s.value === %[2]q; })()`, sel, value)) {
+			t.Fatalf("the lobby form has no %s = %q", sel, value)
+		}
+	}
+	hard := func() string {
+		return eval[string](a, `document.querySelector('#seat-1 option[value="ai:hard"]').textContent`)
+	}
+	set("#new-game", "intercept")
+	for _, c := range []struct {
+		sel, value, want string
+	}{
+		{"#var-players", "2", about(2, "teams")},
+		{"#var-players", "4", about(4, "teams")},
+		{"#var-mode", "solo", about(4, "solo")},
+		{"#var-mode", "teams", about(4, "teams")},
+		{"#var-players", "2", about(2, "teams")},
+		// No ladder was measured with covering read freely.
+		{"#var-cover", "free", "hard"},
+		{"#var-cover", "arriving", about(2, "teams")},
+	} {
+		set(c.sel, c.value)
+		if got := hard(); got != "Computer — "+c.want {
+			t.Errorf("with %s = %s, seat 2's hard level reads %q, want %q", c.sel, c.value, got, "Computer — "+c.want)
+		}
+	}
 }

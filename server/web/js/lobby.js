@@ -74,11 +74,12 @@ export class Lobby {
     this.drawLists();
   }
 
-  // levelText names an AI level with its published Elo for a number of
-  // players (the catalog's ladder, ai/level/ladder.json): "hard, about
-  // 1650"; the name alone when that count was not measured.
-  levelText(g, players, level) {
-    const elo = (g?.ladder || []).find((l) => l.players === players)?.elo?.[level];
+  // levelText names an AI level with its published Elo (the catalog's
+  // ladder, ai/level/ladder.json) for a number of players and the options
+  // chosen: "hard, about 1650"; the name alone when no ladder was
+  // measured under those rules.
+  levelText(g, players, variant, level) {
+    const elo = ladderFor(g, players, variant)?.elo?.[level];
     return elo === undefined ? t(level) : t('levelElo', { level: t(level), elo: Math.round(elo / 10) * 10 });
   }
 
@@ -142,7 +143,7 @@ export class Lobby {
       h('div', { class: 'gc-actions' },
         h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => this.quick(id, e.currentTarget) }, t('playAI')),
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
-      h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: this.levelText(g, defaultPlayers(g), QUICK_LEVEL) })),
+      h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: this.levelText(g, defaultPlayers(g), {}, QUICK_LEVEL) })),
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
@@ -259,7 +260,9 @@ export class Lobby {
       let input;
       const onchange = (e) => {
         f.variant[v.key] = e.target.value;
-        if (v.key === 'players') { this.fitSeats(); this.drawForm(); }
+        if (v.key === 'players') this.fitSeats();
+        // Any option may change which ladder the levels' Elo comes from.
+        this.drawForm();
       };
       if (v.values && v.values.length) {
         input = h('select', { id, name: v.key, onchange }, v.values.map((x) => h('option', { value: x, selected: x === f.variant[v.key] }, valueName(g.id, v.key, x))));
@@ -284,7 +287,7 @@ export class Lobby {
     const seats = f.seats.map((kind, i) => h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
       h('select', { id: `seat-${i}`, 'data-seat': i, onchange: (e) => { f.seats[i] = e.target.value; } },
         seatOpts.map((o) => h('option', { value: o, selected: o === kind },
-          o.startsWith('ai:') ? t('ai', { level: this.levelText(g, this.seatCount(), o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o))))));
+          o.startsWith('ai:') ? t('ai', { level: this.levelText(g, this.seatCount(), f.variant, o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o))))));
     const btn = h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'));
     const form = h('form', {
       onsubmit: (e) => { e.preventDefault(); this.create(btn); },
@@ -404,4 +407,19 @@ function defaultPlayers(g) {
   const p = (g.variants || []).find((v) => v.key === 'players');
   if (p && p.default !== undefined && !Number.isNaN(+p.default)) return +p.default;
   return (g.players && g.players[0]) || 2;
+}
+
+// ladderFor is the published ladder of game g measured for that number of
+// players under the options chosen: every option set away from its
+// default (mode=solo, cover=free...) must be the ladder's too, since it
+// changes the game the levels were measured at. Options left at their
+// default match any ladder: a ladder records the match's own (a turn
+// limit, say) beside the defaults.
+function ladderFor(g, players, variant) {
+  const changed = (g?.variants || []).filter((v) => variant[v.key] !== undefined && String(variant[v.key]) !== String(v.default));
+  return (g?.ladder || []).find((l) => {
+    if (l.players !== players) return false;
+    const rules = new Map((l.variant || '').split(' ').filter(Boolean).map((kv) => kv.split('=')));
+    return changed.every((v) => rules.get(v.key) === String(variant[v.key]));
+  });
 }
