@@ -173,6 +173,16 @@ type Evaluator interface {
 	Evaluate(p Player) float64
 }
 
+// Rivals is implemented by states of games where, with every player for
+// themself, each seat faces one seat in particular: the one it aims at,
+// which aims back at it (Intercept's 4 players solo, each after the
+// opposite Arrivée). Rival returns p's rival, or false when p has none (it
+// aims at several seats, or plays in a team). A match between two players
+// seats them so that each one's rivals are the other's (ai/arena).
+type Rivals interface {
+	Rival(p Player) (Player, bool)
+}
+
 // ErrIllegal is wrapped by errors that reject an illegal move.
 var ErrIllegal = errors.New("illegal move")
 

@@ -407,6 +407,46 @@ func (m Match) unit(i int) int {
 	return i / 2
 }
 
+// aSeats says which of s's seats A plays in game i: every other seat, from
+// seat 0 in even games and from seat 1 in odd ones, so that the two games
+// of a pair swap them (4 players in teams: A plays a team, B the other).
+// When every seat has a rival (game.Rivals: Intercept's 4 players solo),
+// A plays one seat of each pair of rivals and B the other, so that every
+// seat faces the other player rather than A's second seat: the lower seat
+// of each pair in even games, the higher in odd ones. Alone, A plays.
+func aSeats(s game.State, i int) []bool {
+	n := s.Players()
+	isA := make([]bool, n)
+	if r, ok := s.(game.Rivals); ok && n > 1 && rivalPairs(r, n, i, isA) {
+		return isA
+	}
+	for p := range n {
+		isA[p] = (p+i)%2 == 0 || n == 1
+	}
+	return isA
+}
+
+// rivalPairs fills isA from the pairs of rivals and reports whether the n
+// seats make such pairs, each seat the rival of its rival.
+func rivalPairs(r game.Rivals, n, i int, isA []bool) bool {
+	paired := make([]bool, n)
+	for p := range n {
+		if paired[p] {
+			continue
+		}
+		q, ok := r.Rival(game.Player(p))
+		if !ok || int(q) <= p || int(q) >= n || paired[q] {
+			return false
+		}
+		if back, ok := r.Rival(q); !ok || int(back) != p {
+			return false
+		}
+		paired[p], paired[q] = true, true
+		isA[p], isA[q] = i%2 == 0, i%2 == 1
+	}
+	return true
+}
+
 // play plays game i.
 func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, Stats, Stats, error) {
 	var as, bs Stats
@@ -420,11 +460,11 @@ func (m Match) play(ctx context.Context, cfg game.Config, i int) (GameResult, St
 	dice := rand.New(rand.NewPCG(seed(m.Seed, 1, pair), 0))
 	opening := rand.New(rand.NewPCG(seed(m.Seed, 2, pair), 0))
 	players := make([]ai.Player, n)
-	isA := make([]bool, n)
+	isA := aSeats(s, i)
 	for p := range n {
 		e := m.B
-		if (p+i)%2 == 0 || n == 1 {
-			e, isA[p] = m.A, true
+		if isA[p] {
+			e = m.A
 			res.ASeats = append(res.ASeats, p)
 		}
 		if players[p], err = e.New(seed(m.Seed, 3, uint64(i), uint64(p))); err != nil {

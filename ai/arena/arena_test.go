@@ -83,6 +83,49 @@ func TestMatchFourPlayers(t *testing.T) {
 	}
 }
 
+// rivalDice is the dice game whose seats face a rival, given by rival.
+type rivalDice struct {
+	*toy.Dice
+	rival func(p int) int
+}
+
+func (d rivalDice) Rival(p game.Player) (game.Player, bool) {
+	q := d.rival(int(p))
+	return game.Player(q), q >= 0
+}
+
+// TestASeats checks the seating: every other seat, swapped within a pair,
+// unless every seat has a rival that has it as rival (Intercept solo),
+// when A plays one seat of each pair of rivals.
+func TestASeats(t *testing.T) {
+	across := func(p int) int { return (p + 2) % 4 }
+	for _, c := range []struct {
+		name      string
+		s         game.State
+		even, odd string
+	}{
+		{"2 players", toy.NewDice(2, 1), "AB", "BA"},
+		{"4 players", toy.NewDice(4, 1), "ABAB", "BABA"},
+		{"3 players", toy.NewDice(3, 1), "ABA", "BAB"},
+		{"alone", toy.NewDice(1, 1), "A", "A"},
+		{"4 players, rivals across", rivalDice{toy.NewDice(4, 1), across}, "AABB", "BBAA"},
+		{"2 players, rivals", rivalDice{toy.NewDice(2, 1), func(p int) int { return 1 - p }}, "AB", "BA"},
+		{"rivals one way only", rivalDice{toy.NewDice(4, 1), func(p int) int { return (p + 1) % 4 }}, "ABAB", "BABA"},
+		{"a seat without a rival", rivalDice{toy.NewDice(4, 1), func(p int) int { return map[int]int{0: 2, 2: 0, 1: -1, 3: 1}[p] }}, "ABAB", "BABA"},
+		{"a seat its own rival", rivalDice{toy.NewDice(4, 1), func(p int) int { return p }}, "ABAB", "BABA"},
+	} {
+		for i, want := range []string{c.even, c.odd, c.even} {
+			got := ""
+			for _, a := range aSeats(c.s, i) {
+				got += map[bool]string{true: "A", false: "B"}[a]
+			}
+			if got != want {
+				t.Errorf("%s, game %d: seats %s, want %s", c.name, i, got, want)
+			}
+		}
+	}
+}
+
 func TestWriteSVG(t *testing.T) {
 	r := Result{Game: "g", A: "a & b", B: "c"}
 	for i, s := range []float64{1, 0, 0.5, 1} {

@@ -41,6 +41,26 @@ func (s *State) Ball() int { return s.ball }
 // Opponents reports whether two seats play against each other.
 func (s *State) Opponents(a, b int) bool { return s.r.opponents(a, b) }
 
+var _ game.Rivals = (*State)(nil)
+
+// Rival returns the seat p faces (game.Rivals): the one whose Arrivée is
+// p's only goal, when p's Arrivée is that seat's only goal too. With 2
+// players each seat is the other's rival; with 4 solo (goal=opposite) the
+// seat across the board is; in teams, or with goal=any, a seat aims at two
+// or three Arrivées and has none.
+func (s *State) Rival(p game.Player) (game.Player, bool) {
+	seat := int(p)
+	if seat < 0 || seat >= s.r.players || len(s.r.goals[seat]) != 1 {
+		return 0, false
+	}
+	for o := range s.r.players {
+		if g := s.r.goals[o]; arrivee[s.r.side[o]] == s.r.goals[seat][0] && len(g) == 1 && g[0] == arrivee[s.r.side[seat]] {
+			return game.Player(o), true
+		}
+	}
+	return 0, false
+}
+
 // Goals returns the goal Arrivées of a seat (one with 2 players). The slice
 // is shared: do not change it.
 func (s *State) Goals(seat int) []int { return s.r.goals[seat] }

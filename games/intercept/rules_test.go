@@ -663,6 +663,35 @@ func TestSoloGoals(t *testing.T) {
 	legal(t, s, "d1-e1/c7-a7")
 }
 
+// Rival: each seat faces the seat whose Arrivée is its only goal, when it
+// is that seat's only goal too: with 2 players, and with 4 solo aiming at
+// the opposite Arrivée; never in teams or with goal=any.
+func TestRival(t *testing.T) {
+	for _, c := range []struct {
+		set  map[string]string
+		want []int // each seat's rival, -1 for none
+	}{
+		{nil, []int{1, 0}},
+		{map[string]string{"players": "4", "mode": "solo"}, []int{2, 3, 0, 1}},
+		{map[string]string{"players": "4"}, []int{-1, -1, -1, -1}},
+		{map[string]string{"players": "4", "mode": "solo", "goal": "any"}, []int{-1, -1, -1, -1}},
+	} {
+		s := start(t, c.set)
+		for p, want := range c.want {
+			q, ok := s.Rival(game.Player(p))
+			if !ok {
+				q = -1
+			}
+			if int(q) != want {
+				t.Errorf("%v: seat %d's rival %d (%v), want %d", c.set, p, q, ok, want)
+			}
+		}
+		if _, ok := s.Rival(game.Player(len(c.want))); ok {
+			t.Errorf("%v: seat %d, which does not play, has a rival", c.set, len(c.want))
+		}
+	}
+}
+
 // With 2 players the mode option changes nothing.
 func TestModeIgnoredWithTwo(t *testing.T) {
 	a := start(t, nil)
