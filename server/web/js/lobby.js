@@ -413,13 +413,20 @@ function defaultPlayers(g) {
 // players under the options chosen: every option set away from its
 // default (mode=solo, cover=free...) must be the ladder's too, since it
 // changes the game the levels were measured at. Options left at their
-// default match any ladder: a ladder records the match's own (a turn
-// limit, say) beside the defaults.
+// default need not be: a ladder records the match's own (a turn limit,
+// say) beside the defaults; among the ladders that fit, the one that
+// agrees on the most options wins (mode=teams over mode=solo when the
+// mode is left at its default).
 function ladderFor(g, players, variant) {
-  const changed = (g?.variants || []).filter((v) => variant[v.key] !== undefined && String(variant[v.key]) !== String(v.default));
-  return (g?.ladder || []).find((l) => {
-    if (l.players !== players) return false;
+  const chosen = (v) => String(variant[v.key] ?? v.default);
+  const changed = (g?.variants || []).filter((v) => chosen(v) !== String(v.default));
+  let best, bestAgree = -1;
+  for (const l of g?.ladder || []) {
+    if (l.players !== players) continue;
     const rules = new Map((l.variant || '').split(' ').filter(Boolean).map((kv) => kv.split('=')));
-    return changed.every((v) => rules.get(v.key) === String(variant[v.key]));
-  });
+    if (!changed.every((v) => rules.get(v.key) === chosen(v))) continue;
+    const agree = (g.variants || []).filter((v) => rules.get(v.key) === chosen(v)).length;
+    if (agree > bestAgree) [best, bestAgree] = [l, agree];
+  }
+  return best;
 }
