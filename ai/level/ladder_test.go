@@ -2,11 +2,11 @@ package level
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
 	"plateau/ai/arena"
+	"plateau/game"
 	"plateau/games"
 )
 
@@ -95,31 +95,19 @@ func TestLadderEveryCount(t *testing.T) {
 		have[ladderName(l)] = true
 	}
 	for _, g := range games.Registry().Games() {
-		counts, modes := []int{2}, []string{""}
+		modes := []string{""}
 		for _, o := range g.Options() {
-			switch {
-			case o.Key == "players" && len(o.Values) > 0:
-				counts = counts[:0]
-				for _, v := range o.Values {
-					n, err := strconv.Atoi(v)
-					if err != nil {
-						t.Fatalf("%s: players %q", g.ID(), v)
-					}
-					counts = append(counts, n)
-				}
-			case o.Key == "players":
-				counts = counts[:0]
-				for n := max(o.Min, 2); n <= o.Max; n++ {
-					counts = append(counts, n)
-				}
-			case o.Key == "mode":
+			if o.Key == "mode" {
 				modes = modes[:0]
 				for _, v := range o.Values {
 					modes = append(modes, " "+v)
 				}
 			}
 		}
-		for _, n := range counts {
+		for _, n := range game.PlayerCounts(g) {
+			if n < 2 {
+				continue // alone, there is no one to be stronger than
+			}
 			for _, m := range modes {
 				if n == 2 {
 					m = ""
