@@ -66,6 +66,20 @@ type Search struct {
 	// repetition rule may be a move away. Without it the table, kept from
 	// move to move, hid threefold repetitions from the search.
 	Repeats func(s game.State) int
+	// BestReply, with three or more players, searches as Best-Reply
+	// Search+ does (Schadd and Winands 2011; Esser et al. 2013): of the
+	// opponents who move between two turns of the root's side, one
+	// searches all its moves and the others play their first move by
+	// Order, and the search takes whichever opponent's reply is best for
+	// them. A paranoid search to the same depth sees the root move once for
+	// every four plies with four players; this one sees it every other ply,
+	// so plans of two moves of its own come within reach of small budgets.
+	// Depth counts the root side's moves and the opponents' searched
+	// replies; an opponent that plays its first move uses none. The values
+	// it finds through such moves are not proven. With two players, or
+	// sides that alternate (teams of opposite seats), it searches as
+	// without.
+	BestReply bool
 
 	tt      *table
 	plies   []plyData
@@ -265,7 +279,7 @@ func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, 
 		if err := game.PlayListed(c, m); err != nil {
 			continue
 		}
-		v, proven := s.ab(c, depth-1, 1, alpha, 2)
+		v, proven := s.ab(c, depth-1, 1, alpha, 2, false)
 		if s.b.stopped {
 			break
 		}
@@ -298,7 +312,11 @@ const winLossLine = 1.5 * maxPly * winEps
 // no position cut by the horizon deciding it. As in any alpha-beta, a value
 // at or below alpha is an upper bound and one at or above beta a lower
 // bound; a proven bound holds for the game's exact value.
-func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64, bool) {
+//
+// With BestReply, replied says that an opponent of the root has searched
+// its reply since the root's side last moved: the other opponents up to
+// the root's next turn play their first move.
+func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64, replied bool) (float64, bool) {
 	pd := &s.plies[ply]
 	pd.pv = pd.pv[:0]
 	if s.b.visit() {
@@ -317,10 +335,13 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 			// knows whose roll it is.
 			return heuristic(s.eval(st, s.root)), false
 		}
-		return s.chance(st, depth, ply, alpha, beta)
+		return s.chance(st, depth, ply, alpha, beta, replied)
 	}
 	if depth <= 0 && (s.Quiesce == nil || depth <= -max(s.MaxQuiesce, 1) || !s.Quiesce(st)) {
 		return heuristic(s.eval(st, s.root)), false
+	}
+	if replied && !s.maximizes(st, toMove) {
+		return s.playFirst(st, depth, ply, alpha, beta)
 	}
 
 	// Transposition table.
@@ -346,7 +367,10 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 
 	moves := st.Moves(pd.moves[:0])
 	pd.moves = moves
-	maximizing := toMove == s.root || s.Allies != nil && s.Allies(st, s.root, toMove)
+	maximizing := s.maximizes(st, toMove)
+	// With BestReply an opponent's moves are searched with the reply made
+	// (the later opponents play their first move).
+	childReplied := s.BestReply && !maximizing
 	pruned := false // the filter left moves out
 	if s.Filter.Keep > 0 && depth >= 2 && len(moves) > s.Filter.Keep {
 		n := s.filter(st, pd, ply, maximizing)
@@ -389,7 +413,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 		if err := game.PlayListed(c, m); err != nil {
 			continue
 		}
-		v, proven := s.ab(c, depth-1, ply+1, alpha, beta)
+		v, proven := s.ab(c, depth-1, ply+1, alpha, beta, childReplied)
 		if s.b.stopped {
 			return 0.5, false
 		}
@@ -415,6 +439,24 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 			break
 		}
 	}
+	if childReplied && !cut && len(moves) > 0 {
+		// The reply may come from a later opponent instead: this one
+		// plays its first move and leaves the reply to them, using no
+		// depth. The value found that way is not proven.
+		m := s.firstMove(st, moves)
+		c := branch(&s.plies[ply+1].state, st)
+		if err := game.PlayListed(c, m); err == nil && c.ToMove() >= 0 && !s.maximizes(c, c.ToMove()) {
+			v, _ := s.ab(c, depth, ply+1, alpha, beta, false)
+			if s.b.stopped {
+				return 0.5, false
+			}
+			allProven = false
+			if v < best {
+				best, bestMove, bestProven = v, m, false
+				pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
+			}
+		}
+	}
 	// Without a cutoff the value depends on every move, so it is proven
 	// when they all are. A cutoff bounds it by the best move alone, and so
 	// does a proven win of the player to move (a loss for the root at a
@@ -433,6 +475,47 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64) (float64
 		s.tt.store(key, depth, toTT(best, ply, proven), flag, bestMove, proven)
 	}
 	return best, proven
+}
+
+// maximizes reports whether seat p plays on the root's side.
+func (s *Search) maximizes(st game.State, p game.Player) bool {
+	return p == s.root || s.Allies != nil && s.Allies(st, s.root, p)
+}
+
+// playFirst searches an opponent's turn after another opponent has searched
+// its reply (BestReply): it plays its first move (firstMove), using no
+// depth, and its value is not proven.
+func (s *Search) playFirst(st game.State, depth, ply int, alpha, beta float64) (float64, bool) {
+	pd := &s.plies[ply]
+	pd.moves = st.Moves(pd.moves[:0])
+	if len(pd.moves) == 0 {
+		return heuristic(s.eval(st, s.root)), false
+	}
+	m := s.firstMove(st, pd.moves)
+	c := branch(&s.plies[ply+1].state, st)
+	if err := game.PlayListed(c, m); err != nil {
+		return heuristic(s.eval(st, s.root)), false
+	}
+	v, _ := s.ab(c, depth, ply+1, alpha, beta, true)
+	pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
+	return v, false
+}
+
+// firstMove is the move an opponent plays without searching (BestReply):
+// the best by Order, the lowest-numbered among equals, so that it depends on
+// the position alone and not on the search's history.
+func (s *Search) firstMove(st game.State, moves []game.Move) game.Move {
+	best, bestScore := moves[0], 0
+	for i, m := range moves {
+		sc := 0
+		if s.Order != nil {
+			sc = s.Order(st, m)
+		}
+		if i == 0 || sc > bestScore || sc == bestScore && m < best {
+			best, bestScore = m, sc
+		}
+	}
+	return best
 }
 
 // filter plays every move of pd.moves, evaluates the position it reaches,
@@ -484,7 +567,7 @@ func (s *Search) endValue(st game.State, ply int) float64 {
 // outside the window, the rest need not be searched. The value is proven
 // when every outcome searched is: an expectation above every heuristic
 // value is not a proof when one of its outcomes was cut by the horizon.
-func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) (float64, bool) {
+func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64, replied bool) (float64, bool) {
 	pd := &s.plies[ply]
 	cms := st.ChanceMoves(pd.cms[:0])
 	pd.cms = cms
@@ -500,7 +583,7 @@ func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64) (flo
 		if err := c.Play(cm.Move); err != nil {
 			continue
 		}
-		v, vProven := s.ab(c, depth, ply+1, a, b)
+		v, vProven := s.ab(c, depth, ply+1, a, b, replied)
 		if s.b.stopped {
 			return 0.5, false
 		}
