@@ -254,12 +254,17 @@ func table(gameID string) map[string]maker {
 	case "intercept":
 		// With 4 players the search is alpha-beta where partners
 		// maximize the same value (teams) and every other seat minimizes
-		// it (paranoid when solo).
+		// it; solo, as Best-Reply Search+ (ai.Search.BestReply): of the
+		// three opponents between two of the root's moves, one searches
+		// its reply and the others play their first move. Paranoid
+		// search, where all three search, saw the root's second move only
+		// at 5 plies.
 		// Contempt: a draw counts as slightly worse than even, so that
 		// the sides play on for a goal; with 2 players only hard and max
 		// have it, with Repeats (below).
 		tune := func(s *ai.Search) { s.Order, s.Allies = aiintercept.Order, aiintercept.Allies }
-		tune4 := func(s *ai.Search) { tune(s); s.Contempt = aiintercept.Contempt }
+		paranoid4 := func(s *ai.Search) { tune(s); s.Contempt = aiintercept.Contempt }
+		tune4 := func(s *ai.Search) { paranoid4(s); s.BestReply = true }
 		// hard and max with 2 players key their table with the
 		// position's earlier occurrences (Search.Repeats): the table, kept
 		// from move to move, hid threefold repetitions, which drew a sixth
@@ -286,6 +291,10 @@ func table(gameID string) map[string]maker {
 		// evaluation and budget, kept to measure hard's team and paranoid
 		// searches against it (docs/ai.md); with 2 players, hard.
 		t["hard-maxn"] = byPlayers(search(hard, ev, tune2), mcts(hard, ev, -1))
+		// hard-paranoid is, with 4 players solo, the paranoid search
+		// (every opponent searches) that hard played before Best-Reply
+		// Search, kept to measure it; in teams and with 2 players, hard.
+		t["hard-paranoid"] = byPlayers(search(hard, ev, tune2), search(hard, ev, paranoid4))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
 		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
@@ -334,12 +343,13 @@ func descriptions(gameID string) map[string]string {
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
 		d["greedy"] = "one ply on the ball-chain evaluation of ai/intercept"
-		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize)"
+		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize; solo, one opponent searches its reply and the others play their first move)"
 		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together)"
-		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize)"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize; solo, Best-Reply Search: one opponent searches its reply, the others play their first move)"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and budget, kept to measure hard's searches against it; with 2 players, hard"
+		d["hard-paranoid"] = "with 4 players solo, hard's search as it was before Best-Reply Search (paranoid: every other seat searches its replies against the root), kept to measure hard against it; in teams and with 2 players, hard"
 		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
