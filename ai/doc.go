@@ -12,7 +12,10 @@
 //     optional quiescence extension; at chance nodes it is *-minimax (Star1
 //     pruning of expectimax), so the same search plays deterministic games
 //     (dames, benedictine, intercept) and dice games (mahbousse). With more
-//     than two players it is paranoid: the root player against all others.
+//     than two players it is paranoid (the root player against all others)
+//     or, with BestReply, Best-Reply Search+: between two of the root's
+//     turns one opponent searches its reply, the others play their first
+//     move.
 //   - MCTS: Monte-Carlo tree search (UCT) with chance nodes and max^n values,
 //     one per player, for 1 to 4 players; partners share a value because
 //     game.Outcome.Value gives them equal results.

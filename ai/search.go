@@ -13,7 +13,7 @@ import (
 // *-minimax over chance nodes, with a transposition table, move ordering and
 // an optional quiescence extension. It computes values for the player to
 // move at the root; with more than two players every other seat is assumed
-// to play against it (paranoid search).
+// to play against it (paranoid search; see Allies and BestReply).
 //
 // Depth counts the plies of decisions; rolls do not use depth, but a roll
 // met at the horizon is evaluated, not expanded: in a dice game depth 2 is

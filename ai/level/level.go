@@ -140,8 +140,8 @@ func greedy(eval ai.Eval, noise float64) maker {
 func random(seed uint64, o Options) ai.Player { return ai.NewRandom(seed) }
 
 // byPlayers plays with two when the state has two players (or one), with
-// many otherwise: paranoid alpha-beta is a poor model of three or four
-// players, where MCTS's max^n values (shared by partners) fit.
+// many otherwise (Intercept with 4 players searches with partners together,
+// and solo as Best-Reply Search+).
 func byPlayers(two, many maker) maker {
 	return func(seed uint64, o Options) ai.Player {
 		return &switcher{two: two, many: many, seed: seed, o: o}
@@ -176,6 +176,28 @@ func (w *switcher) Close() {
 		w.p.Close()
 		w.p = nil
 	}
+}
+
+// byMode plays Intercept's 4 players with teams when seats 0 and 2 are
+// partners, with solo otherwise.
+func byMode(teams, solo maker) maker {
+	return func(seed uint64, o Options) ai.Player {
+		return &modeSwitch{teams: teams(seed, o), solo: solo(seed, o)}
+	}
+}
+
+type modeSwitch struct{ teams, solo ai.Player }
+
+func (m *modeSwitch) Choose(ctx context.Context, s game.State) (ai.Decision, error) {
+	if aiintercept.Allies(s, 0, 2) {
+		return m.teams.Choose(ctx, s)
+	}
+	return m.solo.Choose(ctx, s)
+}
+
+func (m *modeSwitch) Close() {
+	m.teams.Close()
+	m.solo.Close()
 }
 
 // table returns the makers of a game's players.
@@ -279,7 +301,12 @@ func table(gameID string) map[string]maker {
 		// medium searches a fifth of hard's nodes: with 50k (3 plies
 		// rarely finished), as many as hard's 25k, it measured no weaker
 		// than hard (18/8/14 in 40 games, ladder seed 1127).
-		t["medium"] = both(ai.Limits{Depth: 3, Nodes: 5_000})
+		// Solo, medium searches twice those nodes: Best-Reply Search's 2
+		// plies (easy) took 4.2k nodes a move, so within 5k medium often
+		// played an unfinished second ply, and lost 12/4/24 to easy
+		// (ladder seed 2913).
+		medium := ai.Limits{Depth: 3, Nodes: 5_000}
+		t["medium"] = byPlayers(search(medium, ev, tune), byMode(search(medium, ev, tune4), search(ai.Limits{Depth: 3, Nodes: 10_000}, ev, tune4)))
 		hard := ai.Limits{Nodes: 25_000, Time: HardTime}
 		t["hard"] = byPlayers(search(hard, ev, tune2), search(hard, ev, tune4))
 		t["max"] = byPlayers(maxSearch(ev, tune2), maxSearch(ev, tune4))
@@ -344,7 +371,7 @@ func descriptions(gameID string) map[string]string {
 	case "intercept":
 		d["greedy"] = "one ply on the ball-chain evaluation of ai/intercept"
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize; solo, one opponent searches its reply and the others play their first move)"
-		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together)"
+		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together; solo, Best-Reply Search within 10k nodes)"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize; solo, Best-Reply Search: one opponent searches its reply, the others play their first move)"
 		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
