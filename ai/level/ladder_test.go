@@ -17,10 +17,9 @@ import (
 // that the ladder now shows stronger, so the list is the published run's.
 // Keys are ladderName and the level: "mahbousse/2/max".
 var notShown = map[string]string{
-	"intercept/4 solo/easy":   "15/0/9 (62.5%) against greedy in 24 games, +89 [-58, +232] (29 November, seed 2902): with every seat for itself, 24 games do not tell the 2-4 ply searches apart (docs/ai.md)",
-	"intercept/4 solo/medium": "12/0/12 (50.0%) against easy in 24 games, +0 [-89, +89] (29 November, seed 2902): paranoid search at 3 plies in 5k nodes measured no better than 2 plies (docs/ai.md)",
-	"intercept/4 solo/hard":   "15/0/9 (62.5%) against medium in 24 games, +89 [-58, +280] (29 November, seed 2902): not shown in 24 games (docs/ai.md)",
-	"mahbousse/2/max":         "34/0/26 (56.7%) against hard in 60 node-bound games, luck-adjusted 50.8%, +6 [-27, +34] (28 November, max on five networks); 175 games with the luck taken out (seed 2781, three networks) 50.4% [47.0, 53.8]: max is hard's three plies with wider filters and two more networks, a fourth ply does not fit its time, and hard at two plies misses its 88% against greedy (docs/ai.md)",
+	"intercept/4 solo/hard": "23/1/16 (58.8%) against medium in 40 games, +61 [-53, +179] (29 November, seed 2914): Best-Reply Search at 25k nodes against 10k, not shown in 40 games (docs/ai.md)",
+	"intercept/4 solo/max":  "3/1/2 (58.3%) against hard in 6 games, +58 [+0, +191] (29 November, seed 2914): 6 games of max at 120k nodes took 25 minutes on the 2 cores (docs/ai.md)",
+	"mahbousse/2/max":       "34/0/26 (56.7%) against hard in 60 node-bound games, luck-adjusted 50.8%, +6 [-27, +34] (28 November, max on five networks); 175 games with the luck taken out (seed 2781, three networks) 50.4% [47.0, 53.8]: max is hard's three plies with wider filters and two more networks, a fourth ply does not fit its time, and hard at two plies misses its 88% against greedy (docs/ai.md)",
 }
 
 // TestPublishedLadder checks ai/level/ladder.json: every game measured for
