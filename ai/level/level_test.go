@@ -174,3 +174,36 @@ func TestOptionsNodes(t *testing.T) {
 		}
 	}
 }
+
+// Intercept's 4-player levels search with the budgets of docs/ai.md: solo,
+// medium 10k nodes and hard 80k for at most SoloHardTime; in teams, 5k and
+// 25k for at most HardTime, as with 2 players.
+func TestInterceptFourPlayerBudgets(t *testing.T) {
+	tests := []struct {
+		name        string
+		teams, solo ai.Limits
+	}{
+		{"medium", ai.Limits{Depth: 3, Nodes: 5_000}, ai.Limits{Depth: 3, Nodes: 10_000}},
+		{"hard", ai.Limits{Nodes: 25_000, Time: HardTime}, ai.Limits{Nodes: 80_000, Time: SoloHardTime}},
+	}
+	for _, tt := range tests {
+		p, err := New("intercept", tt.name, 1, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := p.(*switcher)
+		m, ok := w.many(w.seed, w.o).(*modeSwitch)
+		if !ok {
+			t.Fatalf("%s with 4 players: %T, want a switch between teams and solo", tt.name, w.many(w.seed, w.o))
+		}
+		if got := m.teams.(*ai.Search).Limits; got != tt.teams {
+			t.Errorf("%s in teams: limits %+v, want %+v", tt.name, got, tt.teams)
+		}
+		if got := m.solo.(*ai.Search).Limits; got != tt.solo {
+			t.Errorf("%s solo: limits %+v, want %+v", tt.name, got, tt.solo)
+		}
+		if got := limitsOf(t, p); got != tt.teams {
+			t.Errorf("%s with 2 players: limits %+v, want %+v", tt.name, got, tt.teams)
+		}
+	}
+}
