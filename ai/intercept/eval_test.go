@@ -13,8 +13,18 @@ import (
 // midgame returns a position after some random turns.
 func midgame(tb testing.TB, turns int) *ic.State {
 	tb.Helper()
+	return midgameOf(tb, turns, nil)
+}
+
+// midgameOf is midgame under the variant settings.
+func midgameOf(tb testing.TB, turns int, settings map[string]string) *ic.State {
+	tb.Helper()
 	g := ic.Game{}
-	s, err := g.New(game.DefaultConfig(g))
+	cfg, err := game.NewConfig(g, settings)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := g.New(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -57,6 +67,25 @@ func BenchmarkSearch(b *testing.B) {
 	for b.Loop() {
 		sr := ai.NewSearch(ai.Limits{Nodes: 25_000}, Eval)
 		sr.Order = Order
+		d, err := sr.Choose(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkSearchSolo runs hard's 4-player solo search (Best-Reply
+// Search+, 80k nodes) on a middle-game position and reports nodes per
+// second.
+func BenchmarkSearchSolo(b *testing.B) {
+	s := midgameOf(b, 60, map[string]string{"players": "4", "mode": "solo"})
+	var nodes int64
+	b.ReportAllocs()
+	for b.Loop() {
+		sr := ai.NewSearch(ai.Limits{Nodes: 80_000}, Eval)
+		sr.Order, sr.Allies, sr.Contempt, sr.BestReply = Order, Allies, Contempt, true
 		d, err := sr.Choose(context.Background(), s)
 		if err != nil {
 			b.Fatal(err)
