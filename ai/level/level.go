@@ -95,6 +95,17 @@ func Evaluation(gameID, name string) ai.Eval {
 			return aimahbousse.Eval
 		}
 	}
+	if gameID == "intercept" {
+		switch name {
+		case "random":
+			return nil
+		case "hard-v1":
+			return aiintercept.EvalV1
+		}
+		if _, ok := table(gameID)[name]; ok {
+			return aiintercept.Eval
+		}
+	}
 	return nil
 }
 

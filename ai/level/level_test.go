@@ -8,8 +8,11 @@ import (
 
 	"plateau/ai"
 	aidames "plateau/ai/dames"
+	aiintercept "plateau/ai/intercept"
+	aimahbousse "plateau/ai/mahbousse"
 	"plateau/game"
 	"plateau/games"
+	ic "plateau/games/intercept"
 )
 
 func TestEveryLevelPlays(t *testing.T) {
@@ -205,5 +208,50 @@ func TestInterceptFourPlayerBudgets(t *testing.T) {
 		if got := limitsOf(t, p); got != tt.teams {
 			t.Errorf("%s with 2 players: limits %+v, want %+v", tt.name, got, tt.teams)
 		}
+	}
+}
+
+// Evaluation gives the evaluation of ai/<game> a level searches with, and
+// none for levels without one of their own.
+func TestEvaluation(t *testing.T) {
+	g := ic.Game{}
+	s, err := g.New(game.DefaultConfig(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 7 { // away from the start, where the evaluations may agree
+		if err := s.Play(s.Moves(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if aiintercept.Eval(s, 0) == aiintercept.EvalV1(s, 0) {
+		t.Fatalf("%s: Eval and EvalV1 agree, choose another position", s.Position())
+	}
+	tests := []struct {
+		game, level string
+		want        ai.Eval // nil: none
+	}{
+		{"dames", "hard", nil},
+		{"benedictine", "max", nil},
+		{"intercept", "random", nil},
+		{"intercept", "greedy", aiintercept.Eval},
+		{"intercept", "hard", aiintercept.Eval},
+		{"intercept", "max", aiintercept.Eval},
+		{"intercept", "hard-v1", aiintercept.EvalV1},
+		{"intercept", "no-such-level", nil},
+		{"mahbousse", "medium", aimahbousse.Eval},
+	}
+	for _, tt := range tests {
+		got := Evaluation(tt.game, tt.level)
+		if (got == nil) != (tt.want == nil) {
+			t.Errorf("Evaluation(%s, %s): nil %v, want nil %v", tt.game, tt.level, got == nil, tt.want == nil)
+			continue
+		}
+		if tt.game == "intercept" && got != nil && got(s, 0) != tt.want(s, 0) {
+			t.Errorf("Evaluation(%s, %s) values the start %v, want %v", tt.game, tt.level, got(s, 0), tt.want(s, 0))
+		}
+	}
+	if Evaluation("mahbousse", "hard") == nil || Evaluation("mahbousse", "max") == nil {
+		t.Error("Mahboussé's hard and max have no evaluation")
 	}
 }

@@ -231,8 +231,24 @@ func TestBench(t *testing.T) {
 	if len(rs) != 2 || rs[0].EvalNs != 0 || rs[1].EvalNs <= 0 {
 		t.Errorf("evaluation cost: dames %v ns, mahbousse %v ns; want none and some", rs[0].EvalNs, rs[1].EvalNs)
 	}
+	// --variant sets the options of every game measured; Intercept's
+	// levels search with the evaluation of ai/intercept.
+	code, out, errs = cli("", "bench", "intercept", "--variant", "players=4", "--variant", "mode=solo", "--level", "easy", "--moves", "1", "--playouts-for", "20ms", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs = nil
+	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if len(rs) != 1 || !strings.Contains(rs[0].Variant, "mode=solo") || !strings.Contains(rs[0].Variant, "players=4") || rs[0].EvalNs <= 0 || rs[0].Moves != 1 {
+		t.Errorf("intercept with 4 players solo: %+v, want its variant, one move and the evaluation's cost", rs)
+	}
 	for _, args := range [][]string{
 		{"bench", "chess"},
+		{"bench", "dames", "--variant", "players=4"},
+		{"bench", "intercept", "--variant", "players"},
+		{"bench", "intercept", "--variant", "players=9"},
 		{"bench", "dames", "--level", "grandmaster"},
 		{"bench", "dames", "--moves", "-1"},
 		{"bench", "dames", "--playouts-for", "0s"},

@@ -16,7 +16,8 @@ import (
 
 // benchResult is one game's figures, printed by bench --json as an array.
 type benchResult struct {
-	Game string `json:"game"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"` // every option's value, as game.Config.String writes them
 	// Random playouts from the start position: move listing and playing.
 	Playouts        int     `json:"playouts"`
 	PliesPerSecond  float64 `json:"plies_per_second"`
@@ -36,8 +37,10 @@ type benchResult struct {
 }
 
 func runBench(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "bench", "[GAME]... [--level L] [--moves N] [--time D] [--playouts-for D] [--seed S] [--json]",
-		"plateau bench dames intercept --level hard --moves 10")
+	fs := newFlags(e, "bench", "[GAME]... [--variant K=V]... [--level L] [--moves N] [--time D] [--playouts-for D] [--seed S] [--json]",
+		"plateau bench dames intercept --level hard --moves 10\n  plateau bench intercept --variant players=4 --variant mode=solo --level hard")
+	var variants multiFlag
+	fs.Var(&variants, "variant", "variant option `key=value` (repeatable), set for every game measured")
 	lvl := fs.String("level", "hard", "the player to time: "+strings.Join(level.Names, ", "))
 	moves := fs.Int("moves", 20, "time the player's choice at this many positions of random games")
 	maxTime := fs.Duration("time", 5*time.Second, "time per move of the level max")
@@ -54,12 +57,22 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if len(ids) == 0 {
 		ids = e.games.IDs()
 	}
+	settings, err := game.ParseSettings(variants)
+	if err != nil {
+		return usageError{err}
+	}
 	var gs []game.Game
+	var cfgs []game.Config
 	for _, id := range ids {
 		g, err := e.games.Lookup(id)
 		if err != nil {
 			return usageError{err}
 		}
+		cfg, err := game.NewConfig(g, settings)
+		if err != nil {
+			return usagef("%s: %w", id, err)
+		}
+		cfgs = append(cfgs, cfg)
 		// The level is checked for every game before any is measured.
 		if _, err := level.New(g.ID(), *lvl, *seed, level.Options{}); err != nil {
 			return usageError{err}
@@ -67,9 +80,9 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		gs = append(gs, g)
 	}
 	var results []benchResult
-	for _, g := range gs {
+	for i, g := range gs {
 		fmt.Fprintf(e.stderr, "%s...\n", g.ID())
-		r, err := bench(ctx, g, *lvl, *moves, *playFor, *maxTime, *seed)
+		r, err := bench(ctx, g, cfgs[i], *lvl, *moves, *playFor, *maxTime, *seed)
 		if err != nil {
 			return fmt.Errorf("bench %s: %w", g.ID(), err)
 		}
@@ -81,22 +94,25 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "game\tplayouts\tplies/s\tallocs/ply\t%s moves\tms/move avg\tmax\tnodes/move\tnodes/s\tallocs/node\teval ns\t\n", *lvl)
 	for _, r := range results {
+		label := r.Game
+		if len(variants) > 0 {
+			label += " " + strings.Join(variants, " ")
+		}
 		ev := "-"
 		if r.EvalNs > 0 {
 			ev = fmt.Sprintf("%.0f", r.EvalNs)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t%s\t\n", r.Game, r.Playouts, r.PliesPerSecond,
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t%s\t\n", label, r.Playouts, r.PliesPerSecond,
 			r.AllocsPerPly, r.Moves, r.MsPerMoveAvg, r.MsPerMoveMax, r.NodesPerMove, r.NodesPerSecond, r.AllocsPerNode, ev)
 	}
 	return tw.Flush()
 }
 
-// bench measures one game in its default configuration: random playouts
-// for playFor, then the level's choice at moves positions sampled from
-// random games (about one in four plies where a player is to move).
-func bench(ctx context.Context, g game.Game, lvl string, moves int, playFor, maxTime time.Duration, seed uint64) (benchResult, error) {
-	r := benchResult{Game: g.ID(), Level: lvl}
-	cfg := game.DefaultConfig(g)
+// bench measures one game in configuration cfg: random playouts for
+// playFor, then the level's choice at moves positions sampled from random
+// games (about one in four plies where a player is to move).
+func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves int, playFor, maxTime time.Duration, seed uint64) (benchResult, error) {
+	r := benchResult{Game: g.ID(), Variant: cfg.String(), Level: lvl}
 	rng := rand.New(rand.NewPCG(seed, 0xbe7c4))
 	var buf []game.Move
 	var cms []game.ChanceMove
