@@ -309,6 +309,9 @@ func table(gameID string) map[string]maker {
 		tune2 := func(s *ai.Search) { tune4(s); s.Repeats = aiintercept.Repeats }
 		ev := aiintercept.Eval
 		both := func(l ai.Limits) maker { return byPlayers(search(l, ev, tune), search(l, ev, tune4)) }
+		// four plays 4 players with the limits teams in teams and solo
+		// alone.
+		four := func(teams, solo ai.Limits) maker { return byMode(search(teams, ev, tune4), search(solo, ev, tune4)) }
 		// greedy on the engine's evaluation drew 9 of 10 games against
 		// random at the 500-turn limit: it sees no chain to build.
 		t["greedy"] = greedy(ev, 0)
@@ -321,14 +324,14 @@ func table(gameID string) map[string]maker {
 		// played an unfinished second ply, and lost 12/4/24 to easy
 		// (ladder seed 2913).
 		medium := ai.Limits{Depth: 3, Nodes: 5_000}
-		t["medium"] = byPlayers(search(medium, ev, tune), byMode(search(medium, ev, tune4), search(ai.Limits{Depth: 3, Nodes: 10_000}, ev, tune4)))
+		t["medium"] = byPlayers(search(medium, ev, tune), four(medium, ai.Limits{Depth: 3, Nodes: 10_000}))
 		hard := ai.Limits{Nodes: 25_000, Time: HardTime}
 		// Solo, hard searches 80k nodes for at most SoloHardTime: Best-Reply
 		// Search's third ply (the root's second move) took 24-75k nodes,
 		// so within 25k hard seldom finished it and played much as medium
 		// (+61 [-53, +179] over medium, ladder seed 2914).
 		soloHard := ai.Limits{Nodes: 80_000, Time: SoloHardTime}
-		t["hard"] = byPlayers(search(hard, ev, tune2), byMode(search(hard, ev, tune4), search(soloHard, ev, tune4)))
+		t["hard"] = byPlayers(search(hard, ev, tune2), four(hard, soloHard))
 		t["max"] = byPlayers(maxSearch(ev, tune2), maxSearch(ev, tune4))
 		// hard-v2 is hard before issue 27's second part, kept to measure
 		// it: with 2 players its table blind to repetitions and no
