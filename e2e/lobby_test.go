@@ -159,6 +159,11 @@ func learnShutbox(t *testing.T, a *tab, base string) {
 	if got := eval[string](a, `document.querySelector('#guide-hint')?.dataset.hint || ''`); got == "cover" {
 		t.Error("the roll's hint came back after it was put away")
 	}
+	// A round can end the game, and then the result dialog covers the page.
+	if eval[bool](a, `!!document.querySelector('#result')?.open`) {
+		a.clickAt(`#dialog-close`)
+		a.waitJS("the result dialog closed", `!document.querySelector('#result').open`)
+	}
 	a.clickAt(`[data-lang="en"]`)
 	a.waitJS("English", `document.documentElement.lang === 'en'`)
 }
