@@ -62,7 +62,8 @@ type Match struct {
 	// that stopped: Run counts them and plays the others. A game depends
 	// only on the match's settings and its index, so a match resumed this
 	// way is the match played at once, if the settings are the same. The
-	// result's AStats and BStats cover only the games this run plays.
+	// result's AStats and BStats count the games played before by what
+	// their records say.
 	Played []GameResult
 }
 
@@ -152,6 +153,34 @@ type GameResult struct {
 	// Luck is A's luck in the game's rolls, by Match.Luck's reference
 	// (nil: not measured).
 	Luck *float64 `json:"luck,omitempty"`
+	// AStats and BStats are what A and B spent on their moves in the
+	// game, so that a resumed match counts them (nil in records written
+	// before they were kept).
+	AStats *GameStats `json:"aStats,omitempty"`
+	BStats *GameStats `json:"bStats,omitempty"`
+}
+
+// GameStats is what a player spent on its moves in one game.
+type GameStats struct {
+	Moves     int   `json:"moves"`
+	Micros    int64 `json:"micros"`
+	MaxMicros int64 `json:"maxMicros"`
+	Nodes     int64 `json:"nodes"`
+	MaxNodes  int64 `json:"maxNodes"`
+}
+
+// game returns the record of s, the stats of one game.
+func (s Stats) game() *GameStats {
+	return &GameStats{Moves: s.Moves, Micros: s.TotalTime.Microseconds(), MaxMicros: s.MaxTime.Microseconds(), Nodes: s.Nodes, MaxNodes: s.MaxNodes}
+}
+
+// addGame counts the game that g records, if it records one.
+func (s *Stats) addGame(g *GameStats) {
+	if g == nil {
+		return
+	}
+	s.merge(Stats{Moves: g.Moves, TotalTime: time.Duration(g.Micros) * time.Microsecond, MaxTime: time.Duration(g.MaxMicros) * time.Microsecond,
+		Nodes: g.Nodes, MaxNodes: g.MaxNodes})
 }
 
 // Point is the running score after a number of games, with its interval.
@@ -239,6 +268,7 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 			for i := range jobs {
 				var d done
 				d.res, d.a, d.b, d.err = m.play(ctx, cfg, i)
+				d.res.AStats, d.res.BStats = d.a.game(), d.b.game()
 				d.played = d.err == nil
 				results <- d
 			}
@@ -263,6 +293,8 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	for i := range m.Games {
 		if g, ok := played[i]; ok {
 			r.Results = append(r.Results, g)
+			r.AStats.addGame(g.AStats)
+			r.BStats.addGame(g.BStats)
 		}
 	}
 	var firstErr error

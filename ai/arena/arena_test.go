@@ -316,6 +316,13 @@ func TestMatchResumed(t *testing.T) {
 	if r.Games != whole.Games || r.Wins != whole.Wins || r.Draws != whole.Draws || r.Losses != whole.Losses || r.PliesMedian != whole.PliesMedian {
 		t.Errorf("resumed %+v, want %+v", r, whole)
 	}
+	// The games played before count in the players' stats by their records.
+	if r.AStats.Moves != whole.AStats.Moves || r.BStats.Moves != whole.BStats.Moves || r.BStats.Nodes != whole.BStats.Nodes || r.BStats.MaxNodes != whole.BStats.MaxNodes {
+		t.Errorf("resumed stats A %+v B %+v, at once A %+v B %+v", r.AStats, r.BStats, whole.AStats, whole.BStats)
+	}
+	if g := whole.Results[3]; g.AStats == nil || g.BStats == nil || g.AStats.Moves+g.BStats.Moves == 0 {
+		t.Errorf("game 3 records stats A %+v B %+v", g.AStats, g.BStats)
+	}
 	for i := range whole.Results {
 		if a, b := whole.Results[i], r.Results[i]; a.Index != b.Index || a.Score != b.Score || a.Plies != b.Plies {
 			t.Errorf("game %d: resumed %+v, at once %+v", i, b, a)

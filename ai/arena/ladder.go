@@ -36,8 +36,11 @@ type LadderRun struct {
 	// Luck, when set, measures every roll's luck as Match.Luck does, and
 	// the ratings are fitted on the luck-adjusted scores.
 	Luck func() ai.Eval
-	// Match, when set, is called before each match with its players.
-	Match func(a, b string) Progress
+	// Match, when set, is called before each match, which it may change:
+	// give it Progress, or Played and Finished to keep its games and count
+	// those of an earlier run (a ladder that stopped, or one played again
+	// with more games in a pairing plays only the games it lacks).
+	Match func(m *Match) error
 }
 
 // Progress is called after each game of a match, as Match.Progress.
@@ -135,7 +138,9 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 				Seed: seed(l.Seed, 4, uint64(i), uint64(j)), Workers: l.Workers, Opening: l.Opening, MaxPlies: l.MaxPlies,
 				Resign: l.Resign, Luck: l.Luck}
 			if l.Match != nil {
-				m.Progress = l.Match(m.A.Name, m.B.Name)
+				if err := l.Match(&m); err != nil {
+					return out, fmt.Errorf("ladder: %s vs %s: %w", m.A.Name, m.B.Name, err)
+				}
 			}
 			r, err := m.Run(ctx)
 			if err == nil {

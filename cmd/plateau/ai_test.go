@@ -354,6 +354,61 @@ func TestLadder(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed.Pairings) != 2 || listed.Pairings[0].Games != 4 || listed.Pairings[1].Games != 6 {
 		t.Errorf("--games 4,6: exit %d, %s %s (%v), want 4 games of easy vs random and 6 of hard vs easy", code, out, errs, err)
 	}
+	// --games-dir keeps each match's games: run again with more games in
+	// a pairing, the ladder plays only those it lacks and is the ladder
+	// played at once.
+	dir := filepath.Join(t.TempDir(), "games")
+	kept := func(games string) ladder {
+		t.Helper()
+		code, out, errs := cli("", "ladder", "shutbox", "--levels", "random,easy,hard", "--games", games, "--boot", "10", "--games-dir", dir, "--json")
+		var l ladder
+		if err := json.Unmarshal([]byte(out), &l); code != 0 || err != nil {
+			t.Fatalf("--games %s --games-dir: exit %d, %s %s (%v)", games, code, out, errs, err)
+		}
+		l.Command = ""
+		return l
+	}
+	lines := func() map[string]int {
+		t.Helper()
+		n := map[string]int{}
+		files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n[strings.SplitN(filepath.Base(f), "-vs-", 2)[0]] += strings.Count(string(b), "\n")
+		}
+		return n
+	}
+	kept("4,6")
+	if n := lines(); len(n) != 2 || n["easy"] != 4 || n["hard"] != 6 {
+		t.Errorf("after --games 4,6 the games kept are %v, want 4 of easy's match and 6 of hard's", n)
+	}
+	more := kept("4,10")
+	if n := lines(); len(n) != 2 || n["easy"] != 4 || n["hard"] != 10 {
+		t.Errorf("after --games 4,10 the games kept are %v, want 4 and 10: only the 4 games lacking played", n)
+	}
+	listed.Command = ""
+	_, out, _ = cli("", "ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,10", "--boot", "10", "--json")
+	var atOnce ladder
+	if err := json.Unmarshal([]byte(out), &atOnce); err != nil {
+		t.Fatal(err)
+	}
+	atOnce.Command = ""
+	if !reflect.DeepEqual(more, atOnce) {
+		t.Errorf("the ladder from the games kept:\n%+v\nplayed at once:\n%+v", more, atOnce)
+	}
+	// Another seed's matches are other games, in other files.
+	if code, _, errs := cli("", "ladder", "shutbox", "--levels", "random,easy", "--games", "2", "--seed", "9", "--boot", "10", "--games-dir", dir, "--json"); code != 0 {
+		t.Fatalf("--seed 9: exit %d, %s", code, errs)
+	}
+	if n := lines(); n["easy"] != 6 {
+		t.Errorf("with --seed 9 the games kept are %v, want 2 more of easy's in a file of their own", n)
+	}
 	for _, bad := range [][]string{
 		{"ladder", "shutbox", "--levels", "random"},
 		{"ladder", "shutbox", "--levels", "random,random"},

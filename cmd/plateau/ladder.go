@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -19,7 +21,7 @@ import (
 )
 
 func runLadder(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "ladder", "GAME [--levels L1,L2,...] [--games N] [--all] [--variant K=V]... [--seed S] [--time D] [--luck] [--json] [--out FILE]",
+	fs := newFlags(e, "ladder", "GAME [--levels L1,L2,...] [--games N] [--all] [--variant K=V]... [--seed S] [--time D] [--luck] [--games-dir DIR] [--json] [--out FILE]",
 		"plateau ladder dames --games 30 --time 500ms --seed 7 --out ai/level/ladder.json")
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
@@ -40,6 +42,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	resignScore := fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never), as plateau arena does")
 	resignMoves := fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
 	luck := fs.Bool("luck", false, "measure every roll's luck as plateau arena --luck does and fit the ratings on the luck-adjusted scores (dice games)")
+	gamesDir := fs.String("games-dir", "", "keep each match's games in `dir`, a file a match, and count those already there: run again, the same command plays only the games it lacks (a ladder that stopped, or more games in a pairing)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -83,19 +86,45 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 		}
 		run.Levels = append(run.Levels, en)
 	}
-	if !*quiet {
-		run.Match = func(a, b string) arena.Progress {
+	// The games of a match depend on these settings and on its seed, which
+	// depends on the ladder's seed and the two levels' places.
+	settings := fmt.Sprintf("%s %s seed=%d time=%s nodes=%d opening=%d resign=%g/%d luck=%t",
+		g.ID(), cfg, *seed, *limit, *nodes, *opening, *resignScore, *resignMoves, *luck)
+	var kept []*matchGames
+	defer func() {
+		for _, k := range kept {
+			k.f.Close()
+		}
+	}()
+	run.Match = func(m *arena.Match) error {
+		if *gamesDir != "" {
+			k, err := keepGames(*gamesDir, settings, m)
+			if err != nil {
+				return err
+			}
+			kept = append(kept, k)
+			if len(m.Played) > 0 && !*quiet {
+				fmt.Fprintf(e.stderr, "%d of %d games of %s vs %s played already (%s)\n", len(m.Played), m.Games, m.A.Name, m.B.Name, k.f.Name())
+			}
+		}
+		if !*quiet {
 			start := time.Now()
-			fmt.Fprintf(e.stderr, "%s vs %s\n", a, b)
-			return func(done, total int) {
+			fmt.Fprintf(e.stderr, "%s vs %s\n", m.A.Name, m.B.Name)
+			m.Progress = func(done, total int) {
 				progressBar(e.stderr, done, total, time.Since(start))
 				if done == total {
 					fmt.Fprintln(e.stderr)
 				}
 			}
 		}
+		return nil
 	}
 	l, err := run.Run(ctx)
+	for _, k := range kept {
+		if k.err != nil && err == nil {
+			err = fmt.Errorf("keeping the games of %s: %w", k.f.Name(), k.err)
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -140,6 +169,48 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, adjusted, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
 	}
 	return nil
+}
+
+// matchGames is the file that keeps a match's games (plateau ladder
+// --games-dir), and the first error writing to it.
+type matchGames struct {
+	f   *os.File
+	err error
+}
+
+// keepGames gives m the games already in its file under dir, those of its
+// games that the file has, and appends each game it plays to the file. The
+// file's name says the two levels and a hash of the settings and the
+// match's seed, so that another command's games are never counted.
+func keepGames(dir, settings string, m *arena.Match) (*matchGames, error) {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s match=%d", settings, m.Seed)
+	name := filepath.Join(dir, fmt.Sprintf("%s-vs-%s-%016x.jsonl", m.A.Name, m.B.Name, h.Sum64()))
+	played, err := readGames(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	for _, g := range played {
+		// A run with fewer games in the pairing counts only its own.
+		if g.Index < m.Games {
+			m.Played = append(m.Played, g)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	k := &matchGames{f: f}
+	enc := json.NewEncoder(f)
+	m.Finished = func(g arena.GameResult) {
+		if err := enc.Encode(g); err != nil && k.err == nil {
+			k.err = err
+		}
+	}
+	return k, nil
 }
 
 // parseGames reads --games: one count for every pairing, or one per
