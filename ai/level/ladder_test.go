@@ -17,9 +17,8 @@ import (
 // that the ladder now shows stronger, so the list is the published run's.
 // Keys are ladderName and the level: "mahbousse/2/max".
 var notShown = map[string]string{
-	"intercept/4 solo/medium": "19/1/20 (48.8%) against easy in 40 games, -9 [-89, +70] (29 November, seed 2921), where the run of seed 2914 had 29/1/10, +179 [+70, +319], with the same two players, and a 60-game match (seed 2922) 29/3/28: 77/5/58 over the three, 56.8% [48.7, 64.8], Best-Reply Search's part of a third ply adding little to its two (docs/ai.md)",
-	"intercept/4 solo/max":    "1/2/1 (50.0%) against hard in 4 games, +0 (29 November, seed 2921): max at 250k nodes against hard's 80k, both finishing the third ply and rarely the fourth; 4 games of max took 25 minutes on the 2 cores (docs/ai.md)",
-	"mahbousse/2/max":         "34/0/26 (56.7%) against hard in 60 node-bound games, luck-adjusted 50.8%, +6 [-27, +34] (28 November, max on five networks); 175 games with the luck taken out (seed 2781, three networks) 50.4% [47.0, 53.8]: max is hard's three plies with wider filters and two more networks, a fourth ply does not fit its time, and hard at two plies misses its 88% against greedy (docs/ai.md)",
+	"intercept/4 solo/max": "1/2/1 (50.0%) against hard in 4 games, +0 (29 November, seed 2921): max at 250k nodes against hard's 80k, both finishing the third ply and rarely the fourth; 4 games of max took 25 minutes on the 2 cores (docs/ai.md)",
+	"mahbousse/2/max":      "34/0/26 (56.7%) against hard in 60 node-bound games, luck-adjusted 50.8%, +6 [-27, +34] (28 November, max on five networks); 175 games with the luck taken out (seed 2781, three networks) 50.4% [47.0, 53.8]: max is hard's three plies with wider filters and two more networks, a fourth ply does not fit its time, and hard at two plies misses its 88% against greedy (docs/ai.md)",
 }
 
 // TestPublishedLadder checks ai/level/ladder.json: every game measured for
