@@ -392,7 +392,6 @@ func TestLadder(t *testing.T) {
 	if n := lines(); len(n) != 2 || n["easy"] != 4 || n["hard"] != 10 {
 		t.Errorf("after --games 4,10 the games kept are %v, want 4 and 10: only the 4 games lacking played", n)
 	}
-	listed.Command = ""
 	_, out, _ = cli("", "ladder", "shutbox", "--levels", "random,easy,hard", "--games", "4,10", "--boot", "10", "--json")
 	var atOnce ladder
 	if err := json.Unmarshal([]byte(out), &atOnce); err != nil {

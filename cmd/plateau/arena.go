@@ -91,14 +91,12 @@ func runArena(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
+	var out *matchGames
 	if *gamesOut != "" {
-		f, err := os.OpenFile(*gamesOut, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
+		if out, err = appendGames(*gamesOut, &m); err != nil {
 			return err
 		}
-		defer f.Close()
-		enc := json.NewEncoder(f)
-		m.Finished = func(g arena.GameResult) { enc.Encode(g) }
+		defer out.f.Close()
 	}
 	start := time.Now()
 	if !*quiet {
@@ -107,6 +105,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	r, err := m.Run(ctx)
 	if !*quiet {
 		fmt.Fprintln(e.stderr)
+	}
+	if out != nil && out.err != nil && err == nil {
+		err = fmt.Errorf("writing the games to %s: %w", *gamesOut, out.err)
 	}
 	if err != nil {
 		return err

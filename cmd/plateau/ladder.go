@@ -199,6 +199,12 @@ func keepGames(dir, settings string, m *arena.Match) (*matchGames, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	return appendGames(name, m)
+}
+
+// appendGames appends each game that m plays to the file name, a JSON line
+// a game, as readGames reads them.
+func appendGames(name string, m *arena.Match) (*matchGames, error) {
 	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
