@@ -244,6 +244,19 @@ func TestBench(t *testing.T) {
 	if len(rs) != 1 || !strings.Contains(rs[0].Variant, "mode=solo") || !strings.Contains(rs[0].Variant, "players=4") || rs[0].EvalNs <= 0 || rs[0].Moves != 1 {
 		t.Errorf("intercept with 4 players solo: %+v, want its variant, one move and the evaluation's cost", rs)
 	}
+	// --nodes bounds max by nodes, as the ladder does, and the depth its
+	// searches completed is reported.
+	code, out, errs = cli("", "bench", "intercept", "--level", "max", "--nodes", "3000", "--moves", "2", "--playouts-for", "20ms", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs = nil
+	if err := json.Unmarshal([]byte(out), &rs); err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if len(rs) != 1 || rs[0].NodesPerMove > 3000 || rs[0].NodesPerMove < 1000 || rs[0].DepthAvg < 1 {
+		t.Errorf("intercept max at 3000 nodes: %+v, want at most 3000 nodes a move and a depth of 1 or more", rs)
+	}
 	for _, args := range [][]string{
 		{"bench", "chess"},
 		{"bench", "dames", "--variant", "players=4"},
@@ -252,6 +265,7 @@ func TestBench(t *testing.T) {
 		{"bench", "dames", "--level", "grandmaster"},
 		{"bench", "dames", "--moves", "-1"},
 		{"bench", "dames", "--playouts-for", "0s"},
+		{"bench", "dames", "--nodes", "-1"},
 	} {
 		if code, _, errs := cli("", args...); code != 2 || errs == "" {
 			t.Errorf("%q: exit %d (%q), want 2 and a message", args, code, errs)

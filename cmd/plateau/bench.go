@@ -31,6 +31,9 @@ type benchResult struct {
 	NodesPerMove   float64 `json:"nodes_per_move"`
 	NodesPerSecond float64 `json:"nodes_per_second"`
 	AllocsPerNode  float64 `json:"allocs_per_node"`
+	// DepthAvg is the mean of the deepest iteration each search completed
+	// (ai.Decision.Depth), 0 for players without one.
+	DepthAvg float64 `json:"depth_avg"`
 	// The level's own evaluation (level.Evaluation), when it has one:
 	// nanoseconds a call at positions of the random playouts.
 	EvalNs float64 `json:"eval_ns,omitempty"`
@@ -44,6 +47,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	lvl := fs.String("level", "hard", "the player to time: "+strings.Join(level.Names, ", "))
 	moves := fs.Int("moves", 20, "time the player's choice at this many positions of random games")
 	maxTime := fs.Duration("time", 5*time.Second, "time per move of the level max")
+	nodes := fs.Int64("nodes", 0, "when above 0, bound the levels by nodes instead of time, as plateau ladder --nodes does: max searches this many nodes a move")
 	playFor := fs.Duration("playouts-for", time.Second, "play random games for this long")
 	seed := fs.Uint64("seed", 1, "seed of the random games and of the player")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per game")
@@ -51,9 +55,10 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *moves < 0 || *playFor <= 0 {
-		return usagef("--moves %d, --playouts-for %s: want --moves >= 0 and --playouts-for > 0", *moves, *playFor)
+	if *moves < 0 || *playFor <= 0 || *nodes < 0 {
+		return usagef("--moves %d, --playouts-for %s, --nodes %d: want --moves >= 0, --playouts-for > 0 and --nodes >= 0", *moves, *playFor, *nodes)
 	}
+	opts := level.Options{Time: *maxTime, Nodes: *nodes}
 	if len(ids) == 0 {
 		ids = e.games.IDs()
 	}
@@ -82,7 +87,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	var results []benchResult
 	for i, g := range gs {
 		fmt.Fprintf(e.stderr, "%s...\n", g.ID())
-		r, err := bench(ctx, g, cfgs[i], *lvl, *moves, *playFor, *maxTime, *seed)
+		r, err := bench(ctx, g, cfgs[i], *lvl, *moves, *playFor, opts, *seed)
 		if err != nil {
 			return fmt.Errorf("bench %s: %w", g.ID(), err)
 		}
@@ -92,7 +97,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e, results)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "game\tplayouts\tplies/s\tallocs/ply\t%s moves\tms/move avg\tmax\tnodes/move\tnodes/s\tallocs/node\teval ns\t\n", *lvl)
+	fmt.Fprintf(tw, "game\tplayouts\tplies/s\tallocs/ply\t%s moves\tms/move avg\tmax\tnodes/move\tnodes/s\tallocs/node\tdepth\teval ns\t\n", *lvl)
 	for _, r := range results {
 		label := r.Game
 		if len(variants) > 0 {
@@ -102,16 +107,17 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		if r.EvalNs > 0 {
 			ev = fmt.Sprintf("%.0f", r.EvalNs)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t%s\t\n", label, r.Playouts, r.PliesPerSecond,
-			r.AllocsPerPly, r.Moves, r.MsPerMoveAvg, r.MsPerMoveMax, r.NodesPerMove, r.NodesPerSecond, r.AllocsPerNode, ev)
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.2f\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.3f\t%.2f\t%s\t\n", label, r.Playouts, r.PliesPerSecond,
+			r.AllocsPerPly, r.Moves, r.MsPerMoveAvg, r.MsPerMoveMax, r.NodesPerMove, r.NodesPerSecond, r.AllocsPerNode, r.DepthAvg, ev)
 	}
 	return tw.Flush()
 }
 
 // bench measures one game in configuration cfg: random playouts for
 // playFor, then the level's choice at moves positions sampled from random
-// games (about one in four plies where a player is to move).
-func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves int, playFor, maxTime time.Duration, seed uint64) (benchResult, error) {
+// games (about one in four plies where a player is to move), the level
+// built with options o.
+func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves int, playFor time.Duration, o level.Options, seed uint64) (benchResult, error) {
 	r := benchResult{Game: g.ID(), Variant: cfg.String(), Level: lvl}
 	rng := rand.New(rand.NewPCG(seed, 0xbe7c4))
 	var buf []game.Move
@@ -159,11 +165,11 @@ func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves 
 		r.EvalNs = timeEval(ev, sample)
 	}
 
-	p, err := level.New(g.ID(), lvl, seed, level.Options{Time: maxTime})
+	p, err := level.New(g.ID(), lvl, seed, o)
 	if err != nil {
 		return r, err
 	}
-	var nodes int64
+	var nodes, depths int64
 	var spent time.Duration
 	var allocs uint64
 	s, err := g.New(cfg)
@@ -189,6 +195,7 @@ func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves 
 			spent += took
 			r.MsPerMoveMax = max(r.MsPerMoveMax, float64(took.Microseconds())/1000)
 			nodes += d.Nodes
+			depths += int64(d.Depth)
 			r.Moves++
 		}
 		if err := randomPly(s); err != nil {
@@ -200,6 +207,7 @@ func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves 
 		r.NodesPerMove = float64(nodes) / float64(r.Moves)
 		r.NodesPerSecond = float64(nodes) / spent.Seconds()
 		r.AllocsPerNode = float64(allocs) / float64(max(nodes, 1))
+		r.DepthAvg = float64(depths) / float64(r.Moves)
 	}
 	return r, ctx.Err()
 }
