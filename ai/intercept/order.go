@@ -1,7 +1,6 @@
 package intercept
 
 import (
-	"plateau/ai"
 	"plateau/game"
 	ic "plateau/games/intercept"
 )
@@ -67,17 +66,4 @@ func Repeats(s game.State) int {
 		return st.Repeats()
 	}
 	return 0
-}
-
-// SoloMaxFilters sets the move filters of the level max with 4 players
-// solo, under Best-Reply Search: after the third iteration only the 8 root
-// moves it found best (and up to 4 more within 0.02) are searched deeper,
-// and every other decision with two plies or more left searches the 5 moves
-// best at 0 ply. At 250k nodes the full width finished the third ply (the
-// root's second move) and seldom the fourth; with the filters it finished the
-// fifth at 11 of 12 positions of easy-level games, the fourth at the other
-// (docs/ai.md).
-func SoloMaxFilters(s *ai.Search) {
-	s.RootFilters = []ai.MoveFilter{{}, {}, {Keep: 8, Extra: 4, Margin: 0.02}}
-	s.Filter = ai.MoveFilter{Keep: 5}
 }

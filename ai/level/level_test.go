@@ -2,7 +2,6 @@ package level
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -254,31 +253,5 @@ func TestEvaluation(t *testing.T) {
 	}
 	if Evaluation("mahbousse", "hard") == nil || Evaluation("mahbousse", "max") == nil {
 		t.Error("Mahboussé's hard and max have no evaluation")
-	}
-}
-
-// Intercept's max prunes forward with 4 players solo only: in teams and
-// with 2 players it searches the full width, where it is shown stronger
-// than hard (docs/ai.md).
-func TestInterceptSoloMaxFilters(t *testing.T) {
-	p, err := New("intercept", "max", 1, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := p.(*switcher)
-	m, ok := w.many(w.seed, w.o).(*modeSwitch)
-	if !ok {
-		t.Fatalf("max with 4 players: %T, want a switch between teams and solo", w.many(w.seed, w.o))
-	}
-	var want ai.Search
-	aiintercept.SoloMaxFilters(&want)
-	solo := m.solo.(*ai.Search)
-	if solo.Filter != want.Filter || !slices.Equal(solo.RootFilters, want.RootFilters) || !solo.BestReply {
-		t.Errorf("max solo: filters %+v and %+v, best reply %v; want %+v and %+v, best reply", solo.RootFilters, solo.Filter, solo.BestReply, want.RootFilters, want.Filter)
-	}
-	for name, s := range map[string]*ai.Search{"in teams": m.teams.(*ai.Search), "with 2 players": w.two(w.seed, w.o).(*ai.Search)} {
-		if s.Filter.Keep != 0 || len(s.RootFilters) != 0 {
-			t.Errorf("max %s: filters %+v and %+v, want none", name, s.RootFilters, s.Filter)
-		}
 	}
 }
