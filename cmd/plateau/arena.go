@@ -22,6 +22,10 @@ import (
 // option defaulting to 0 (none), unless --variant sets it.
 const arenaTurnLimit = "500"
 
+// nodesUsage describes the --nodes flag of arena, ladder and bench, which
+// builds the levels with level.Options.Nodes.
+const nodesUsage = "bound max by this many nodes a move instead of --time, and hard by its node budget alone: every level then plays the same moves on any machine, however loaded (0: the clock)"
+
 func runArena(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE] [--unpaired] [--luck]",
 		"plateau arena dames --a hard --b random --games 200 --svg dames.svg")
@@ -32,7 +36,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "match seed (dice, openings, players)")
 	limit := fs.Duration("time", 5*time.Second, "time per move of the level max")
-	nodes := fs.Int64("nodes", 0, "bound max by this many nodes a move instead of --time, and hard by its node budget alone: every level then plays the same moves on any machine, however loaded (0: the clock)")
+	nodes := fs.Int64("nodes", 0, nodesUsage)
 	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
 	unpaired := fs.Bool("unpaired", false, "give every game its own opening and dice instead of sharing them within a pair (a deterministic player against itself plays a pair's two games alike)")
 	workers := fs.Int("workers", 0, "games played at once (default: all cores)")

@@ -31,8 +31,9 @@ type benchResult struct {
 	NodesPerMove   float64 `json:"nodes_per_move"`
 	NodesPerSecond float64 `json:"nodes_per_second"`
 	AllocsPerNode  float64 `json:"allocs_per_node"`
-	// DepthAvg is the mean of the deepest iteration each search completed
-	// (ai.Decision.Depth), 0 for players without one.
+	// DepthAvg is the mean of ai.Decision.Depth: the deepest iteration
+	// each search completed (alpha-beta), the principal variation's length
+	// (MCTS), 0 for players without either.
 	DepthAvg float64 `json:"depth_avg"`
 	// The level's own evaluation (level.Evaluation), when it has one:
 	// nanoseconds a call at positions of the random playouts.
@@ -47,7 +48,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	lvl := fs.String("level", "hard", "the player to time: "+strings.Join(level.Names, ", "))
 	moves := fs.Int("moves", 20, "time the player's choice at this many positions of random games")
 	maxTime := fs.Duration("time", 5*time.Second, "time per move of the level max")
-	nodes := fs.Int64("nodes", 0, "when above 0, bound the levels by nodes instead of time, as plateau ladder --nodes does: max searches this many nodes a move")
+	nodes := fs.Int64("nodes", 0, nodesUsage)
 	playFor := fs.Duration("playouts-for", time.Second, "play random games for this long")
 	seed := fs.Uint64("seed", 1, "seed of the random games and of the player")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per game")

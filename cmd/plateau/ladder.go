@@ -30,7 +30,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	all := fs.Bool("all", false, "play every pair of levels, not only adjacent ones")
 	seed := fs.Uint64("seed", 1, "seed of the matches and of the bootstrap")
 	limit := fs.Duration("time", time.Second, "time per move of the level max")
-	nodes := fs.Int64("nodes", 0, "bound max by this many nodes a move instead of --time, and hard by its node budget alone: every level then plays the same moves on any machine, however loaded (0: the clock)")
+	nodes := fs.Int64("nodes", 0, nodesUsage)
 	anchor := fs.Float64("anchor", 0, "rating of the first level")
 	boot := fs.Int("boot", 2000, "bootstrap resamples for the 95% intervals")
 	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
