@@ -73,7 +73,6 @@ func searchers() map[string]func() Player {
 	return map[string]func() Player{
 		"alphabeta":      func() Player { return NewSearch(Limits{}, nil) },
 		"alphabeta-noTT": func() Player { s := NewSearch(Limits{}, nil); s.TTBits = -1; return s },
-		"alphabeta-late": func() Player { s := NewSearch(Limits{}, nil); s.LateMoves = testReductions; return s },
 	}
 }
 

@@ -80,16 +80,6 @@ type Search struct {
 	// sides that alternate (teams of opposite seats), it searches as
 	// without.
 	BestReply bool
-	// LateMoves, when its Reduce is set, searches as engines with late
-	// move reductions do: at a decision node with MinDepth plies or more
-	// left, every move after the first is searched first with a null
-	// window (principal variation search), and a quiet move (one that
-	// Order, the table and the killers do not score) after the first
-	// After is searched Reduce plies shallower too; a move that then beats
-	// the best so far is searched again at full depth and window. Unlike
-	// a filter, no move is left out: a move whose worth shows only deeper
-	// is searched less deep, not dropped.
-	LateMoves LateMoveReduction
 
 	tt      *table
 	plies   []plyData
@@ -127,61 +117,6 @@ func (f MoveFilter) kept(n int, val func(int) float64, maximizing bool) int {
 		k++
 	}
 	return k
-}
-
-// LateMoveReduction sets Search.LateMoves.
-type LateMoveReduction struct {
-	After    int // moves searched at full depth before any is reduced
-	MinDepth int // the plies a node must have left for its moves to be
-	Reduce   int // plies taken off a late quiet move's first search
-}
-
-// on reports whether the reductions and null windows apply to the moves of
-// a node with depth plies left.
-func (r LateMoveReduction) on(depth int) bool { return r.Reduce > 0 && depth >= r.MinDepth }
-
-// reduction is how much shallower the i-th move of a node with depth
-// plies left is searched first, given its ordering score.
-func (r LateMoveReduction) reduction(depth, i, score int) int {
-	if i < r.After || score >= quietScore {
-		return 0
-	}
-	return min(r.Reduce, depth-1)
-}
-
-// quietScore is the least ordering score of a move that is not quiet:
-// scored by Order (shifted by 24 bits), the table or a killer; history
-// alone stays below it.
-const quietScore = 1 << 24
-
-// nullWindow is the width of the windows that only ask whether a move
-// beats a bound.
-const nullWindow = 1e-9
-
-// lateSearch searches the i-th move of a node, its child c, as
-// LateMoves says: first with a null window at the bound to beat, and
-// reduced when the move is late and quiet; again at full depth and window
-// when that search does not fail low (for the root's side; high for its
-// opponents).
-func (s *Search) lateSearch(c game.State, depth, ply, i, score int, alpha, beta float64, maximizing, replied bool) (float64, bool) {
-	if i == 0 || !s.LateMoves.on(depth) {
-		return s.ab(c, depth-1, ply+1, alpha, beta, replied)
-	}
-	d := depth - 1 - s.LateMoves.reduction(depth, i, score)
-	var v float64
-	var proven bool
-	if maximizing {
-		v, proven = s.ab(c, d, ply+1, alpha, alpha+nullWindow, replied)
-		if s.b.stopped || v <= alpha {
-			return v, proven
-		}
-	} else {
-		v, proven = s.ab(c, d, ply+1, beta-nullWindow, beta, replied)
-		if s.b.stopped || v >= beta {
-			return v, proven
-		}
-	}
-	return s.ab(c, depth-1, ply+1, alpha, beta, replied)
 }
 
 // rootFilter is the filter that chooses the root moves after iteration
@@ -344,7 +279,7 @@ func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, 
 		if err := game.PlayListed(c, m); err != nil {
 			continue
 		}
-		v, proven := s.lateSearch(c, depth, 0, i, s.rootScore(i, m, st), alpha, 2, true, false)
+		v, proven := s.ab(c, depth-1, 1, alpha, 2, false)
 		if s.b.stopped {
 			break
 		}
@@ -358,16 +293,6 @@ func (s *Search) rootSearch(st game.State, moves []game.Move, scores []float64, 
 		}
 	}
 	return best, bestV, allProven || (bestProven && isWin(bestV)), pv, done
-}
-
-// rootScore is the ordering score of the i-th root move m, for LateMoves:
-// the first move (the previous iteration's best) and the moves Order scores
-// are not quiet.
-func (s *Search) rootScore(i int, m game.Move, st game.State) int {
-	if i == 0 || s.LateMoves.Reduce == 0 || s.Order == nil {
-		return 0
-	}
-	return s.Order(st, m) << 24
 }
 
 // isWin reports whether a proven value is a win: terminal wins, found at
@@ -488,7 +413,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64, replied 
 		if err := game.PlayListed(c, m); err != nil {
 			continue
 		}
-		v, proven := s.lateSearch(c, depth, ply, i, pd.scores[i], alpha, beta, maximizing, childReplied)
+		v, proven := s.ab(c, depth-1, ply+1, alpha, beta, childReplied)
 		if s.b.stopped {
 			return 0.5, false
 		}

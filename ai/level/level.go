@@ -332,16 +332,7 @@ func table(gameID string) map[string]maker {
 		// (+61 [-53, +179] over medium, ladder seed 2914).
 		soloHard := ai.Limits{Nodes: 80_000, Time: SoloHardTime}
 		t["hard"] = byPlayers(search(hard, ev, tune2), four(hard, soloHard))
-		// Solo, max reduces late quiet moves (ai.Search.LateMoves): at
-		// full width it finished Best-Reply Search's third ply, as hard
-		// does, and seldom the fourth, and measured no stronger than hard;
-		// move filters reached the fifth but dropped quiet replies and
-		// lost 3-9 to hard (docs/ai.md).
-		soloMax := func(s *ai.Search) {
-			tune4(s)
-			s.LateMoves = ai.LateMoveReduction{After: 3, MinDepth: 3, Reduce: 1}
-		}
-		t["max"] = byPlayers(maxSearch(ev, tune2), byMode(maxSearch(ev, tune4), maxSearch(ev, soloMax)))
+		t["max"] = byPlayers(maxSearch(ev, tune2), maxSearch(ev, tune4))
 		// hard-v2 is hard before issue 27's second part, kept to measure
 		// it: with 2 players its table blind to repetitions and no
 		// contempt, on the same evaluation; with 4, hard's search within
@@ -407,7 +398,7 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize; solo, one opponent searches its reply and the others play their first move)"
 		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together; solo, Best-Reply Search within 10k nodes)"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation, contempt 0.05, 25k nodes, at most 0.8 s (4 players: partners maximize together, the others minimize; solo, Best-Reply Search: one opponent searches its reply, the others play their first move, 80k nodes, at most 1.5 s)"
-		d["max"] = "hard's search for the time given (--time, default 5 s); solo, with late move reductions (after the first three moves, a quiet move is searched a ply shallower first, and again at full depth if it then looks best)"
+		d["max"] = "hard's search for the time given (--time, default 5 s)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and its 25k nodes, kept to measure hard's searches against it; with 2 players, hard"
 		d["hard-paranoid"] = "with 4 players solo, hard's search as it was before Best-Reply Search (paranoid: every other seat searches its replies against the root; 25k nodes), kept to measure hard against it; in teams and with 2 players, hard"
