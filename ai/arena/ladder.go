@@ -62,7 +62,11 @@ type Ladder struct {
 	Code     string          `json:"code,omitempty"`
 	Levels   []LadderLevel   `json:"levels"`
 	Pairings []LadderPairing `json:"pairings"`
-	Seconds  float64         `json:"seconds"`
+	// Seconds is the wall-clock time of the games this run played: the
+	// games a match was given as played (Match.Played, plateau ladder --games-dir)
+	// count for nothing, so a run that extends a ladder reports the time of
+	// its new games alone.
+	Seconds float64 `json:"seconds"`
 	// Luck says the ratings were fitted on luck-adjusted scores
 	// (LadderRun.Luck).
 	Luck bool `json:"luck,omitempty"`
@@ -95,7 +99,9 @@ type LadderPairing struct {
 	Elo    float64 `json:"elo"`
 	// Adjusted is the luck-adjusted score, when the luck was measured.
 	Adjusted *float64 `json:"adjusted,omitempty"`
-	Seconds  float64  `json:"seconds"`
+	// Seconds is the wall-clock time of the games this run played (see
+	// Ladder.Seconds).
+	Seconds float64 `json:"seconds"`
 	// ANodes and BNodes are the nodes a move each side searched on
 	// average, AMillis and BMillis its time a move: what a level bound
 	// by time reached on the machine that measured it.
