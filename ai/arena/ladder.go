@@ -63,9 +63,9 @@ type Ladder struct {
 	Levels   []LadderLevel   `json:"levels"`
 	Pairings []LadderPairing `json:"pairings"`
 	// Seconds is the wall-clock time of the games this run played: the
-	// games a match was given as played (Match.Played, plateau ladder --games-dir)
-	// count for nothing, so a run that extends a ladder reports the time of
-	// its new games alone.
+	// games a match was given as played (Match.Played, plateau ladder
+	// --games-dir) count for nothing, so a run that extends a ladder
+	// reports the time of its new games alone.
 	Seconds float64 `json:"seconds"`
 	// Luck says the ratings were fitted on luck-adjusted scores
 	// (LadderRun.Luck).
