@@ -18,7 +18,7 @@ import (
 // Keys are ladderName and the level: "mahbousse/2/max".
 var notShown = map[string]string{
 	"intercept/4 solo/max": "16/3/14 (53.0%) against hard in 33 games, +21 [-105, +157] (29 November, seed 2921; a count of 40 stopped when even 7 wins in 7 could not show it): max at 250k nodes against hard's 80k, both finishing the third ply and rarely the fourth; each max game takes about 12 minutes of a core; searching deeper on the same budget did not pay: pruned forward to reach the fifth ply, max won 3 and lost 9 of 12 against hard, and with late move reductions (4.75 plies) 5/2/9 in 16 (29 November, neither kept); six evaluation variants screened at easy, none stronger (docs/ai.md)",
-	"mahbousse/2/max":      "34/0/26 (56.7%) against hard in 60 node-bound games, luck-adjusted 50.8%, +6 [-27, +34] (28 November, max on five networks); 175 games with the luck taken out (seed 2781, three networks) 50.4% [47.0, 53.8]: max is hard's three plies with wider filters and two more networks, a fourth ply does not fit its time, and hard at two plies misses its 88% against greedy (docs/ai.md)",
+	"mahbousse/2/max":      "70/0/70 (50.0%) against hard in 140 node-bound games, luck-adjusted 48.5%, -11 [-37, +16] (the 60 games of 28 November and 80 more on 29 November, max on five networks); 175 games with the luck taken out (seed 2781, three networks) 50.4% [47.0, 53.8]: max is hard's three plies with wider filters and two more networks, a fourth ply does not fit its time, and hard at two plies misses its 88% against greedy (docs/ai.md)",
 }
 
 // TestPublishedLadder checks ai/level/ladder.json: every game measured for
