@@ -327,4 +327,40 @@ func levelElo(t *testing.T, a *tab, base string) {
 			t.Errorf("with %s = %s, seat 2's hard level reads %q, want %q", c.sel, c.value, got, "Computer — "+c.want)
 		}
 	}
+
+	// A level the ladder does not show stronger than the one below it says
+	// so: Mahboussé's max (level.Ratings' NotShown, from ladder.json).
+	set("#new-game", "mahbousse")
+	r := level.Ratings("mahbousse")[0]
+	if r.NotShown["max"] != "hard" {
+		t.Fatalf("Mahboussé's ladder shows max stronger than hard (%v): this check needs a level not shown stronger", r.NotShown)
+	}
+	seat := func(lv string) string {
+		return eval[string](a, fmt.Sprintf(`document.querySelector('#seat-1 option[value="ai:%s"]').textContent`, lv))
+	}
+	elo := func(lv string) int { return int(math.Round(r.Elo[lv]/10)) * 10 }
+	if got, want := seat("max"), fmt.Sprintf("Computer — strongest, about %d (≈ hard)", elo("max")); got != want {
+		t.Errorf("Mahboussé's max reads %q, want %q", got, want)
+	}
+	if got, want := eval[string](a, `document.querySelector('#seat-1 option[value="ai:max"]').title`), "Not measurably stronger than hard: in the published ladder the two score about even."; got != want {
+		t.Errorf("Mahboussé's max has the title %q, want %q", got, want)
+	}
+	if got := eval[string](a, `document.querySelector('#seat-1 option[value="ai:hard"]').title`); got != "" {
+		t.Errorf("Mahboussé's hard has the title %q, want none", got)
+	}
+	// Chosen, it says so under the seat too; another level does not.
+	note := func() string {
+		return eval[string](a, `(() => { const n = document.querySelector('#seat-note-1'); return n.hidden ? '' : n.textContent; })()`)
+	}
+	set("#seat-1", "ai:max")
+	if got, want := note(), "Not measurably stronger than hard: in the published ladder the two score about even."; got != want {
+		t.Errorf("under seat 2, with max chosen: %q, want %q", got, want)
+	}
+	set("#seat-1", "ai:hard")
+	if got := note(); got != "" {
+		t.Errorf("under seat 2, with hard chosen: %q, want nothing", got)
+	}
+	if got, want := seat("hard"), fmt.Sprintf("Computer — hard, about %d", elo("hard")); got != want {
+		t.Errorf("Mahboussé's hard reads %q, want %q", got, want)
+	}
 }

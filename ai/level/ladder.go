@@ -32,6 +32,18 @@ type Rated struct {
 	Players int                `json:"players"`
 	Variant string             `json:"variant"`
 	Elo     map[string]float64 `json:"elo"`
+	// NotShown names, for each level the ladder does not show stronger
+	// than the level below it, that level: {"max": "hard"}. Its Elo alone
+	// would let a player read a level rated a few points over the one
+	// below it (or under it) as stronger (or weaker) than it.
+	NotShown map[string]string `json:"notShown,omitempty"`
+}
+
+// shownStronger reports whether level i of ladder l is shown stronger
+// than the level below it: the lower end of its gap's 95% interval above
+// zero, and its rating above the other's.
+func shownStronger(l arena.Ladder, i int) bool {
+	return l.Stronger(i) && l.Levels[i].Elo > l.Levels[i-1].Elo
 }
 
 // Ratings returns the published ratings of a game's levels, one entry a
@@ -48,8 +60,14 @@ func Ratings(gameID string) []Rated {
 			continue
 		}
 		r := Rated{Players: l.Players, Variant: l.Variant, Elo: map[string]float64{}}
-		for _, lv := range l.Levels {
+		for i, lv := range l.Levels {
 			r.Elo[lv.Name] = lv.Elo
+			if i > 0 && !shownStronger(l, i) {
+				if r.NotShown == nil {
+					r.NotShown = map[string]string{}
+				}
+				r.NotShown[lv.Name] = l.Levels[i-1].Name
+			}
 		}
 		out = append(out, r)
 	}

@@ -58,7 +58,7 @@ func TestPublishedLadder(t *testing.T) {
 				continue
 			}
 			key := ladderName(l) + "/" + lv.Name
-			shown := l.Stronger(i) && lv.Elo > l.Levels[i-1].Elo
+			shown := shownStronger(l, i)
 			switch why, listed := notShown[key]; {
 			case !shown && !listed:
 				t.Errorf("%s is not shown stronger than %s (gap %+.0f [%+.0f, %+.0f]): list it in notShown and docs/ai.md, or measure again",
@@ -128,4 +128,40 @@ func ladderName(l arena.Ladder) string {
 		}
 	}
 	return fmt.Sprintf("%s/%d%s", l.Game, l.Players, mode)
+}
+
+// TestRatingsNotShown checks that Ratings names, beside the Elo the lobby
+// shows, exactly the levels of notShown and the level below each.
+func TestRatingsNotShown(t *testing.T) {
+	f, err := Ladders()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, l := range f.Ladders {
+		var r *Rated
+		for _, x := range Ratings(l.Game) {
+			if x.Players == l.Players && x.Variant == l.Variant {
+				r = &x
+			}
+		}
+		if r == nil {
+			t.Errorf("Ratings(%s) has no ladder for %d players, %q", l.Game, l.Players, l.Variant)
+			continue
+		}
+		for i, lv := range l.Levels[1:] {
+			below, tied := r.NotShown[lv.Name]
+			_, listed := notShown[ladderName(l)+"/"+lv.Name]
+			if tied != listed || (tied && below != l.Levels[i].Name) {
+				t.Errorf("%s/%s: Ratings says not shown stronger than %q (%v), notShown lists it: %v",
+					ladderName(l), lv.Name, below, tied, listed)
+			}
+			if tied {
+				seen++
+			}
+		}
+	}
+	if seen != len(notShown) {
+		t.Errorf("Ratings names %d levels not shown stronger, notShown %d", seen, len(notShown))
+	}
 }

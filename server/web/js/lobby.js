@@ -77,10 +77,25 @@ export class Lobby {
   // levelText names an AI level with its published Elo (the catalog's
   // ladder, ai/level/ladder.json) for a number of players and the options
   // chosen: "hard, about 1650"; the name alone when no ladder was
-  // measured under those rules.
+  // measured under those rules. A level the ladder does not show stronger
+  // than the one below it says so ("strongest, about 780 (≈ hard)", with
+  // levelNote's sentence as its title), lest "about 780" beside hard's
+  // "about 790" be read as a weaker level, or "about 1550" over "about
+  // 1530" as a stronger one.
   levelText(g, players, variant, level) {
-    const elo = ladderFor(g, players, variant)?.elo?.[level];
-    return elo === undefined ? t(level) : t('levelElo', { level: t(level), elo: Math.round(elo / 10) * 10 });
+    const ladder = ladderFor(g, players, variant);
+    const elo = ladder?.elo?.[level];
+    if (elo === undefined) return t(level);
+    const args = { level: t(level), elo: Math.round(elo / 10) * 10 };
+    const below = ladder.notShown?.[level];
+    return below ? t('levelEloTied', { ...args, below: t(below) }) : t('levelElo', args);
+  }
+
+  // levelNote says why levelText marks a level as the one below it, or
+  // nothing.
+  levelNote(g, players, variant, level) {
+    const below = ladderFor(g, players, variant)?.notShown?.[level];
+    return below ? t('levelTied', { below: t(below) }) : undefined;
   }
 
   spec(id = this.form.game) { return this.cat.find((g) => g.id === id); }
@@ -284,10 +299,24 @@ export class Lobby {
         input, helpEl);
     });
     const seatOpts = ['me', 'friend', 'open', ...LEVELS.map((l) => `ai:${l}`)];
-    const seats = f.seats.map((kind, i) => h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
-      h('select', { id: `seat-${i}`, 'data-seat': i, onchange: (e) => { f.seats[i] = e.target.value; } },
-        seatOpts.map((o) => h('option', { value: o, selected: o === kind },
-          o.startsWith('ai:') ? t('ai', { level: this.levelText(g, this.seatCount(), f.variant, o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o))))));
+    // A level no stronger than the one below it, as measured, says so
+    // under its seat: the select's text may be cut short in a narrow form.
+    const seatNote = (kind) => (kind.startsWith('ai:') ? this.levelNote(g, this.seatCount(), f.variant, kind.slice(3)) : undefined);
+    const seats = f.seats.map((kind, i) => {
+      const note = h('small', { id: `seat-note-${i}`, class: 'seat-note', hidden: !seatNote(kind) }, seatNote(kind) || '');
+      return h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
+        h('select', {
+          id: `seat-${i}`, 'data-seat': i, 'aria-describedby': `seat-note-${i}`,
+          onchange: (e) => {
+            f.seats[i] = e.target.value;
+            note.textContent = seatNote(f.seats[i]) || '';
+            note.hidden = !note.textContent;
+          },
+        },
+        seatOpts.map((o) => h('option', { value: o, selected: o === kind, title: seatNote(o) },
+          o.startsWith('ai:') ? t('ai', { level: this.levelText(g, this.seatCount(), f.variant, o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o)))),
+        note);
+    });
     const btn = h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'));
     const form = h('form', {
       onsubmit: (e) => { e.preventDefault(); this.create(btn); },
