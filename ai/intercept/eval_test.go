@@ -58,14 +58,14 @@ func BenchmarkEngineEvaluate(b *testing.B) {
 	}
 }
 
-// BenchmarkSearch runs hard's search (25k nodes) on a middle-game position
+// BenchmarkSearch runs hard's search (25k nodes, on an Evaluator) on a middle-game position
 // and reports nodes per second.
 func BenchmarkSearch(b *testing.B) {
 	s := midgame(b, 60)
 	var nodes int64
 	b.ReportAllocs()
 	for b.Loop() {
-		sr := ai.NewSearch(ai.Limits{Nodes: 25_000}, Eval)
+		sr := ai.NewSearch(ai.Limits{Nodes: 25_000}, NewEvaluator().Eval)
 		sr.Order = Order
 		d, err := sr.Choose(context.Background(), s)
 		if err != nil {
@@ -84,7 +84,7 @@ func BenchmarkSearchSolo(b *testing.B) {
 	var nodes int64
 	b.ReportAllocs()
 	for b.Loop() {
-		sr := ai.NewSearch(ai.Limits{Nodes: 80_000}, Eval)
+		sr := ai.NewSearch(ai.Limits{Nodes: 80_000}, NewEvaluator().Eval)
 		sr.Order, sr.Allies, sr.Contempt, sr.BestReply = Order, Allies, Contempt, true
 		d, err := sr.Choose(context.Background(), s)
 		if err != nil {
@@ -164,8 +164,13 @@ func TestChainMatchesReference(t *testing.T) {
 		for i := range list {
 			list[i] = uint8(rng.IntN(nsq))
 		}
+		var set lanes
+		for _, q := range list {
+			lb := laneBit[q]
+			set[lb.w] |= 1 << lb.bit
+		}
 		var d distMap
-		d.fill(list)
+		d.fill(set)
 		want := chamfer(list)
 		for sq := range nsq {
 			if got := d.dist(sq); got != want[sq] {
@@ -178,7 +183,7 @@ func TestChainMatchesReference(t *testing.T) {
 		var b board
 		b.load(s)
 		for seat := range s.Players() {
-			if got, want := chain(s, &b, seat), chainReference(s, &b, seat); got != want {
+			if got, want := chain(s, &b, seat, new(Evaluator).maps(s, &b, seat), new([512]queued)), chainReference(s, &b, seat); got != want {
 				t.Fatalf("%s, seat %d: chain %d, reference %d", s.Position(), seat, got, want)
 			}
 		}
@@ -187,8 +192,8 @@ func TestChainMatchesReference(t *testing.T) {
 }
 
 func chainReference(s *ic.State, b *board, seat int) int {
-	var pl, rl distMap
-	teamMaps(s, b, seat, &pl, &rl)
+	m := new(Evaluator).maps(s, b, seat)
+	pl, rl := &m.pl, &m.rl
 	const inf = 1 << 20
 	var dist [nsq]int
 	for t := range dist {
@@ -219,7 +224,7 @@ func chainReference(s *ic.State, b *board, seat int) int {
 						continue
 					}
 					l := y*size + x
-					if v := dist[c] + passCost(s, b, seat, c+dy*size+dx, &pl) + landCost(s, b, seat, l, &rl, goals); v < dist[l] {
+					if v := dist[c] + passCost(s, b, seat, c+dy*size+dx, pl) + landCost(s, b, seat, l, rl, goals); v < dist[l] {
 						dist[l], changed = v, true
 					}
 				}
@@ -233,4 +238,74 @@ func chainReference(s *ic.State, b *board, seat int) int {
 		}
 	}
 	return best
+}
+
+// An Evaluator gives Eval's values bit for bit, whatever positions it saw
+// before: one evaluator goes through the positions of random games in
+// order (neighbours, as a search's leaves), then in a shuffled order, for
+// every seat; and it allocates nothing.
+func TestEvaluatorMatchesEval(t *testing.T) {
+	states := positions(t)
+	ev := NewEvaluator()
+	check := func(s *ic.State) {
+		for p := range s.Players() {
+			if got, want := ev.Eval(s, game.Player(p)), Eval(s, game.Player(p)); got != want {
+				t.Fatalf("%s, seat %d: evaluator %v, Eval %v", s.Position(), p, got, want)
+			}
+		}
+	}
+	for i, s := range states {
+		if i%3 != 0 {
+			continue // the time the race detector takes
+		}
+		// The position after each move, as a search's sibling leaves.
+		for _, m := range s.Moves(nil) {
+			c := s.Clone().(*ic.State)
+			if err := c.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			check(c)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, i := range rng.Perm(len(states)) {
+		check(states[i])
+	}
+	s := states[len(states)/2]
+	if n := testing.AllocsPerRun(100, func() { ev.Eval(s, 0) }); n != 0 {
+		t.Errorf("Evaluator.Eval allocates %v times a call", n)
+	}
+}
+
+// BenchmarkEvaluator evaluates the positions after each move of a middle
+// game in a row, as a search's sibling leaves, with an Evaluator and with
+// Eval.
+func BenchmarkEvaluator(b *testing.B) {
+	for _, tc := range []struct {
+		name     string
+		settings map[string]string
+	}{{"2", nil}, {"solo", map[string]string{"players": "4", "mode": "solo"}}} {
+		s := midgameOf(b, 60, tc.settings)
+		var kids []game.State
+		for _, m := range s.Moves(nil) {
+			c := s.Clone()
+			if err := c.Play(m); err != nil {
+				b.Fatal(err)
+			}
+			kids = append(kids, c)
+		}
+		for _, e := range []struct {
+			name string
+			eval func(game.State, game.Player) float64
+		}{{"Evaluator", NewEvaluator().Eval}, {"Eval", Eval}} {
+			b.Run(tc.name+"/"+e.name, func(b *testing.B) {
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					e.eval(kids[i%len(kids)], 0)
+					i++
+				}
+			})
+		}
+	}
 }

@@ -103,7 +103,7 @@ func Evaluation(gameID, name string) ai.Eval {
 			return aiintercept.EvalV1
 		}
 		if _, ok := table(gameID)[name]; ok {
-			return aiintercept.Eval
+			return aiintercept.NewEvaluator().Eval
 		}
 	}
 	return nil
@@ -299,7 +299,13 @@ func table(gameID string) map[string]maker {
 		// Contempt: a draw counts as slightly worse than even, so that
 		// the sides play on for a goal; with 2 players only hard and max
 		// have it, with Repeats (below).
-		tune := func(s *ai.Search) { s.Order, s.Allies = aiintercept.Order, aiintercept.Allies }
+		// Every search evaluates through an Evaluator of its own, Eval's
+		// values in less time (the distance maps of the seats that did
+		// not move are kept from one leaf to the next).
+		tune := func(s *ai.Search) {
+			s.Order, s.Allies = aiintercept.Order, aiintercept.Allies
+			s.Eval = aiintercept.NewEvaluator().Eval
+		}
 		paranoid4 := func(s *ai.Search) { tune(s); s.Contempt = aiintercept.Contempt }
 		tune4 := func(s *ai.Search) { paranoid4(s); s.BestReply = true }
 		// hard and max with 2 players key their table with the
