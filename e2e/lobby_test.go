@@ -326,6 +326,11 @@ func levelElo(t *testing.T, a *tab, base string) {
 		if got := hard(); got != "Computer — "+c.want {
 			t.Errorf("with %s = %s, seat 2's hard level reads %q, want %q", c.sel, c.value, got, "Computer — "+c.want)
 		}
+		// The figures' scale is said where there are figures.
+		scale := eval[string](a, `document.querySelector('#elo-scale')?.textContent ?? ''`)
+		if want := c.want != "hard"; (scale != "") != want || want && !strings.Contains(scale, "random moves = 0") {
+			t.Errorf("with %s = %s, the form says of the figures' scale %q, want it said: %v", c.sel, c.value, scale, want)
+		}
 	}
 
 	// A level the ladder does not show stronger than the one below it says

@@ -323,7 +323,10 @@ export class Lobby {
     },
     h('label', { class: 'field' }, h('span', {}, t('game')), gameSel),
     variants.length ? h('fieldset', {}, h('legend', {}, t('variant')), variants) : null,
-    h('fieldset', {}, h('legend', {}, t('seats')), seats),
+    h('fieldset', {}, h('legend', {}, t('seats')), seats,
+      // The levels' figures are on a scale of their own, which a player
+      // rated 1500 would otherwise read as his.
+      ladderFor(g, this.seatCount(), f.variant) ? h('small', { class: 'muted elo-scale', id: 'elo-scale' }, t('eloScale')) : null),
     h('fieldset', { class: 'clockset' }, h('legend', {}, t('clock')),
       h('label', { class: 'field' }, h('span', {}, t('clockMinutes')),
         h('input', { id: 'clock-minutes', type: 'number', min: 0, max: 1440, step: 'any', value: f.minutes, onchange: (e) => { f.minutes = +e.target.value || 0; } })),
