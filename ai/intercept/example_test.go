@@ -1,0 +1,25 @@
+package intercept_test
+
+import (
+	"fmt"
+
+	aiintercept "plateau/ai/intercept"
+	"plateau/game"
+	ic "plateau/games/intercept"
+)
+
+// A search gives each of its players an Evaluator of its own: the values
+// are Eval's, and the two sides' add up to 1 with 2 players (the side
+// to move a little ahead at the start: it fills a gap first).
+func ExampleEvaluator() {
+	g := ic.Game{}
+	cfg, _ := game.NewConfig(g, nil)
+	s, _ := g.New(cfg)
+	ev := aiintercept.NewEvaluator()
+	south, north := ev.Eval(s, 0), ev.Eval(s, 1)
+	fmt.Printf("south %.3f, north %.3f, sum %.3f\n", south, north, south+north)
+	fmt.Println(south == aiintercept.Eval(s, 0))
+	// Output:
+	// south 0.504, north 0.496, sum 1.000
+	// true
+}
