@@ -58,6 +58,9 @@ type Match struct {
 	// result then records A's luck, and the match's result the
 	// luck-adjusted score.
 	Luck func() ai.Eval
+	// SPRT, when set, stops the match once its sequential test decides
+	// (see SPRT); Games is then the most the match plays.
+	SPRT *SPRT
 	// Played holds games of this match already played, by an earlier run
 	// that stopped: Run counts them and plays the others. A game depends
 	// only on the match's settings and its index, so a match resumed this
@@ -222,6 +225,10 @@ type Result struct {
 	Seconds       float64 `json:"seconds"`
 	// Adjusted is the luck-adjusted score, when Match.Luck measured it.
 	Adjusted *Adjusted `json:"adjusted,omitempty"`
+	// SPRT is where Match.SPRT's test stands. A match it stopped counts
+	// the games up to the unit that decided, in index order, and none of
+	// those that finished after them.
+	SPRT *SPRTResult `json:"sprt,omitempty"`
 	// Series is the running score in game order, for charts.
 	Series  []Point      `json:"-"`
 	Results []GameResult `json:"-"`
@@ -249,6 +256,18 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		played[g.Index] = g
 	}
 	workers = max(min(workers, m.Games-len(played)), 1)
+	var test *sprtState
+	if m.SPRT != nil {
+		if err := m.SPRT.Check(); err != nil {
+			return Result{}, err
+		}
+		test = newSPRTState(*m.SPRT, m.Games, m.unit, func(g GameResult) float64 {
+			if m.Luck != nil && g.Luck != nil {
+				return g.Score - *g.Luck // the luck-adjusted score, when measured
+			}
+			return g.Score
+		})
+	}
 	start := time.Now()
 	jobs := make(chan int)
 	type done struct {
@@ -295,6 +314,9 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 			r.Results = append(r.Results, g)
 			r.AStats.addGame(g.AStats)
 			r.BStats.addGame(g.BStats)
+			if test != nil && test.add(g) {
+				cancel() // decided by the games played before
+			}
 		}
 	}
 	var firstErr error
@@ -315,6 +337,15 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		if m.Progress != nil {
 			m.Progress(len(r.Results), m.Games)
 		}
+		if test != nil && test.add(d.res) {
+			cancel()
+		}
+	}
+	if test != nil {
+		r.SPRT = test.result()
+		if test.verdict != "" {
+			r.keepUpTo(test.last)
+		}
 	}
 	r.summarize(m.unit)
 	if a := adjust(r.Results, m.unit); m.Luck != nil && a.Games > 0 {
@@ -325,6 +356,21 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		return r, firstErr
 	}
 	return r, nil
+}
+
+// keepUpTo drops the games after game last, and counts the players'
+// moves again from the games kept.
+func (r *Result) keepUpTo(last int) {
+	kept := r.Results[:0]
+	r.AStats, r.BStats = Stats{}, Stats{}
+	for _, g := range r.Results {
+		if g.Index <= last {
+			kept = append(kept, g)
+			r.AStats.addGame(g.AStats)
+			r.BStats.addGame(g.BStats)
+		}
+	}
+	r.Results = kept
 }
 
 // summarize counts results in game order and computes the statistics, unit

@@ -64,6 +64,38 @@ func TestArena(t *testing.T) {
 	}
 }
 
+// --sprt stops a match once its test decides, and says so; bad settings are
+// usage errors.
+func TestArenaSPRT(t *testing.T) {
+	code, out, errs := cli("", "arena", "dames", "--a", "greedy", "--b", "random", "--games", "200", "--sprt", "0,100", "--json", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Games int
+		SPRT  *struct {
+			Verdict string
+			Units   int
+			LLR     float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || r.SPRT == nil {
+		t.Fatalf("result %s (%v)", out, err)
+	}
+	if r.SPRT.Verdict != "H1" || r.Games >= 200 || r.Games != 2*r.SPRT.Units {
+		t.Errorf("greedy against random: %d games, test %+v; want H1 before 200 games", r.Games, *r.SPRT)
+	}
+	code, out, _ = cli("", "arena", "dames", "--a", "greedy", "--b", "random", "--games", "200", "--sprt", "0,100", "--quiet")
+	if code != 0 || !strings.Contains(out, "H1 accepted: greedy is stronger") {
+		t.Errorf("exit %d, text %q: want the verdict", code, out)
+	}
+	for _, bad := range []string{"100,0", "x", "0,50,"} {
+		if code, _, errs := cli("", "arena", "dames", "--a", "greedy", "--b", "random", "--sprt", bad); code != 2 || !strings.Contains(errs, "sprt") && !strings.Contains(errs, "SPRT") {
+			t.Errorf("--sprt %q: exit %d, %q; want a usage error naming it", bad, code, errs)
+		}
+	}
+}
+
 // --luck measures the luck of every roll, by the network for Mahboussé
 // and the game's own evaluation for Shut the Box, and records it in the
 // games file.

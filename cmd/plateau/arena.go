@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ const arenaTurnLimit = "500"
 const nodesUsage = "bound max by this many nodes a move instead of --time, and hard by its node budget alone: every level then plays the same moves on any machine, however loaded (0: the clock)"
 
 func runArena(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE] [--unpaired] [--luck]",
+	fs := newFlags(e, "arena", "GAME --a PLAYER --b PLAYER --games N [--variant K=V]... [--seed S] [--time D] [--json] [--svg FILE] [--games-out FILE] [--resume FILE] [--unpaired] [--luck] [--sprt ELO0,ELO1]",
 		"plateau arena dames --a hard --b random --games 200 --svg dames.svg")
 	var a gameArgs
 	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
@@ -50,6 +51,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	drawMoves := fs.Int("draw-moves", 10, "consecutive decisions of each player that --draw-ply needs")
 	gamesOut := fs.String("games-out", "", "append each game's result to `file` as a JSON line as it ends")
 	resume := fs.String("resume", "", "count the games of `file`, written by --games-out in a run of the same match that stopped, and play the others")
+	sprt := fs.String("sprt", "", "stop once a sequential probability ratio test decides between A `elo0,elo1` Elo above B (H0, H1), as engine testers do; --games is then the most played")
+	sprtAlpha := fs.Float64("sprt-alpha", 0.05, "the test's chance of accepting elo1 when A is elo0 above B")
+	sprtBeta := fs.Float64("sprt-beta", 0.05, "the test's chance of accepting elo0 when A is elo1 above B")
 	luck := fs.Bool("luck", false, "measure the luck of every roll by the evaluation of the level max (the game's own for a game without one) and print the luck-adjusted score, which the dice's noise blurs less")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -89,6 +93,21 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 	if *luck {
 		m.Luck = func() ai.Eval { return luckReference(g.ID()) }
+	}
+	if *sprt != "" {
+		var t arena.SPRT
+		e0, e1, ok := strings.Cut(*sprt, ",")
+		var err0, err1 error
+		t.Elo0, err0 = strconv.ParseFloat(e0, 64)
+		t.Elo1, err1 = strconv.ParseFloat(e1, 64)
+		if !ok || err0 != nil || err1 != nil {
+			return usagef("--sprt %q: want elo0,elo1 such as 0,50", *sprt)
+		}
+		t.Alpha, t.Beta = *sprtAlpha, *sprtBeta
+		if err := t.Check(); err != nil {
+			return usageError{err}
+		}
+		m.SPRT = &t
 	}
 	if *resume != "" {
 		if m.Played, err = readGames(*resume); err != nil {
@@ -149,6 +168,17 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "  luck-adjusted over %d games: %.1f%% [%.1f%%, %.1f%%]  Elo %+.0f [%+.0f, %+.0f]  (%s's luck %+.3f a game; the plain score's interval over the same %s [%.1f%%, %.1f%%])\n",
 			a.Games, 100*a.Score, 100*a.Lo, 100*a.Hi, arena.EloDiff(a.Score), arena.EloDiff(a.Lo), arena.EloDiff(a.Hi), r.A, a.Luck, units, 100*a.PlainLo, 100*a.PlainHi)
+	}
+	if t := r.SPRT; t != nil {
+		verdict := "undecided when the games ran out"
+		switch t.Verdict {
+		case "H1":
+			verdict = fmt.Sprintf("H1 accepted: %s is stronger (%+g Elo rather than %+g)", r.A, t.Elo1, t.Elo0)
+		case "H0":
+			verdict = fmt.Sprintf("H0 accepted: %s is not %+g Elo stronger (rather %+g)", r.A, t.Elo1, t.Elo0)
+		}
+		fmt.Fprintf(e.stdout, "  SPRT elo0 %+g elo1 %+g (alpha %g, beta %g): LLR %.2f [%.2f, %.2f] after %d units: %s\n",
+			t.Elo0, t.Elo1, t.Alpha, t.Beta, t.LLR, t.Lower, t.Upper, t.Units, verdict)
 	}
 	ends := make([]string, 0, len(r.Ends))
 	for reason, n := range r.Ends {
