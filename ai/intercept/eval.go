@@ -81,11 +81,16 @@ func evalWith(s game.State, p game.Player, value func(*ic.State, game.Player) fl
 // aggression); with 2 it does not: in 2-player matches the aggressive
 // evaluation lost 2-10 to hard-v1 where the plain one won 75% (docs/ai.md).
 func Value(s *ic.State, p game.Player) float64 {
-	aggr := 1.0
+	var e Evaluator
+	return e.Value(s, p)
+}
+
+// aggressionOf is the aggression Value uses in a game of s's players.
+func aggressionOf(s *ic.State) float64 {
 	if s.Players() > 2 {
-		aggr = aggression
+		return aggression
 	}
-	return value(s, p, shape, logisticK2, aggr)
+	return 1
 }
 
 // aggression weighs the side's own cost above the other side's: each unit
@@ -195,7 +200,7 @@ func pieceSets(s *ic.State, b *board, seat int) (pas, rep lanes) {
 }
 
 // distMap holds, for every square, the Chebyshev distance to the closest
-// piece of a list (a king's moves), capped at distCap.
+// of a set of squares (a king's moves), capped at distCap.
 type distMap [nsq]int8
 
 // lanes is a set of squares with the board's rows in 16-bit lanes, four
@@ -234,9 +239,9 @@ var laneSquare = func() (sq [len(lanes{}) * 64]uint8) {
 	return sq
 }()
 
-// fill computes the map of a set of squares breadth first: the squares within distance k+1
-// of the list are those within k grown by one king move, and each square
-// gets the round that reaches it.
+// fill computes the map of a set of squares breadth first: the squares
+// within distance k+1 of the set are those within k grown by one king
+// move, and each square gets the round that reaches it.
 func (d *distMap) fill(reached lanes) {
 	*d = blankDistMap
 	frontier := reached
@@ -314,19 +319,11 @@ type Evaluator struct {
 func NewEvaluator() *Evaluator { return new(Evaluator) }
 
 // Eval is Eval's value, computed by e.
-func (e *Evaluator) Eval(s game.State, p game.Player) float64 {
-	if o := s.Outcome(); o.Over {
-		return o.Value(p)
-	}
-	st, ok := s.(*ic.State)
-	if !ok {
-		return ai.DefaultEval(s, p)
-	}
-	aggr := 1.0
-	if st.Players() > 2 {
-		aggr = aggression
-	}
-	return e.value(st, p, shape, logisticK2, aggr)
+func (e *Evaluator) Eval(s game.State, p game.Player) float64 { return evalWith(s, p, e.Value) }
+
+// Value is Value's value, computed by e.
+func (e *Evaluator) Value(s *ic.State, p game.Player) float64 {
+	return e.value(s, p, shape, logisticK2, aggressionOf(s))
 }
 
 // maps returns the distance maps of seat's team in the position on b,
