@@ -2,7 +2,9 @@ package arena
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 )
 
 // SPRT is a sequential probability ratio test of A against B, the test
@@ -84,10 +86,12 @@ func expectedScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)
 // of one value (every unit won) would make every other mean impossible; it
 // weighs nothing after a few dozen units.
 func (t SPRT) llr(sample map[float64]float64) float64 {
-	xs := make([]float64, 0, len(sample)+2)
-	ws := make([]float64, 0, len(sample)+2)
-	for x, w := range sample {
-		xs, ws = append(xs, x), append(ws, w)
+	// The values in order, so that the sums, and the verdict at a bound,
+	// do not depend on the map's order.
+	xs := slices.Sorted(maps.Keys(sample))
+	ws := make([]float64, len(xs), len(xs)+2)
+	for i, x := range xs {
+		ws[i] = sample[x]
 	}
 	xs, ws = append(xs, 0, 1), append(ws, sprtPrior, sprtPrior)
 	m0, m1 := expectedScore(t.Elo0), expectedScore(t.Elo1)
