@@ -350,6 +350,9 @@ func levelElo(t *testing.T, a *tab, base string) {
 	if got, want := eval[string](a, `document.querySelector('#seat-1 option[value="ai:max"]').title`), "Not measurably stronger than hard: in the published ladder the two score about even."; got != want {
 		t.Errorf("Mahboussé's max has the title %q, want %q", got, want)
 	}
+	if got, want := seat("hard"), fmt.Sprintf("Computer — hard, about %d", elo("hard")); got != want {
+		t.Errorf("Mahboussé's hard reads %q, want %q", got, want)
+	}
 	if got := eval[string](a, `document.querySelector('#seat-1 option[value="ai:hard"]').title`); got != "" {
 		t.Errorf("Mahboussé's hard has the title %q, want none", got)
 	}
@@ -365,7 +368,16 @@ func levelElo(t *testing.T, a *tab, base string) {
 	if got := note(); got != "" {
 		t.Errorf("under seat 2, with hard chosen: %q, want nothing", got)
 	}
-	if got, want := seat("hard"), fmt.Sprintf("Computer — hard, about %d", elo("hard")); got != want {
-		t.Errorf("Mahboussé's hard reads %q, want %q", got, want)
+
+	// The game page names the computer's level as the lobby did.
+	set("#seat-1", "ai:max")
+	a.clickAt("#create")
+	a.waitJS("the game page", boardReady+` && !!document.querySelector('#players li[data-player="1"]')`)
+	label := `document.querySelector('#players li[data-player="1"] span.muted')`
+	if got, want := eval[string](a, label+`.textContent`), fmt.Sprintf(" AI strongest, about %d (≈ hard)", elo("max")); got != want {
+		t.Errorf("the game page names the computer %q, want %q", got, want)
+	}
+	if got := eval[string](a, label+`.title`); !strings.HasPrefix(got, "Not measurably stronger than hard") {
+		t.Errorf("the game page's label has the title %q, want the note", got)
 	}
 }

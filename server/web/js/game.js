@@ -8,7 +8,7 @@ import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } fro
 import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
 import { play as playSound, muted, setMuted } from './sound.js';
-import { variantName, valueName } from './lobby-text.js';
+import { variantName, valueName, levelText, levelNote } from './lobby-text.js';
 
 // A renderer exports draw(board, ctx) and, if it needs them: playerNames,
 // playerInfo (beside a name: Mahboussé's pip count), swatch, label, info,
@@ -508,13 +508,17 @@ export class GamePage {
     for (let p = 0; p < v.players; p++) {
       const st = seats.find((x) => x.seat === p) || {};
       const joined = st.joined !== false || this.seats.includes(p) || this.moves.some((m) => m.player === p);
-      const who = st.kind === 'ai' ? `${t('aiShort')} ${t(st.level || 'easy')}` : joined ? '' : t('seatFree');
+      // The computer's level, with its published Elo under the game's
+      // rules, as the lobby offered it.
+      const spec = this.cat?.find((g) => g.id === this.gameId);
+      const level = st.level || 'easy';
+      const who = st.kind === 'ai' ? `${t('aiShort')} ${levelText(spec, v.players, this.summary?.variant, level)}` : joined ? '' : t('seatFree');
       const sw = this.r.swatch ? this.r.swatch(p, v.board) : null;
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         st.name ? h('a', { href: `/@/${encodeURIComponent(st.name)}`, 'data-nav': true, class: 'account-name' }, st.name) : h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
         this.r.playerInfo ? this.r.playerInfo(p, v.board, this.myTurn() ? this.prefix : []) : null,
-        who ? h('span', { class: 'muted' }, ` ${who}`) : null,
+        who ? h('span', { class: 'muted', title: st.kind === 'ai' ? levelNote(spec, v.players, this.summary?.variant, level) : undefined }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,
         v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ', icon('turn')) : null));

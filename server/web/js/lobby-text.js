@@ -167,3 +167,48 @@ export function playersText(counts) {
   if (c.length === 2 && !contiguous) return t('playersOr', { a: c[0], b: c[1] });
   return t('playersRange', { a: c[0], b: c[c.length - 1] });
 }
+
+// ladderFor is the published ladder of game g (the catalog's, from
+// ai/level/ladder.json) measured for that number of players under the
+// options chosen: every option set away from its default (mode=solo,
+// cover=free...) must be the ladder's too, since it changes the game the
+// levels were measured at. Options left at their default need not be: a
+// ladder records the match's own (a turn limit, say) beside the defaults;
+// among the ladders that fit, the one that agrees on the most options wins
+// (mode=teams over mode=solo when the mode is left at its default).
+export function ladderFor(g, players, variant) {
+  const chosen = (v) => String(variant?.[v.key] ?? v.default);
+  const changed = (g?.variants || []).filter((v) => chosen(v) !== String(v.default));
+  let best, bestAgree = -1;
+  for (const l of g?.ladder || []) {
+    if (l.players !== players) continue;
+    const rules = new Map((l.variant || '').split(' ').filter(Boolean).map((kv) => kv.split('=')));
+    if (!changed.every((v) => rules.get(v.key) === chosen(v))) continue;
+    const agree = (g.variants || []).filter((v) => rules.get(v.key) === chosen(v)).length;
+    if (agree > bestAgree) [best, bestAgree] = [l, agree];
+  }
+  return best;
+}
+
+// levelText names an AI level with its published Elo for a number of
+// players and the options chosen: "hard, about 1650"; the name alone when
+// no ladder was measured under those rules. A level the ladder does not
+// show stronger than the one below it says so ("strongest, about 780 (≈
+// hard)", with levelNote's sentence beside it), lest "about 780" beside
+// hard's "about 790" be read as a weaker level, or "about 1550" over
+// "about 1530" as a stronger one.
+export function levelText(g, players, variant, level) {
+  const ladder = ladderFor(g, players, variant);
+  const elo = ladder?.elo?.[level];
+  if (elo === undefined) return t(level);
+  const args = { level: t(level), elo: Math.round(elo / 10) * 10 };
+  const below = ladder.notShown?.[level];
+  return below ? t('levelEloTied', { ...args, below: t(below) }) : t('levelElo', args);
+}
+
+// levelNote says why levelText marks a level as the one below it, or
+// nothing.
+export function levelNote(g, players, variant, level) {
+  const below = ladderFor(g, players, variant)?.notShown?.[level];
+  return below ? t('levelTied', { below: t(below) }) : undefined;
+}

@@ -5,7 +5,7 @@
 import { t, lang, gameName } from './i18n.js';
 import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
-import { CARD_ORDER, variantName, variantHelp, valueName, playersText } from './lobby-text.js';
+import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { markGuided } from './guide.js';
 import { Seeks } from './seeks.js';
 
@@ -74,30 +74,6 @@ export class Lobby {
     this.drawLists();
   }
 
-  // levelText names an AI level with its published Elo (the catalog's
-  // ladder, ai/level/ladder.json) for a number of players and the options
-  // chosen: "hard, about 1650"; the name alone when no ladder was
-  // measured under those rules. A level the ladder does not show stronger
-  // than the one below it says so ("strongest, about 780 (≈ hard)", with
-  // levelNote's sentence as its title), lest "about 780" beside hard's
-  // "about 790" be read as a weaker level, or "about 1550" over "about
-  // 1530" as a stronger one.
-  levelText(g, players, variant, level) {
-    const ladder = ladderFor(g, players, variant);
-    const elo = ladder?.elo?.[level];
-    if (elo === undefined) return t(level);
-    const args = { level: t(level), elo: Math.round(elo / 10) * 10 };
-    const below = ladder.notShown?.[level];
-    return below ? t('levelEloTied', { ...args, below: t(below) }) : t('levelElo', args);
-  }
-
-  // levelNote says why levelText marks a level as the one below it, or
-  // nothing.
-  levelNote(g, players, variant, level) {
-    const below = ladderFor(g, players, variant)?.notShown?.[level];
-    return below ? t('levelTied', { below: t(below) }) : undefined;
-  }
-
   spec(id = this.form.game) { return this.cat.find((g) => g.id === id); }
 
   selectGame(id) {
@@ -158,7 +134,7 @@ export class Lobby {
       h('div', { class: 'gc-actions' },
         h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => this.quick(id, e.currentTarget) }, t('playAI')),
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
-      h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: this.levelText(g, defaultPlayers(g), {}, QUICK_LEVEL) })),
+      h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: levelText(g, defaultPlayers(g), {}, QUICK_LEVEL) })),
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
@@ -301,7 +277,7 @@ export class Lobby {
     const seatOpts = ['me', 'friend', 'open', ...LEVELS.map((l) => `ai:${l}`)];
     // A level no stronger than the one below it, as measured, says so
     // under its seat: the select's text may be cut short in a narrow form.
-    const seatNote = (kind) => (kind.startsWith('ai:') ? this.levelNote(g, this.seatCount(), f.variant, kind.slice(3)) : undefined);
+    const seatNote = (kind) => (kind.startsWith('ai:') ? levelNote(g, this.seatCount(), f.variant, kind.slice(3)) : undefined);
     const seats = f.seats.map((kind, i) => {
       const note = h('small', { id: `seat-note-${i}`, class: 'seat-note', hidden: !seatNote(kind) }, seatNote(kind) || '');
       return h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
@@ -314,7 +290,7 @@ export class Lobby {
           },
         },
         seatOpts.map((o) => h('option', { value: o, selected: o === kind, title: seatNote(o) },
-          o.startsWith('ai:') ? t('ai', { level: this.levelText(g, this.seatCount(), f.variant, o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o)))),
+          o.startsWith('ai:') ? t('ai', { level: levelText(g, this.seatCount(), f.variant, o.slice(3)) }) : t(o === 'open' ? 'open_seat' : o)))),
         note);
     });
     const btn = h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'));
@@ -441,24 +417,3 @@ function defaultPlayers(g) {
   return (g.players && g.players[0]) || 2;
 }
 
-// ladderFor is the published ladder of game g measured for that number of
-// players under the options chosen: every option set away from its
-// default (mode=solo, cover=free...) must be the ladder's too, since it
-// changes the game the levels were measured at. Options left at their
-// default need not be: a ladder records the match's own (a turn limit,
-// say) beside the defaults; among the ladders that fit, the one that
-// agrees on the most options wins (mode=teams over mode=solo when the
-// mode is left at its default).
-function ladderFor(g, players, variant) {
-  const chosen = (v) => String(variant[v.key] ?? v.default);
-  const changed = (g?.variants || []).filter((v) => chosen(v) !== String(v.default));
-  let best, bestAgree = -1;
-  for (const l of g?.ladder || []) {
-    if (l.players !== players) continue;
-    const rules = new Map((l.variant || '').split(' ').filter(Boolean).map((kv) => kv.split('=')));
-    if (!changed.every((v) => rules.get(v.key) === chosen(v))) continue;
-    const agree = (g.variants || []).filter((v) => rules.get(v.key) === chosen(v)).length;
-    if (agree > bestAgree) [best, bestAgree] = [l, agree];
-  }
-  return best;
-}
