@@ -301,7 +301,7 @@ export class Lobby {
     variants.length ? h('fieldset', {}, h('legend', {}, t('variant')), variants) : null,
     h('fieldset', {}, h('legend', {}, t('seats')), seats,
       // The levels' figures are on a scale of their own, which a player
-      // rated 1500 would otherwise read as his.
+      // rated 1500 would otherwise read as their own.
       ladderFor(g, this.seatCount(), f.variant) ? h('small', { class: 'muted elo-scale', id: 'elo-scale' }, t('eloScale')) : null),
     h('fieldset', { class: 'clockset' }, h('legend', {}, t('clock')),
       h('label', { class: 'field' }, h('span', {}, t('clockMinutes')),
