@@ -261,12 +261,11 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		if err := m.SPRT.Check(); err != nil {
 			return Result{}, err
 		}
-		test = newSPRTState(*m.SPRT, m.Games, m.unit, func(g GameResult) float64 {
-			if m.Luck != nil && g.Luck != nil {
-				return g.Score - *g.Luck // the luck-adjusted score, when measured
-			}
-			return g.Score
-		})
+		value := GameResult.adjustedScore // the luck-adjusted score, when measured
+		if m.Luck == nil {
+			value = func(g GameResult) float64 { return g.Score }
+		}
+		test = newSPRTState(*m.SPRT, m.Games, m.unit, value)
 	}
 	start := time.Now()
 	jobs := make(chan int)

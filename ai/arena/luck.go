@@ -126,7 +126,7 @@ func adjust(results []GameResult, unit func(index int) int) Adjusted {
 			continue
 		}
 		plain.add(unit(g.Index), g.Score)
-		adjusted.add(unit(g.Index), g.Score-*g.Luck)
+		adjusted.add(unit(g.Index), g.adjustedScore())
 		a.Luck += *g.Luck
 		a.Games++
 	}
@@ -137,4 +137,13 @@ func adjust(results []GameResult, unit func(index int) int) Adjusted {
 	a.Score, a.Lo, a.Hi = adjusted.interval()
 	_, a.PlainLo, a.PlainHi = plain.interval()
 	return a
+}
+
+// adjustedScore is the game's score less A's luck in it, when measured
+// (see Adjusted); its score otherwise.
+func (g GameResult) adjustedScore() float64 {
+	if g.Luck == nil {
+		return g.Score
+	}
+	return g.Score - *g.Luck
 }

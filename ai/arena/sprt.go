@@ -151,8 +151,7 @@ type sprtState struct {
 	value        func(GameResult) float64
 	games        int // the match's games
 	pending      map[int][]GameResult
-	next         int // the next unit to count
-	n            int
+	next         int                 // the next unit to count, and so the units counted
 	sample       map[float64]float64 // the units' scores, and how many have each
 	verdict      string
 	last         int // the index of the last game counted
@@ -184,9 +183,8 @@ func (s *sprtState) add(g GameResult) bool {
 			s.last = max(s.last, g.Index)
 		}
 		s.sample[sum/float64(len(gs))]++
-		s.n++
 		s.next++
-		if s.n < minSPRTUnits {
+		if s.next < minSPRTUnits {
 			continue
 		}
 		switch l := s.test.llr(s.sample); {
@@ -214,5 +212,5 @@ func (s *sprtState) unitSize(u int) int {
 func (s *sprtState) result() *SPRTResult {
 	alpha, beta := s.test.rates()
 	return &SPRTResult{Elo0: s.test.Elo0, Elo1: s.test.Elo1, Alpha: alpha, Beta: beta,
-		LLR: s.test.llr(s.sample), Lower: s.lower, Upper: s.upper, Units: s.n, Verdict: s.verdict}
+		LLR: s.test.llr(s.sample), Lower: s.lower, Upper: s.upper, Units: s.next, Verdict: s.verdict}
 }

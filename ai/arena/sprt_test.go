@@ -136,7 +136,7 @@ func TestSPRTErrorRates(t *testing.T) {
 			if st.verdict == h.wrong {
 				wrong++
 			}
-			units += st.n
+			units += st.next
 		}
 		if rate := float64(wrong) / trials; rate > 0.07 {
 			t.Errorf("%s: the test accepted %s in %.1f%% of %d matches, want about 5%% at most", h.name, h.wrong, 100*rate, trials)
