@@ -188,12 +188,11 @@ func pieceSets(s *ic.State, b *board, seat int) (pas, rep lanes) {
 		if o := int(b.owner[t]); t == b.ball || s.Opponents(seat, o) {
 			continue
 		}
-		lb := laneBit[t]
 		if b.dbl[t] || b.face[t] == ic.FacePassage {
-			pas[lb.w] |= 1 << lb.bit
+			pas.add(t)
 		}
 		if b.dbl[t] || b.face[t] == ic.FaceRepos {
-			rep[lb.w] |= 1 << lb.bit
+			rep.add(t)
 		}
 	}
 	return pas, rep
@@ -227,6 +226,12 @@ var laneBit = func() (lb [nsq]struct{ w, bit uint8 }) {
 	}
 	return lb
 }()
+
+// add puts square t in the set.
+func (l *lanes) add(t int) {
+	lb := laneBit[t]
+	l[lb.w] |= 1 << lb.bit
+}
 
 // laneSquare is the square of each bit of lanes (0 for the padding, which
 // no set holds).

@@ -58,8 +58,8 @@ func BenchmarkEngineEvaluate(b *testing.B) {
 	}
 }
 
-// BenchmarkSearch runs hard's search (25k nodes, on an Evaluator) on a middle-game position
-// and reports nodes per second.
+// BenchmarkSearch runs hard's search (25k nodes, on an Evaluator) on a
+// middle-game position and reports nodes per second.
 func BenchmarkSearch(b *testing.B) {
 	s := midgame(b, 60)
 	var nodes int64
@@ -166,8 +166,7 @@ func TestChainMatchesReference(t *testing.T) {
 		}
 		var set lanes
 		for _, q := range list {
-			lb := laneBit[q]
-			set[lb.w] |= 1 << lb.bit
+			set.add(int(q))
 		}
 		var d distMap
 		d.fill(set)
