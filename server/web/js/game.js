@@ -505,12 +505,12 @@ export class GamePage {
     const v = this.view;
     const seats = this.summary?.seats || [];
     const items = [];
+    // The computer's level is named with its published Elo under the
+    // game's rules, as the lobby offered it.
+    const spec = this.cat?.find((g) => g.id === this.gameId);
     for (let p = 0; p < v.players; p++) {
       const st = seats.find((x) => x.seat === p) || {};
       const joined = st.joined !== false || this.seats.includes(p) || this.moves.some((m) => m.player === p);
-      // The computer's level, with its published Elo under the game's
-      // rules, as the lobby offered it.
-      const spec = this.cat?.find((g) => g.id === this.gameId);
       const level = st.level || 'easy';
       const who = st.kind === 'ai' ? `${t('aiShort')} ${levelText(spec, v.players, this.summary?.variant, level)}` : joined ? '' : t('seatFree');
       const sw = this.r.swatch ? this.r.swatch(p, v.board) : null;
