@@ -279,7 +279,8 @@ export class Lobby {
     // under its seat: the select's text may be cut short in a narrow form.
     const seatNote = (kind) => (kind.startsWith('ai:') ? levelNote(g, this.seatCount(), f.variant, kind.slice(3)) : undefined);
     const seats = f.seats.map((kind, i) => {
-      const note = h('small', { id: `seat-note-${i}`, class: 'seat-note', hidden: !seatNote(kind) }, seatNote(kind) || '');
+      const text = seatNote(kind);
+      const note = h('small', { id: `seat-note-${i}`, class: 'seat-note', hidden: !text }, text || '');
       return h('label', { class: 'field' }, h('span', {}, t('seat', { n: i + 1 })),
         h('select', {
           id: `seat-${i}`, 'data-seat': i, 'aria-describedby': `seat-note-${i}`,
