@@ -13,7 +13,7 @@ import (
 )
 
 // TestEveryGame checks what every game page shares: keyboard play, end
-// reasons in French, draw offers, phone sizes.
+// reasons in French, draw offers, phone and desktop sizes.
 func TestEveryGame(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
@@ -22,6 +22,7 @@ func TestEveryGame(t *testing.T) {
 	t.Run("reasons", func(t *testing.T) { frenchReasons(t, bctx, base) })
 	t.Run("draws", func(t *testing.T) { drawOffers(t, bctx, base) })
 	t.Run("phone", func(t *testing.T) { phoneSizes(t, bctx, base) })
+	t.Run("desktop", func(t *testing.T) { desktopSizes(t, bctx, base) })
 }
 
 // cursorJS says where the keyboard cursor is and where a location is, in

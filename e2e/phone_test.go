@@ -112,3 +112,52 @@ func phoneSizes(t *testing.T, bctx context.Context, base string) {
 		}
 	}
 }
+
+// desktopJS measures the board frame of a game page on a screen with a
+// mouse: whether it is zoomed or scrolls sideways, where the board and
+// the turn's actions end, and the least side of a location.
+const desktopJS = `(() => {
+	const w = document.querySelector('#board'), r = w.querySelector('svg').getBoundingClientRect();
+	let tap = Infinity;
+	for (const el of w.querySelectorAll('svg [data-loc]')) {
+		const b = el.getBoundingClientRect();
+		if (b.width || b.height) tap = Math.min(tap, b.width, b.height);
+	}
+	const acts = [...document.querySelectorAll('#actions button')].map((b) => b.getBoundingClientRect().bottom);
+	return {Zoomed: w.classList.contains('zoomed'), Scrolls: w.scrollWidth > w.clientWidth + 1, Right: r.right, Bottom: r.bottom,
+		ActionsBottom: Math.max(0, ...acts), Tap: tap === Infinity ? 0 : tap, Width: innerWidth, Height: innerHeight};
+})()`
+
+type desktopInfo struct {
+	Zoomed, Scrolls                   bool
+	Right, Bottom, ActionsBottom, Tap float64
+	Width, Height                     float64
+}
+
+// desktopSizes opens a game page of every game, as a player, at laptop and
+// desktop sizes: the whole board shows (no zoom, no sideways scroll), and it
+// and the turn's actions fit the screen without scrolling, as on the
+// draughts and backgammon sites, whatever the board's shape.
+func desktopSizes(t *testing.T, bctx context.Context, base string) {
+	for _, id := range games.Registry().IDs() {
+		a := newTab(t, bctx, id)
+		path, _ := createGame(t, a, base, id)
+		for _, size := range [][2]int64{{1200, 657}, {1366, 768}, {1920, 1080}} {
+			a.do("desktop size", chromedp.EmulateViewport(size[0], size[1]))
+			a.open(base+path, boardReady)
+			a.waitJS("the board laid out", fmt.Sprintf(`innerWidth === %d`, size[0]))
+			a.waitJS("a stable board", `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`)
+			d := eval[desktopInfo](a, desktopJS)
+			t.Logf("%s at %dx%d: %+v", id, size[0], size[1], d)
+			if d.Zoomed || d.Scrolls {
+				t.Errorf("%s at %dx%d: the board is zoomed or scrolls sideways: %+v", id, size[0], size[1], d)
+			}
+			if d.Right > d.Width+0.5 || d.Bottom > d.Height+0.5 || d.ActionsBottom > d.Height+0.5 {
+				t.Errorf("%s at %dx%d: the board or its actions reach past the screen: %+v", id, size[0], size[1], d)
+			}
+			if d.Tap < 28 {
+				t.Errorf("%s at %dx%d: a location is %.1f px, under 28", id, size[0], size[1], d.Tap)
+			}
+		}
+	}
+}

@@ -65,6 +65,7 @@ const REASON_PATTERNS = [
 // Keyboard cursor and phone sizes.
 const MIN_TAP = 40; // CSS px: the least side of a location on the board
 const MIN_TEXT = 11; // CSS px: the least size of the board's text
+const TOUCH_OR_NARROW = '(pointer: coarse), (max-width: 760px)'; // where MIN_TAP and MIN_TEXT apply (app.css's phone layout is 760px)
 
 export class GamePage {
   constructor(root, id) {
@@ -438,17 +439,22 @@ export class GamePage {
     if (document.activeElement !== again) this.el.board.focus({ preventScroll: true }); // a disabled button takes no focus
   }
 
-  // fitBoard gives the board a zoomed layout when fitting it to the screen
-  // would make a location smaller than MIN_TAP or its text smaller than
-  // MIN_TEXT CSS px: the board then scrolls sideways in its frame. A button
-  // switches between the zoomed board and the whole board (a player's
-  // default is the zoomed one, a spectator's the whole one; the choice is
-  // remembered).
+  // fitBoard gives the board a zoomed layout when, on a touch or narrow
+  // screen, fitting it would make a location smaller than MIN_TAP or its
+  // text smaller than MIN_TEXT CSS px: the board then scrolls sideways in
+  // its frame. A button switches between the zoomed board and the whole
+  // board (a player's default is the zoomed one, a spectator's the whole
+  // one; the choice is remembered). A mouse needs no zoom: a desktop shows
+  // the whole board, as draughts and backgammon sites do.
   fitBoard(root) {
     if (!(root instanceof SVGSVGElement)) return;
     const vb = root.viewBox.baseVal;
+    if (!vb || !vb.width || !vb.height) return;
+    // The frame's width follows the board's shape (app.css): a wide board,
+    // Mahboussé's with its trays, is as high as a square one, not narrower.
+    this.el.board.style.setProperty('--board-aspect', (vb.width / vb.height).toFixed(4));
     const fitted = root.getBoundingClientRect().width;
-    if (!vb || !vb.width || !fitted) return;
+    if (!fitted) return;
     let loc = Infinity;
     for (const el of root.querySelectorAll('[data-loc]')) {
       const b = el.getBBox();
@@ -461,7 +467,7 @@ export class GamePage {
       if (fs > 0) text = Math.min(text, fs);
     }
     const need = Math.max(loc < Infinity ? MIN_TAP / loc : 0, text < Infinity ? MIN_TEXT / text : 0);
-    const small = fitted / vb.width < need;
+    const small = fitted / vb.width < need && matchMedia(TOUCH_OR_NARROW).matches;
     const zoom = small && (zoomPref() ?? this.seats.length > 0);
     if (zoom) root.style.minWidth = `${Math.ceil(vb.width * need)}px`;
     this.el.board.classList.toggle('zoomed', zoom);
