@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"plateau/games"
@@ -137,7 +138,8 @@ type desktopInfo struct {
 // desktopSizes opens a game page of every game, as a player, at laptop and
 // desktop sizes: the whole board shows (no zoom, no sideways scroll), and it
 // and the turn's actions fit the screen without scrolling, as on the
-// draughts and backgammon sites, whatever the board's shape.
+// draughts and backgammon sites, whatever the board's shape. On a tablet the
+// whole board shows too, its locations big enough to tap.
 func desktopSizes(t *testing.T, bctx context.Context, base string) {
 	for _, id := range games.Registry().IDs() {
 		a := newTab(t, bctx, id)
@@ -158,6 +160,20 @@ func desktopSizes(t *testing.T, bctx context.Context, base string) {
 			if d.Tap < 28 {
 				t.Errorf("%s at %dx%d: a location is %.1f px, under 28", id, size[0], size[1], d.Tap)
 			}
+		}
+		// A tablet held sideways: a touch screen, where a location must
+		// stay big enough to tap without the zoom.
+		a.do("tablet size", chromedp.EmulateViewport(1024, 700, chromedp.EmulateMobile, chromedp.EmulateLandscape))
+		if _, err := chromedp.Call(a.ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
+			t.Fatal(err)
+		}
+		a.open(base+path, boardReady)
+		a.waitJS("a touch screen", `matchMedia('(pointer: coarse)').matches && innerWidth === 1024`)
+		a.waitJS("a stable board", `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`)
+		d := eval[desktopInfo](a, desktopJS)
+		t.Logf("%s on a 1024x700 tablet: %+v", id, d)
+		if d.Zoomed || d.Scrolls || d.Tap < 40 {
+			t.Errorf("%s on a 1024x700 tablet: the board is zoomed, or a location is under 40 px: %+v", id, d)
 		}
 	}
 }
