@@ -50,6 +50,10 @@ type phoneInfo struct {
 	PageWide       bool
 }
 
+// stableBoardJS is true once the board's width is the one it had at the
+// call before: the layout has settled after a resize.
+const stableBoardJS = `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`
+
 // phoneSizes opens a game page of every game, as a player, at two phone
 // sizes and measures the board: locations at least 40 CSS px, text at least
 // 11 px, the status and the game's actions in sight, and no page wider than
@@ -62,7 +66,7 @@ func phoneSizes(t *testing.T, bctx context.Context, base string) {
 			a.do("phone size", chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
 			a.open(base+path, boardReady)
 			a.waitJS("the board laid out for the phone", fmt.Sprintf(`innerWidth === %d`, size[0]))
-			a.waitJS("a stable board", `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`)
+			a.waitJS("a stable board", stableBoardJS)
 			p := eval[phoneInfo](a, phoneJS)
 			if dir := os.Getenv("PLATEAU_PHONE_SHOTS"); dir != "" { // pictures to look at, not kept
 				buf, err := chromedp.Run(a.ctx, chromedp.CaptureScreenshot())
@@ -148,7 +152,7 @@ func desktopSizes(t *testing.T, bctx context.Context, base string) {
 			a.do("desktop size", chromedp.EmulateViewport(size[0], size[1]))
 			a.open(base+path, boardReady)
 			a.waitJS("the board laid out", fmt.Sprintf(`innerWidth === %d`, size[0]))
-			a.waitJS("a stable board", `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`)
+			a.waitJS("a stable board", stableBoardJS)
 			d := eval[desktopInfo](a, desktopJS)
 			t.Logf("%s at %dx%d: %+v", id, size[0], size[1], d)
 			if d.Zoomed || d.Scrolls {
@@ -169,7 +173,7 @@ func desktopSizes(t *testing.T, bctx context.Context, base string) {
 		}
 		a.open(base+path, boardReady)
 		a.waitJS("a touch screen", `matchMedia('(pointer: coarse)').matches && innerWidth === 1024`)
-		a.waitJS("a stable board", `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`)
+		a.waitJS("a stable board", stableBoardJS)
 		d := eval[desktopInfo](a, desktopJS)
 		t.Logf("%s on a 1024x700 tablet: %+v", id, d)
 		if d.Zoomed || d.Scrolls || d.Tap < 40 {
