@@ -18,15 +18,20 @@ func exact(s game.State, me game.Player) float64 {
 	}
 	switch p := s.ToMove(); p {
 	case game.Chance:
-		cms := s.ChanceMoves(nil)
-		total := float64(game.TotalWeight(cms))
-		v := 0.0
-		for _, c := range cms {
+		// An outcome that leaves the position as it was is a roll made
+		// again: the roll ends with one of the others, in their
+		// proportions.
+		total, v := 0.0, 0.0
+		for _, c := range s.ChanceMoves(nil) {
 			st := s.Clone()
 			st.Play(c.Move)
-			v += float64(c.Weight) / total * exact(st, me)
+			if st.Position() == s.Position() {
+				continue
+			}
+			total += float64(c.Weight)
+			v += float64(c.Weight) * exact(st, me)
 		}
-		return v
+		return v / total
 	default:
 		best := math.Inf(1)
 		if p == me {
@@ -249,6 +254,54 @@ func TestGreedy(t *testing.T) {
 	dice := play(t, toy.NewDice(1, 1), 1)
 	if _, err := NewGreedy(nil, 1).Choose(context.Background(), dice); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRollAgain: a roll that may have to be made again (backgammon's
+// opening roll, a double) is worth the mean of its other outcomes, and
+// neither greedy nor the search follows the repeats: greedy used to follow
+// them 8 rolls deep, and the search until its node budget ran out.
+func TestRollAgain(t *testing.T) {
+	for _, moves := range [][]game.Move{{2}, {1, toy.Keep, 3}} {
+		g := toy.NewDice(2, 2)
+		g.Again = true
+		s := play(t, g, moves...)
+		vals := moveValues(s)
+		want := math.Inf(-1)
+		for _, v := range vals {
+			want = max(want, v)
+		}
+		players := searchers()
+		players["greedy-exact"] = func() Player { return NewGreedy(exact, 1) }
+		for name, newPlayer := range players {
+			// (One ply on the exact values is the exact value.)
+			d, err := newPlayer().Choose(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(d.Score-want) > 1e-4 {
+				t.Errorf("%s: %s: score %.6f, exact %.6f", name, s.Position(), d.Score, want)
+			}
+			// The game's whole tree without the repeats: tens of
+			// thousands of positions without the table. Following the
+			// repeats, the search never ended.
+			if d.Nodes > 100_000 {
+				t.Errorf("%s: %s: %d nodes", name, s.Position(), d.Nodes)
+			}
+		}
+		// Greedy on an evaluation follows the rolls to the next
+		// decision, not into the repeats: Keep, then the next turn's
+		// roll (3 outcomes and the repeat); Reroll, its roll, then the
+		// next turn's; Gamble, its coin, then the next turn's roll:
+		// (1+3) + (1+3*(1+3)) + (1+2*(1+3)) = 26 positions. Following
+		// the repeats 8 rolls deep, it looked at about 10^5.
+		d, err := NewGreedy(nil, 1).Choose(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Nodes != 26 {
+			t.Errorf("greedy: %s: %d nodes, want 26", s.Position(), d.Nodes)
+		}
 	}
 }
 

@@ -79,16 +79,36 @@ func (g *Greedy) value(s game.State, me game.Player, depth int) float64 {
 	}
 	cms := s.ChanceMoves(g.cms[depth][:0])
 	g.cms[depth] = cms
-	total := float64(game.TotalWeight(cms))
-	sum := 0.0
+	total, sum := 0, 0.0
 	for _, cm := range cms {
 		c := s.Clone()
-		if err := c.Play(cm.Move); err != nil {
+		if err := c.Play(cm.Move); err != nil || rollsAgain(s, c) {
 			continue
 		}
+		total += cm.Weight
 		sum += float64(cm.Weight) * g.value(c, me, depth+1)
 	}
-	return sum / total
+	if total == 0 {
+		return g.Eval(s, me)
+	}
+	return sum / float64(total)
+}
+
+// rollsAgain reports whether child, st after an outcome of its roll, is st
+// again: a roll to be made again, as backgammon's opening roll is on a
+// double. Such a roll is worth the mean of its other outcomes, with which
+// it ends in their proportions; following the repeats would search the
+// same roll over and over.
+func rollsAgain(st, child game.State) bool {
+	if child.ToMove() != game.Chance {
+		return false
+	}
+	if a, ok := st.(game.Hasher); ok {
+		if b, ok := child.(game.Hasher); ok && a.Hash() != b.Hash() {
+			return false
+		}
+	}
+	return st.Position() == child.Position()
 }
 
 // Close releases the player's scratch space.

@@ -569,8 +569,17 @@ func (s *Search) endValue(st game.State, ply int) float64 {
 // value is not a proof when one of its outcomes was cut by the horizon.
 func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64, replied bool) (float64, bool) {
 	pd := &s.plies[ply]
-	cms := st.ChanceMoves(pd.cms[:0])
-	pd.cms = cms
+	pd.cms = st.ChanceMoves(pd.cms[:0])
+	return s.expect(st, pd.cms, depth, ply, alpha, beta, replied)
+}
+
+// expect is chance's expectation over the outcomes cms. An outcome that
+// rolls again (rollsAgain) is left out, the roll being worth the mean of
+// the others: when one turns up, the others are checked and the roll
+// searched again without the repeats, so that a roll without them costs
+// nothing more.
+func (s *Search) expect(st game.State, cms []game.ChanceMove, depth, ply int, alpha, beta float64, replied bool) (float64, bool) {
+	pd := &s.plies[ply]
 	total := float64(game.TotalWeight(cms))
 	sum, rem := 0.0, 1.0
 	proven := true
@@ -582,6 +591,19 @@ func (s *Search) chance(st game.State, depth, ply int, alpha, beta float64, repl
 		c := branch(&s.plies[ply+1].state, st)
 		if err := c.Play(cm.Move); err != nil {
 			continue
+		}
+		if rollsAgain(st, c) {
+			kept := cms[:0]
+			for _, cm := range cms {
+				c := branch(&s.plies[ply+1].state, st)
+				if c.Play(cm.Move) == nil && !rollsAgain(st, c) {
+					kept = append(kept, cm)
+				}
+			}
+			if len(kept) == 0 {
+				return heuristic(s.eval(st, s.root)), false
+			}
+			return s.expect(st, kept, depth, ply, alpha, beta, replied)
 		}
 		v, vProven := s.ab(c, depth, ply+1, a, b, replied)
 		if s.b.stopped {

@@ -15,9 +15,13 @@ type Dice struct {
 	base
 	Scores []int
 	Rounds int
-	turn   int // turns played
-	phase  int8
-	roll   int
+	// Again gives a turn's first roll a fourth face, RollAgain (weight 1),
+	// which changes nothing: the roll is made again, as backgammon's
+	// opening roll is on a double.
+	Again bool
+	turn  int // turns played
+	phase int8
+	roll  int
 }
 
 // Phases of a turn.
@@ -30,12 +34,13 @@ const (
 
 // Decisions, and chance outcomes (rolls are 1..3).
 const (
-	Keep    game.Move = 100
-	Reroll  game.Move = 101
-	Gamble  game.Move = 102
-	Heads   game.Move = 10
-	Tails   game.Move = 11
-	maxDice           = 4
+	Keep      game.Move = 100
+	Reroll    game.Move = 101
+	Gamble    game.Move = 102
+	Heads     game.Move = 10
+	Tails     game.Move = 11
+	RollAgain game.Move = 12
+	maxDice             = 4
 )
 
 // NewDice returns a dice game for players players over rounds rounds.
@@ -66,6 +71,9 @@ func (d *Dice) ChanceMoves(buf []game.ChanceMove) []game.ChanceMove {
 	}
 	switch d.phase {
 	case diceRoll, diceReroll:
+		if d.Again && d.phase == diceRoll {
+			buf = append(buf, game.ChanceMove{Move: RollAgain, Weight: 1})
+		}
 		return append(buf, game.ChanceMove{Move: 1, Weight: 1}, game.ChanceMove{Move: 2, Weight: 2}, game.ChanceMove{Move: 3, Weight: 1})
 	case diceCoin:
 		return append(buf, game.ChanceMove{Move: Heads, Weight: 1}, game.ChanceMove{Move: Tails, Weight: 1})
@@ -79,7 +87,7 @@ func (d *Dice) Moves(buf []game.Move) []game.Move {
 	if d.phase == diceDecide {
 		return append(buf, Keep, Reroll, Gamble)
 	}
-	var cms [3]game.ChanceMove
+	var cms [4]game.ChanceMove
 	for _, c := range d.ChanceMoves(cms[:0]) {
 		buf = append(buf, c.Move)
 	}
@@ -91,6 +99,7 @@ func (d *Dice) Play(m game.Move) error {
 	}
 	p := d.turn % len(d.Scores)
 	switch {
+	case m == RollAgain:
 	case d.phase == diceRoll:
 		d.roll, d.phase = int(m), diceDecide
 	case m == Keep:
