@@ -59,7 +59,7 @@ func (w *Weights) Eval(s game.State, p game.Player) float64 {
 	}
 	var f [nFeatures]float64
 	features(&l, int(p), &f)
-	return w.value(&f)
+	return inMatch(s, &l, p, w.value(&f))
 }
 
 // layout returns the layout of a Mahboussé game in progress; otherwise ok

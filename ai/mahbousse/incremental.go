@@ -166,7 +166,7 @@ func (ev *Evaluator) Eval(s game.State, p game.Player) float64 {
 		theirs := f.output(ev.views[1-pi].sums, -lin)
 		sum += (mine + 1 - theirs) / 2
 	}
-	return sum / float64(len(ev.nets))
+	return inMatch(s, &l, p, sum/float64(len(ev.nets)))
 }
 
 // update brings view a's hidden sums to the position l.

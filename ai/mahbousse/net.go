@@ -166,7 +166,7 @@ func (n *Net) Eval(s game.State, p game.Player) float64 {
 	if !ok {
 		return v
 	}
-	return n.value(&l, int(p))
+	return inMatch(s, &l, p, n.value(&l, int(p)))
 }
 
 // value is Eval of a game in progress.
@@ -355,7 +355,7 @@ func (e Ensemble) Eval(s game.State, p game.Player) float64 {
 	for _, n := range e {
 		sum += n.valueOf(&l, int(p), &vs, &h)
 	}
-	return sum / float64(len(e))
+	return inMatch(s, &l, p, sum/float64(len(e)))
 }
 
 // NetEval is the first HardNets built-in networks' Eval (see Ensemble):

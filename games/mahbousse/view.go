@@ -153,7 +153,8 @@ func (s *State) Hash() uint64 {
 
 // Evaluate estimates p's chances of winning the current game from the pip
 // counts, pinned checkers, closed points and exposed lone checkers, squashed
-// into (0, 1). A finished game gives its outcome value.
+// into (0, 1), and in a match turns them into the match's (MatchEquity). A
+// finished game gives its outcome value.
 func (s *State) Evaluate(p game.Player) float64 {
 	if s.phase == phOver {
 		return s.Outcome().Value(p)
@@ -162,7 +163,17 @@ func (s *State) Evaluate(p game.Player) float64 {
 		return 0
 	}
 	me := int8(p)
-	return 1 / (1 + math.Exp(-(s.score1(me)-s.score1(1-me))/20))
+	w := 1 / (1 + math.Exp(-(s.score1(me)-s.score1(1-me))/20))
+	return s.MatchEquity(p, w, s.marsShare(1-me), s.marsShare(me))
+}
+
+// marsShare is MarsShare while loser has borne off no checker, else 0: the
+// chance of a mars should loser lose, for Evaluate.
+func (s *State) marsShare(loser int8) float64 {
+	if s.b.off[loser] > 0 {
+		return 0
+	}
+	return MarsShare
 }
 
 // score1 is a side's heuristic strength in pips-like units.
