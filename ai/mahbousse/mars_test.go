@@ -177,3 +177,31 @@ func solve(h [nMars][nMars]float64, g marsFeatures) marsFeatures {
 	}
 	return x
 }
+
+// The fitted model moves the chance of a mars the way the game does: more
+// for a loser far from home or pinned, less while the winner has far to
+// go, more as it bears off. A player steers by these slopes; a fit whose
+// inputs pulled against each other made bringing a checker home raise the
+// loser's chance of a mars.
+func TestMarsSlopes(t *testing.T) {
+	w := marsWeights
+	if w[mCross] <= 0 || w[mPinned] <= 0 || w[mPips] >= 0 || w[mOff] <= 0 {
+		t.Errorf("marsWeights %v: want the loser's pips home and pinned checkers, and the winner's borne-off checkers, to raise the chance, and the winner's pips to lower it", w)
+	}
+	// The start: a first game's chance, about the share of marses.
+	s := mahbousse.NewState(mahbousse.Rules{})
+	if err := s.Play(s.Moves(nil)[1]); err != nil { // 1-2: x starts
+		t.Fatal(err)
+	}
+	l := s.Layout()
+	if c := marsChance(&l, 0); c < 0.3 || c > 0.8 {
+		t.Errorf("at the start, a mars in %.2f of the games x wins, want about %.2f", c, mahbousse.MarsShare)
+	}
+	// Bringing a checker home lowers the loser's chance.
+	before := marsChance(&l, 0)
+	l.Free[1][24]--
+	l.Free[1][6]++
+	if after := marsChance(&l, 0); after >= before {
+		t.Errorf("o's checker brought home from its 24-point: chance %.3f, before %.3f", after, before)
+	}
+}
