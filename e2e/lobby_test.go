@@ -364,6 +364,25 @@ func levelElo(t *testing.T, a *tab, base string) {
 	if got, want := note(), "Not measurably stronger than hard: in the published ladder the two score about even."; got != want {
 		t.Errorf("under seat 2, with max chosen: %q, want %q", got, want)
 	}
+	// The select shows the level whole on a desktop screen, in either
+	// language (the French is the longer).
+	fits := func(lang string) {
+		t.Helper()
+		// The text's width, measured in a span of the select's font, and
+		// the select's paddings and drop-down arrow (about 24 px).
+		if got := eval[string](a, `(() => { const s = document.querySelector('#seat-1'), cs = getComputedStyle(s), sp = document.createElement('span');
+			sp.style.font = cs.font; sp.style.whiteSpace = 'pre'; sp.textContent = s.options[s.selectedIndex].textContent; document.body.append(sp);
+			const need = sp.getBoundingClientRect().width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 24; sp.remove();
+			return need <= s.clientWidth ? '' : Math.ceil(need) + ' px in ' + s.clientWidth; })()`); got != "" {
+			t.Errorf("%s: seat 2's select cuts %q: %s", lang, seat("max"), got)
+		}
+	}
+	fits("en")
+	a.clickAt(`[data-lang="fr"]`)
+	a.waitJS("the French lobby", `document.querySelector('#seat-1 option[value="ai:max"]')?.textContent.startsWith('Ordinateur')`)
+	fits("fr")
+	a.clickAt(`[data-lang="en"]`)
+	a.waitJS("the English lobby", `document.querySelector('#seat-1 option[value="ai:max"]')?.textContent.startsWith('Computer')`)
 	set("#seat-1", "ai:hard")
 	if got := note(); got != "" {
 		t.Errorf("under seat 2, with hard chosen: %q, want nothing", got)
