@@ -106,6 +106,23 @@ func TestMahbousseBoard(t *testing.T) {
 	bctx := browser(t)
 	base, st := startServerStore(t)
 
+	// In a match each player's points show beside the name, as backgammon
+	// sites show the score; a single game shows none.
+	t.Run("match score", func(t *testing.T) {
+		scores := `[...document.querySelectorAll('#players .matchscore')].map((e) => e.textContent).join(', ')`
+		id, toks := seededGame(t, st, "mahbousse", map[string]string{"match": "3"}, testSeed("mahbousse-match"))
+		a := newTab(t, bctx, "match")
+		openHotseat(a, base, id, toks)
+		if got := eval[string](a, scores); got != "score 0, score 0" {
+			t.Errorf("a 3-point match shows the scores %q, want \"score 0, score 0\"", got)
+		}
+		id, toks = seededGame(t, st, "mahbousse", nil, testSeed("mahbousse-single"))
+		openHotseat(a, base, id, toks)
+		if got := eval[string](a, scores); got != "" {
+			t.Errorf("a single game shows the scores %q, want none", got)
+		}
+	})
+
 	// A turn made step by step: each step drawn before Done, one step
 	// taken back with Undo; then a sum landing in one click.
 	t.Run("steps", func(t *testing.T) {

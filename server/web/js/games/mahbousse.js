@@ -326,11 +326,15 @@ export function info(board, ctx) {
 
 /**
  * playerInfo is a side's pip count for the players' list, which stays in
- * sight when a phone shows the board zoomed (the tray out of sight).
+ * sight when a phone shows the board zoomed (the tray out of sight), and in
+ * a match its points, as backgammon sites show the score beside the names.
  */
 export function playerInfo(p, board, prefix) {
   const b = prefix.length > 1 && board.toMove >= 0 ? partial(board, prefix.map(String), board.toMove) : board;
-  return h('span', { class: 'pipnote', 'data-pips': p }, `${pips(b)[p]} ${t('pips')}`);
+  const pipNote = h('span', { class: 'pipnote', 'data-pips': p }, `${pips(b)[p]} ${t('pips')}`);
+  if (!(board.match > 1)) return pipNote;
+  const score = board.score?.[p] ?? 0;
+  return h('span', {}, pipNote, ' · ', h('span', { class: 'matchscore', 'data-score': p }, t('matchScore', { n: score })));
 }
 
 export function playerNames(board, n, lang) {
