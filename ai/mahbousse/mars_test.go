@@ -44,13 +44,12 @@ func marsGames(n int, seed uint64) (train, held []marsSample, wins, mars int) {
 				for !s.Outcome().Over {
 					if s.ToMove() == game.Chance {
 						cms := s.ChanceMoves(nil)
-						r := rng.IntN(game.TotalWeight(cms))
-						for _, c := range cms {
-							if r < c.Weight {
-								s.Play(c.Move)
-								break
-							}
-							r -= c.Weight
+						m, err := game.Pick(cms, rng.IntN(game.TotalWeight(cms)))
+						if err == nil {
+							err = s.Play(m)
+						}
+						if err != nil {
+							panic(err)
 						}
 						continue
 					}
