@@ -18,7 +18,8 @@ const (
 const (
 	missBase    = 2  // a piece missing from a chain, before its distance
 	wrongFace   = 1  // an own piece showing the wrong face there (a double turns over)
-	blocked     = 4  // an opponent's piece in the way that cannot be covered
+	blocked4    = 4  // an opponent's piece in the way that cannot be covered, with 4 players
+	blocked2    = 12 // the same with 2 players (see blockedOf)
 	intercept   = 2  // the ball is on an opponent's piece: taking it needs a piece moved into the line
 	tempo       = 2  // the side to move fills a gap first
 	maxChain    = 60 // chain costs are capped here
@@ -34,8 +35,11 @@ type board struct {
 	face  [nsq]int8 // ic.FacePassage or ic.FaceRepos
 	dbl   [nsq]bool
 	ball  int
-	occ   [nsq]uint8 // the squares with a piece, occ[:nocc]
-	nocc  int
+	// blocked is the cost of an opponent's piece in the way that cannot
+	// be covered (see blockedOf).
+	blocked int
+	occ     [nsq]uint8 // the squares with a piece, occ[:nocc]
+	nocc    int
 }
 
 // Eval is the Intercept evaluation. For each seat it computes a cost, in
@@ -85,6 +89,21 @@ func Value(s *ic.State, p game.Player) float64 {
 	return e.Value(s, p)
 }
 
+// blockedOf is the cost, in s's game, of an opponent's piece standing where
+// a chain needs one of the seat's and that cannot be covered. The piece
+// will not leave while it blocks: the chain must go round it or wait.
+// With 2 players it costs 12: at 4 the search spent its moves on chains
+// that such a piece closes, and lost 16/8/76 to the same search costing it
+// 12 (10k nodes a move; 8 to 32 were tried: docs/ai.md, *Two players, third
+// part: the cost of a blocking piece*). The 4-player levels, measured with
+// 4, keep it.
+func blockedOf(s *ic.State) int {
+	if s.Players() > 2 {
+		return blocked4
+	}
+	return blocked2
+}
+
 // aggressionOf is the aggression Value uses in a game of s's players.
 func aggressionOf(s *ic.State) float64 {
 	if s.Players() > 2 {
@@ -103,11 +122,22 @@ const aggression = 1.5
 // ValueV1 is the first evaluation, kept to measure Value against: chain
 // costs count linearly, both sides alike.
 func ValueV1(s *ic.State, p game.Player) float64 {
-	return value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1)
+	var e Evaluator
+	return e.value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1, blocked4)
 }
 
 // EvalV1 is Eval on ValueV1.
 func EvalV1(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV1) }
+
+// ValueV3 is Value as it was before a blocking piece cost more with 2
+// players (blockedOf), kept to measure it.
+func ValueV3(s *ic.State, p game.Player) float64 {
+	var e Evaluator
+	return e.ValueV3(s, p)
+}
+
+// EvalV3 is Eval on ValueV3.
+func EvalV3(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV3) }
 
 // aggrRef is shape's value at the cap, the most a seat's cost can be.
 var aggrRef = shape(maxChain + 1)
@@ -118,19 +148,14 @@ func shape(c int) float64 { return 40 * float64(c) / float64(c+10) }
 // logisticK2 scales Value's logistic (shape's range is [0, 34]).
 const logisticK2 = 0.1
 
-func value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64) float64 {
-	var e Evaluator
-	return e.value(s, p, f, k, aggr)
-}
-
-func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64) float64 {
+func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64, block int) float64 {
 	seat := int(p)
 	n := s.Players()
 	if seat < 0 || seat >= n {
 		return 0
 	}
 	var b board
-	b.load(s)
+	b.load(s, block)
 	toMove := int(s.ToMove())
 	var cost [4]float64
 	for o := range n {
@@ -152,7 +177,8 @@ func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, ag
 	return 1 / (1 + math.Exp(-k*(them-me+(aggr-1)*(aggrRef-me))))
 }
 
-func (b *board) load(s *ic.State) {
+func (b *board) load(s *ic.State, block int) {
+	b.blocked = block
 	b.nocc = 0
 	for t := range nsq {
 		o, f, d := s.PieceAt(t)
@@ -328,8 +354,16 @@ func (e *Evaluator) Eval(s game.State, p game.Player) float64 { return evalWith(
 
 // Value is Value's value, computed by e.
 func (e *Evaluator) Value(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s))
+	return e.value(s, p, shape, logisticK2, aggressionOf(s), blockedOf(s))
 }
+
+// ValueV3 is ValueV3's value, computed by e.
+func (e *Evaluator) ValueV3(s *ic.State, p game.Player) float64 {
+	return e.value(s, p, shape, logisticK2, aggressionOf(s), blocked4)
+}
+
+// EvalV3 is EvalV3's value, computed by e.
+func (e *Evaluator) EvalV3(s game.State, p game.Player) float64 { return evalWith(s, p, e.ValueV3) }
 
 // maps returns the distance maps of seat's team in the position on b,
 // filled again only if its pieces moved.
@@ -484,7 +518,7 @@ func needCost(s *ic.State, b *board, seat, t, face int, d *distMap, coverable bo
 		if coverable {
 			return missBase + d.dist(t)
 		}
-		return blocked + missBase + d.dist(t)
+		return b.blocked + missBase + d.dist(t)
 	case int(b.face[t]) == face:
 		return 0
 	case b.dbl[t]:

@@ -180,7 +180,7 @@ func TestChainMatchesReference(t *testing.T) {
 	states := positions(t)
 	for _, s := range states {
 		var b board
-		b.load(s)
+		b.load(s, blockedOf(s))
 		for seat := range s.Players() {
 			if got, want := chain(s, &b, seat, new(Evaluator).maps(s, &b, seat), new([512]queued)), chainReference(s, &b, seat); got != want {
 				t.Fatalf("%s, seat %d: chain %d, reference %d", s.Position(), seat, got, want)
@@ -305,6 +305,54 @@ func BenchmarkEvaluator(b *testing.B) {
 					i++
 				}
 			})
+		}
+	}
+}
+
+// A piece of the opponent's standing where a chain needs one of the seat's,
+// and that cannot be covered, costs blocked2 with 2 players (blocked4 in
+// ValueV3), and blocked4 with 4 players.
+func TestBlockingPieceCost(t *testing.T) {
+	g := ic.Game{}
+	// S's ball on g9 goes to N's Arrivée g13 over g10 and g12; N's passage
+	// piece on g10 stands in the way (g10 is not next to the Arrivée, so
+	// no cover).
+	const text = "7Nr5/6Sp6/6Sr6/6Np6/6Sr6/13/13/13/13/13/13/13/SPSp10NP N g9 40 0"
+	st, err := g.ParsePosition(game.DefaultConfig(g), text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*ic.State)
+	g10 := 9*size + 6
+	if o, _, _ := s.PieceAt(g10); o != 1 || s.IsFive(0, g10) {
+		t.Fatalf("%s: want N's piece on g10, not next to N's Arrivée", text)
+	}
+	for _, block := range []int{blocked2, blocked4} {
+		var b board
+		b.load(s, block)
+		m := new(Evaluator).maps(s, &b, 0)
+		if got, want := needCost(s, &b, 0, g10, ic.FacePassage, &m.pl, false), block+missBase+m.pl.dist(g10); got != want {
+			t.Errorf("blocking piece on g10, cost %d: needCost %d, want %d", block, got, want)
+		}
+	}
+	if blockedOf(s) != blocked2 {
+		t.Errorf("2 players: blockedOf %d, want %d", blockedOf(s), blocked2)
+	}
+	if v, v3 := Eval(s, 0), EvalV3(s, 0); v >= v3 {
+		t.Errorf("S blocked on g10: Eval %.4f, want less than EvalV3's %.4f", v, v3)
+	}
+	// With 4 players nothing changed.
+	for _, s := range positions(t) {
+		if s.Players() == 2 {
+			continue
+		}
+		if blockedOf(s) != blocked4 {
+			t.Fatalf("4 players: blockedOf %d, want %d", blockedOf(s), blocked4)
+		}
+		for p := range s.Players() {
+			if v, v3 := Eval(s, game.Player(p)), EvalV3(s, game.Player(p)); v != v3 {
+				t.Fatalf("%s, seat %d: Eval %v, EvalV3 %v", s.Position(), p, v, v3)
+			}
 		}
 	}
 }

@@ -101,6 +101,8 @@ func Evaluation(gameID, name string) ai.Eval {
 			return nil
 		case "hard-v1":
 			return aiintercept.EvalV1
+		case "hard-v3":
+			return aiintercept.NewEvaluator().EvalV3
 		}
 		if _, ok := table(gameID)[name]; ok {
 			return aiintercept.NewEvaluator().Eval
@@ -353,6 +355,11 @@ func table(gameID string) map[string]maker {
 		// Search, within 25k nodes, kept to measure it; in teams and with
 		// 2 players, hard.
 		t["hard-paranoid"] = byPlayers(search(hard, ev, tune2), search(hard, ev, paranoid4))
+		// hard-v3 is hard before a blocking piece cost 12 with 2 players
+		// (aiintercept's blockedOf), kept to measure it; with 4 players,
+		// hard, whose evaluation did not change.
+		tuneV3 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV3 }
+		t["hard-v3"] = byPlayers(search(hard, aiintercept.EvalV3, tuneV3), four(hard, soloHard))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
 		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
@@ -408,6 +415,7 @@ func descriptions(gameID string) map[string]string {
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and its 25k nodes, kept to measure hard's searches against it; with 2 players, hard"
 		d["hard-paranoid"] = "with 4 players solo, hard's search as it was before Best-Reply Search (paranoid: every other seat searches its replies against the root; 25k nodes), kept to measure hard against it; in teams and with 2 players, hard"
+		d["hard-v3"] = "hard before a blocking piece cost 12 with 2 players (it cost 4, as it still does with 4 players), kept to measure it (4 players: hard)"
 		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard, solo within 25k nodes as before it searched 80k)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
