@@ -267,6 +267,21 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 		}
 		test = newSPRTState(*m.SPRT, m.Games, m.unit, value)
 	}
+	// The games played before go to the test first: a match they decide
+	// starts no game (workers started first could finish one before the
+	// verdict stopped them).
+	r := Result{Game: m.Game.ID(), Variant: cfg.String(), A: m.A.Name, B: m.B.Name}
+	decided := false
+	for i := range m.Games {
+		if g, ok := played[i]; ok {
+			r.Results = append(r.Results, g)
+			r.AStats.addGame(g.AStats)
+			r.BStats.addGame(g.BStats)
+			if test != nil && test.add(g) {
+				decided = true
+			}
+		}
+	}
 	start := time.Now()
 	jobs := make(chan int)
 	type done struct {
@@ -294,6 +309,9 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	}
 	go func() {
 		defer close(jobs)
+		if decided {
+			return
+		}
 		for i := range m.Games {
 			if _, ok := played[i]; ok {
 				continue
@@ -307,17 +325,6 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	r := Result{Game: m.Game.ID(), Variant: cfg.String(), A: m.A.Name, B: m.B.Name}
-	for i := range m.Games {
-		if g, ok := played[i]; ok {
-			r.Results = append(r.Results, g)
-			r.AStats.addGame(g.AStats)
-			r.BStats.addGame(g.BStats)
-			if test != nil && test.add(g) {
-				cancel() // decided by the games played before
-			}
-		}
-	}
 	var firstErr error
 	for d := range results {
 		if d.err != nil {
