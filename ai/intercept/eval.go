@@ -16,14 +16,16 @@ const (
 
 // Weights of the evaluation, in chain-cost units (see Eval).
 const (
-	missBase    = 2  // a piece missing from a chain, before its distance
-	wrongFace   = 1  // an own piece showing the wrong face there (a double turns over)
-	blocked4    = 4  // an opponent's piece in the way that cannot be covered, with 4 players
-	blocked2    = 12 // the same with 2 players (see blockedOf)
-	intercept   = 2  // the ball is on an opponent's piece: taking it needs a piece moved into the line
-	tempo       = 2  // the side to move fills a gap first
-	maxChain    = 60 // chain costs are capped here
-	advDivisor  = 8  // piece advancement: ranks gained per chain-cost unit
+	missBase    = 2   // a piece missing from a chain, before its distance
+	wrongFace   = 1   // an own piece showing the wrong face there (a double turns over)
+	blocked4    = 4   // an opponent's piece in the way that cannot be covered, with 4 players
+	blocked2    = 12  // the same with 2 players (see blockedOf)
+	blockFrom   = 200 // with 2 players, turns played after which a block grows cheaper
+	blockTo     = 300 // and by which it costs blocked4
+	intercept   = 2   // the ball is on an opponent's piece: taking it needs a piece moved into the line
+	tempo       = 2   // the side to move fills a gap first
+	maxChain    = 60  // chain costs are capped here
+	advDivisor  = 8   // piece advancement: ranks gained per chain-cost unit
 	logisticK   = 0.05
 	distCap     = 10 // a square farther than this from any piece of the face costs as if it were this far
 	noPieceDist = 12
@@ -95,13 +97,24 @@ func Value(s *ic.State, p game.Player) float64 {
 // With 2 players it costs 12: at 4 the search spent its moves on chains
 // that such a piece closes, and lost 16/8/76 to the same search costing it
 // 12 (10k nodes a move; 8 to 32 were tried: docs/ai.md, *Two players, third
-// part: the cost of a blocking piece*). The 4-player levels, measured with
-// 4, keep it.
+// part: the cost of a blocking piece*). But two sides that both price
+// blocks that high block each other for good: one game in six between two
+// hard players reached the 500-turn limit. So from turn blockFrom on the
+// cost falls, to blocked4 at blockTo, and a long blockade turns into a
+// game in which chains go round the blocks (docs/ai.md, *fourth part*).
+// The 4-player levels, measured with 4, keep it.
 func blockedOf(s *ic.State) int {
 	if s.Players() > 2 {
 		return blocked4
 	}
-	return blocked2
+	switch t := s.Turns(); {
+	case t <= blockFrom:
+		return blocked2
+	case t >= blockTo:
+		return blocked4
+	default:
+		return blocked2 - (blocked2-blocked4)*(t-blockFrom)/(blockTo-blockFrom)
+	}
 }
 
 // aggressionOf is the aggression Value uses in a game of s's players.

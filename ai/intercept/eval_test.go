@@ -2,7 +2,9 @@ package intercept
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"plateau/ai"
@@ -335,8 +337,18 @@ func TestBlockingPieceCost(t *testing.T) {
 			t.Errorf("blocking piece on g10, cost %d: needCost %d, want %d", block, got, want)
 		}
 	}
-	if blockedOf(s) != blocked2 {
-		t.Errorf("2 players: blockedOf %d, want %d", blockedOf(s), blocked2)
+	// The cost falls from turn blockFrom to blockTo.
+	for _, tc := range []struct{ turns, want int }{
+		{0, 12}, {40, 12}, {200, 12}, {213, 11}, {250, 8}, {299, 5}, {300, 4}, {450, 4},
+	} {
+		text := strings.Replace(text, " 40 0", fmt.Sprintf(" %d 0", tc.turns), 1)
+		st, err := g.ParsePosition(game.DefaultConfig(g), text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := blockedOf(st.(*ic.State)); got != tc.want {
+			t.Errorf("2 players, %d turns played: blockedOf %d, want %d", tc.turns, got, tc.want)
+		}
 	}
 	if v, v3 := Eval(s, 0), EvalV3(s, 0); v >= v3 {
 		t.Errorf("S blocked on g10: Eval %.4f, want less than EvalV3's %.4f", v, v3)

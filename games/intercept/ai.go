@@ -84,6 +84,9 @@ func MoveSquares(m game.Move) (from, to, ballTo int) {
 	return mv.from, mv.to, ballTo
 }
 
+// Turns is the number of turns played, the position text's turns field.
+func (s *State) Turns() int { return s.ply }
+
 // Repeats counts the earlier occurrences of the current position (pieces,
 // stacks, ball and player to move) in the game's repetition history: 0
 // for a new position, 2 never while the game goes on (the third occurrence
