@@ -16,19 +16,24 @@ const (
 
 // Weights of the evaluation, in chain-cost units (see Eval).
 const (
-	missBase    = 2   // a piece missing from a chain, before its distance
-	wrongFace   = 1   // an own piece showing the wrong face there (a double turns over)
-	blocked4    = 4   // an opponent's piece in the way that cannot be covered, with 4 players
-	blocked2    = 12  // the same with 2 players (see blockedOf)
-	blockFrom   = 200 // with 2 players, turns played after which a block grows cheaper
-	blockTo     = 300 // and by which it costs blocked4
-	intercept   = 2   // the ball is on an opponent's piece: taking it needs a piece moved into the line
-	tempo       = 2   // the side to move fills a gap first
-	maxChain    = 60  // chain costs are capped here
-	advDivisor  = 8   // piece advancement: ranks gained per chain-cost unit
+	missBase    = 2  // a piece missing from a chain, before its distance
+	wrongFace   = 1  // an own piece showing the wrong face there (a double turns over)
+	blocked4    = 4  // an opponent's piece in the way that cannot be covered, with 4 players
+	blocked2    = 12 // the same with 2 players (see blockedOf)
+	intercept   = 2  // the ball is on an opponent's piece: taking it needs a piece moved into the line
+	tempo       = 2  // the side to move fills a gap first
+	maxChain    = 60 // chain costs are capped here
+	advDivisor  = 8  // piece advancement: ranks gained per chain-cost unit
 	logisticK   = 0.05
 	distCap     = 10 // a square farther than this from any piece of the face costs as if it were this far
 	noPieceDist = 12
+)
+
+// With 2 players a blocking piece grows cheaper over these turns played,
+// from blocked2 to blocked4 (see blockedOf).
+const (
+	blockFrom = 200
+	blockTo   = 300
 )
 
 // board is a snapshot of the position in flat arrays.
