@@ -63,8 +63,8 @@ type board struct {
 //
 // The chain part is shaped (see Value). The best seat of each side counts;
 // the value for p is the logistic 1/(1+e^(-0.1 (cost of the other side -
-// cost of p's side))), with 4 players plus aggression. Finished games score
-// their outcome; states of other games fall back on ai.DefaultEval. EvalV1
+// cost of p's side + a bias toward p's own chain, see aggression))).
+// Finished games score their outcome; states of other games fall back on ai.DefaultEval. EvalV1
 // is the first version, linear in the chain cost.
 func Eval(s game.State, p game.Player) float64 { return evalWith(s, p, Value) }
 
@@ -88,9 +88,9 @@ func evalWith(s game.State, p game.Player, value func(*ic.State, game.Player) fl
 // completing a near chain to stalling a far-off one, and a chain one move
 // from scoring dominates everything else (figures in docs/ai.md).
 //
-// With 4 players each side counts its own cost aggression times (see
-// aggression); with 2 it does not: in 2-player matches the aggressive
-// evaluation lost 2-10 to hard-v1 where the plain one won 75% (docs/ai.md).
+// Each side counts its own cost more than the other side's (see
+// aggressionOf), so that it plays for its goal rather than against the
+// other's.
 func Value(s *ic.State, p game.Player) float64 {
 	var e Evaluator
 	return e.Value(s, p)
@@ -123,7 +123,23 @@ func blockedOf(s *ic.State) int {
 }
 
 // aggressionOf is the aggression Value uses in a game of s's players.
+//
+// With 2 players it is aggression2. Without it (ValueV4) two equal
+// searches defended so well that the median game between two hard players
+// lasted 220-280 plies, where the published game promises about half an
+// hour; with it 109 (docs/ai.md, *Two players, sixth part*). The price is
+// strength: the defensive evaluation, which the level max keeps, beats it
+// at the same search.
 func aggressionOf(s *ic.State) float64 {
+	if s.Players() > 2 {
+		return aggression
+	}
+	return aggression2
+}
+
+// aggressionV4 is the aggression of the evaluation before 2-player games
+// had one (ValueV4).
+func aggressionV4(s *ic.State) float64 {
 	if s.Players() > 2 {
 		return aggression
 	}
@@ -137,6 +153,9 @@ func aggressionOf(s *ic.State) float64 {
 // draw's 0.5 (less Contempt) stays below an even position.
 const aggression = 1.5
 
+// aggression2 is aggression with 2 players (see aggressionOf).
+const aggression2 = 3.0
+
 // ValueV1 is the first evaluation, kept to measure Value against: chain
 // costs count linearly, both sides alike.
 func ValueV1(s *ic.State, p game.Player) float64 {
@@ -148,7 +167,8 @@ func ValueV1(s *ic.State, p game.Player) float64 {
 func EvalV1(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV1) }
 
 // ValueV3 is Value as it was before a blocking piece cost more with 2
-// players (blockedOf), kept to measure it.
+// players (blockedOf), and before they had an aggression, kept to measure
+// it.
 func ValueV3(s *ic.State, p game.Player) float64 {
 	var e Evaluator
 	return e.ValueV3(s, p)
@@ -156,6 +176,17 @@ func ValueV3(s *ic.State, p game.Player) float64 {
 
 // EvalV3 is Eval on ValueV3.
 func EvalV3(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV3) }
+
+// ValueV4 is Value as it was before 2-player games had an aggression (see
+// aggressionOf): it defends better and makes long games. The level max
+// plays on it with 2 players, and hard-v4 keeps it to measure Value.
+func ValueV4(s *ic.State, p game.Player) float64 {
+	var e Evaluator
+	return e.ValueV4(s, p)
+}
+
+// EvalV4 is Eval on ValueV4.
+func EvalV4(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV4) }
 
 // aggrRef is shape's value at the cap, the most a seat's cost can be.
 var aggrRef = shape(maxChain + 1)
@@ -377,8 +408,16 @@ func (e *Evaluator) Value(s *ic.State, p game.Player) float64 {
 
 // ValueV3 is ValueV3's value, computed by e.
 func (e *Evaluator) ValueV3(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s), blocked4)
+	return e.value(s, p, shape, logisticK2, aggressionV4(s), blocked4)
 }
+
+// ValueV4 is ValueV4's value, computed by e.
+func (e *Evaluator) ValueV4(s *ic.State, p game.Player) float64 {
+	return e.value(s, p, shape, logisticK2, aggressionV4(s), blockedOf(s))
+}
+
+// EvalV4 is EvalV4's value, computed by e.
+func (e *Evaluator) EvalV4(s game.State, p game.Player) float64 { return evalWith(s, p, e.ValueV4) }
 
 // EvalV3 is EvalV3's value, computed by e.
 func (e *Evaluator) EvalV3(s game.State, p game.Player) float64 { return evalWith(s, p, e.ValueV3) }

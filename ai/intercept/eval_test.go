@@ -350,8 +350,8 @@ func TestBlockingPieceCost(t *testing.T) {
 			t.Errorf("2 players, %d turns played: blockedOf %d, want %d", tc.turns, got, tc.want)
 		}
 	}
-	if v, v3 := Eval(s, 0), EvalV3(s, 0); v >= v3 {
-		t.Errorf("S blocked on g10: Eval %.4f, want less than EvalV3's %.4f", v, v3)
+	if v, v3 := EvalV4(s, 0), EvalV3(s, 0); v >= v3 {
+		t.Errorf("S blocked on g10: EvalV4 %.4f, want less than EvalV3's %.4f", v, v3)
 	}
 	// With 4 players nothing changed.
 	for _, s := range positions(t) {
@@ -362,8 +362,8 @@ func TestBlockingPieceCost(t *testing.T) {
 			t.Fatalf("4 players: blockedOf %d, want %d", blockedOf(s), blocked4)
 		}
 		for p := range s.Players() {
-			if v, v3 := Eval(s, game.Player(p)), EvalV3(s, game.Player(p)); v != v3 {
-				t.Fatalf("%s, seat %d: Eval %v, EvalV3 %v", s.Position(), p, v, v3)
+			if v, v3, v4 := Eval(s, game.Player(p)), EvalV3(s, game.Player(p)), EvalV4(s, game.Player(p)); v != v3 || v != v4 {
+				t.Fatalf("%s, seat %d: Eval %v, EvalV3 %v, EvalV4 %v", s.Position(), p, v, v3, v4)
 			}
 		}
 	}

@@ -64,7 +64,7 @@ var threat = map[string]string{
 // players are the searchers the tests check, by name.
 func players(t *testing.T) map[string]ai.Player {
 	ps := map[string]ai.Player{}
-	for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v3"} {
+	for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v3", "hard-v4"} {
 		p, err := level.New("intercept", name, 1, level.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -200,7 +200,7 @@ func TestEvalSymmetry(t *testing.T) {
 	g := ic.Game{}
 	cfg := game.DefaultConfig(g)
 	rng := rand.New(rand.NewPCG(5, 6))
-	checked := 0
+	checked, aggressive := 0, 0
 	for game1 := range 4 {
 		s, err := g.New(cfg)
 		if err != nil {
@@ -209,7 +209,7 @@ func TestEvalSymmetry(t *testing.T) {
 		for turn := 0; turn < 400 && !s.Outcome().Over; turn++ {
 			if turn%17 == game1 {
 				r := parse(t, rotate(t, s.Position()))
-				for name, eval := range map[string]ai.Eval{"Eval": aiintercept.Eval, "EvalV1": aiintercept.EvalV1} {
+				for name, eval := range map[string]ai.Eval{"Eval": aiintercept.Eval, "EvalV1": aiintercept.EvalV1, "EvalV4": aiintercept.EvalV4} {
 					for p := range game.Player(2) {
 						a, b := eval(s, p), eval(r, 1-p)
 						if math.Abs(a-b) > 1e-12 {
@@ -217,9 +217,21 @@ func TestEvalSymmetry(t *testing.T) {
 						}
 					}
 				}
-				for name, eval := range map[string]ai.Eval{"Eval": aiintercept.Eval, "EvalV1": aiintercept.EvalV1} {
+				for name, eval := range map[string]ai.Eval{"EvalV1": aiintercept.EvalV1, "EvalV4": aiintercept.EvalV4} {
 					if a, b := eval(s, 0), eval(s, 1); math.Abs(a+b-1) > 1e-12 {
 						t.Fatalf("%s: %s: values %v and %v do not add up to 1", name, s.Position(), a, b)
+					}
+				}
+				// Eval is EvalV4 with a bias toward one's own chain that
+				// is never negative: each side values the position at
+				// least as EvalV4 does, and more while its chain is short.
+				for p := range game.Player(2) {
+					a, b := aiintercept.Eval(s, p), aiintercept.EvalV4(s, p)
+					if a < b {
+						t.Fatalf("%s: Eval %v for %v, below EvalV4's %v", s.Position(), a, p, b)
+					}
+					if a > b {
+						aggressive++
 					}
 				}
 				checked++
@@ -232,6 +244,9 @@ func TestEvalSymmetry(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Errorf("only %d positions checked", checked)
+	}
+	if aggressive < checked {
+		t.Errorf("Eval above EvalV4 for %d of %d side-positions, want at least one side's in each", aggressive, 2*checked)
 	}
 }
 
@@ -248,7 +263,7 @@ func TestFourPlayers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v3"} {
+		for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v3", "hard-v4"} {
 			if testing.Short() && strings.HasPrefix(name, "hard") {
 				continue
 			}
