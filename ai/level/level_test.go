@@ -180,14 +180,14 @@ func TestOptionsNodes(t *testing.T) {
 
 // Intercept's 4-player levels search with the budgets of docs/ai.md: solo,
 // medium 10k nodes and hard 80k for at most SoloHardTime; in teams, 5k and
-// 25k for at most HardTime, as with 2 players.
+// 25k for at most HardTime; with 2 players 5k and 100k.
 func TestInterceptFourPlayerBudgets(t *testing.T) {
 	tests := []struct {
-		name        string
-		teams, solo ai.Limits
+		name             string
+		teams, solo, two ai.Limits
 	}{
-		{"medium", ai.Limits{Depth: 3, Nodes: 5_000}, ai.Limits{Depth: 3, Nodes: 10_000}},
-		{"hard", ai.Limits{Nodes: 25_000, Time: HardTime}, ai.Limits{Nodes: 80_000, Time: SoloHardTime}},
+		{"medium", ai.Limits{Depth: 3, Nodes: 5_000}, ai.Limits{Depth: 3, Nodes: 10_000}, ai.Limits{Depth: 3, Nodes: 5_000}},
+		{"hard", ai.Limits{Nodes: 25_000, Time: HardTime}, ai.Limits{Nodes: 80_000, Time: SoloHardTime}, ai.Limits{Nodes: 100_000, Time: HardTime}},
 	}
 	for _, tt := range tests {
 		p, err := New("intercept", tt.name, 1, Options{})
@@ -205,8 +205,8 @@ func TestInterceptFourPlayerBudgets(t *testing.T) {
 		if got := m.solo.(*ai.Search).Limits; got != tt.solo {
 			t.Errorf("%s solo: limits %+v, want %+v", tt.name, got, tt.solo)
 		}
-		if got := limitsOf(t, p); got != tt.teams {
-			t.Errorf("%s with 2 players: limits %+v, want %+v", tt.name, got, tt.teams)
+		if got := limitsOf(t, p); got != tt.two {
+			t.Errorf("%s with 2 players: limits %+v, want %+v", tt.name, got, tt.two)
 		}
 	}
 }
