@@ -64,8 +64,8 @@ type board struct {
 // The chain part is shaped (see Value). The best seat of each side counts;
 // the value for p is the logistic 1/(1+e^(-0.1 (cost of the other side -
 // cost of p's side + a bias toward p's own chain, see aggression))).
-// Finished games score their outcome; states of other games fall back on ai.DefaultEval. EvalV1
-// is the first version, linear in the chain cost.
+// Finished games score their outcome; states of other games fall back on
+// ai.DefaultEval. EvalV1 is the first version, linear in the chain cost.
 func Eval(s game.State, p game.Player) float64 { return evalWith(s, p, Value) }
 
 // evalWith is an evaluation of any game state on value.
@@ -122,28 +122,20 @@ func blockedOf(s *ic.State) int {
 	}
 }
 
-// aggressionOf is the aggression Value uses in a game of s's players.
+// aggressionOf is the aggression of an evaluation whose aggression with 2
+// players is two: with 4 players it is always aggression.
 //
-// With 2 players it is aggression2. Without it (ValueV4) two equal
-// searches defended so well that the median game between two hard players
-// lasted 220-280 plies, where the published game promises about half an
-// hour; with it 109 (docs/ai.md, *Two players, sixth part*). The price is
-// strength: the defensive evaluation, which the level max keeps, beats it
-// at the same search.
-func aggressionOf(s *ic.State) float64 {
+// Value's two is aggression2. Without it (ValueV4, whose two is 1) two
+// equal searches defended so well that the median game between two hard
+// players lasted 220-280 plies, where the published game promises about
+// half an hour; with it about 112 (docs/ai.md, *Two players, sixth part*).
+// The defensive evaluation, which the level max keeps, beats it at the same
+// search.
+func aggressionOf(s *ic.State, two float64) float64 {
 	if s.Players() > 2 {
 		return aggression
 	}
-	return aggression2
-}
-
-// aggressionV4 is the aggression of the evaluation before 2-player games
-// had one (ValueV4).
-func aggressionV4(s *ic.State) float64 {
-	if s.Players() > 2 {
-		return aggression
-	}
-	return 1
+	return two
 }
 
 // aggression weighs the side's own cost above the other side's: each unit
@@ -403,17 +395,17 @@ func (e *Evaluator) Eval(s game.State, p game.Player) float64 { return evalWith(
 
 // Value is Value's value, computed by e.
 func (e *Evaluator) Value(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s), blockedOf(s))
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, aggression2), blockedOf(s))
 }
 
 // ValueV3 is ValueV3's value, computed by e.
 func (e *Evaluator) ValueV3(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionV4(s), blocked4)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blocked4)
 }
 
 // ValueV4 is ValueV4's value, computed by e.
 func (e *Evaluator) ValueV4(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionV4(s), blockedOf(s))
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blockedOf(s))
 }
 
 // EvalV4 is EvalV4's value, computed by e.

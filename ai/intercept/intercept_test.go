@@ -200,7 +200,7 @@ func TestEvalSymmetry(t *testing.T) {
 	g := ic.Game{}
 	cfg := game.DefaultConfig(g)
 	rng := rand.New(rand.NewPCG(5, 6))
-	checked, aggressive := 0, 0
+	checked := 0
 	for game1 := range 4 {
 		s, err := g.New(cfg)
 		if err != nil {
@@ -225,14 +225,16 @@ func TestEvalSymmetry(t *testing.T) {
 				// Eval is EvalV4 with a bias toward one's own chain that
 				// is never negative: each side values the position at
 				// least as EvalV4 does, and more while its chain is short.
+				above := false
 				for p := range game.Player(2) {
 					a, b := aiintercept.Eval(s, p), aiintercept.EvalV4(s, p)
 					if a < b {
 						t.Fatalf("%s: Eval %v for %v, below EvalV4's %v", s.Position(), a, p, b)
 					}
-					if a > b {
-						aggressive++
-					}
+					above = above || a > b
+				}
+				if !above {
+					t.Errorf("%s: Eval equals EvalV4 for both sides, want one side's above", s.Position())
 				}
 				checked++
 			}
@@ -244,9 +246,6 @@ func TestEvalSymmetry(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Errorf("only %d positions checked", checked)
-	}
-	if aggressive < checked {
-		t.Errorf("Eval above EvalV4 for %d of %d side-positions, want at least one side's in each", aggressive, 2*checked)
 	}
 }
 
