@@ -55,14 +55,15 @@ func newFixedNet(n *Net, off int) (fixedNet, error) {
 // fixedInput is a sparse encoding in fixed point: the inputs that are not
 // zero, in increasing order, each value times inScale.
 type fixedInput struct {
-	n   int
-	idx [NetInputs]int16
-	q   [NetInputs]int32
+	n     int
+	board int // how many of the first n are board inputs
+	idx   [NetInputs]int16
+	q     [NetInputs]int32
 }
 
 // set makes f the fixed-point form of x.
 func (f *fixedInput) set(x *input) {
-	f.n = x.n
+	f.n, f.board = x.n, x.board
 	for k := range x.n {
 		f.idx[k] = x.idx[k]
 		f.q[k] = int32(math.Round(x.val[k] * inScale))
@@ -71,7 +72,7 @@ func (f *fixedInput) set(x *input) {
 
 // copyFrom makes f a copy of g.
 func (f *fixedInput) copyFrom(g *fixedInput) {
-	f.n = g.n
+	f.n, f.board = g.n, g.board
 	copy(f.idx[:g.n], g.idx[:g.n])
 	copy(f.q[:g.n], g.q[:g.n])
 }
@@ -93,11 +94,12 @@ type viewState struct {
 // do not depend on the order positions are evaluated in. An Evaluator is
 // not safe for concurrent use: give each search its own.
 type Evaluator struct {
-	nets  []fixedNet
-	views [2]viewState
-	x     input      // scratch: the position being evaluated, from one view
-	next  fixedInput // the same in fixed point
-	ch    fixedInput // the changes from the view's last position
+	nets    []fixedNet
+	tactics bool // some network reads the tactical inputs
+	views   [2]viewState
+	x       input      // scratch: the position being evaluated, from one view
+	next    fixedInput // the same in fixed point
+	ch      fixedInput // the changes from the view's last position
 }
 
 // NewEvaluator returns an Evaluator over the networks of e, or an error if
@@ -112,6 +114,7 @@ func (e Ensemble) NewEvaluator() (*Evaluator, error) {
 		}
 		ev.nets = append(ev.nets, f)
 		total += n.hidden
+		ev.tactics = ev.tactics || n.tactics
 	}
 	for a := range ev.views {
 		ev.views[a].sums = make([]int64, total)
@@ -171,7 +174,7 @@ func (ev *Evaluator) Eval(s game.State, p game.Player) float64 {
 
 // update brings view a's hidden sums to the position l.
 func (ev *Evaluator) update(l *mahbousse.Layout, a int, race bool) {
-	encode(l, a, race, &ev.x)
+	encode(l, a, race, ev.tactics, &ev.x)
 	next, vs := &ev.next, &ev.views[a]
 	next.set(&ev.x)
 	if vs.valid && changes(&vs.in, next, &ev.ch) < next.n {
@@ -192,7 +195,7 @@ func (ev *Evaluator) update(l *mahbousse.Layout, a int, race bool) {
 // next's value less old's, by a merge of the two sorted sparse inputs, and
 // returns how many there are.
 func changes(old, next, ch *fixedInput) int {
-	ch.n = 0
+	ch.n, ch.board = 0, 0
 	i, j := 0, 0
 	for i < old.n || j < next.n {
 		var idx int16
@@ -212,6 +215,9 @@ func changes(old, next, ch *fixedInput) int {
 		if dq != 0 {
 			ch.idx[ch.n], ch.q[ch.n] = idx, dq
 			ch.n++
+			if idx < inTactics {
+				ch.board = ch.n
+			}
 		}
 	}
 	return ch.n
@@ -230,10 +236,13 @@ func (ev *Evaluator) recompute(vs *viewState) {
 func (f *fixedNet) add(sums []int64, x *fixedInput) {
 	h := len(f.b1)
 	hs := sums[f.off : f.off+h]
-	k := 0
+	k, m := 0, x.n
+	if !f.net.tactics {
+		m = x.board
+	}
 	// Four inputs at a time, for a quarter of the sums' loads and stores
 	// (integer sums: the order does not change them).
-	for ; k+4 <= x.n; k += 4 {
+	for ; k+4 <= m; k += 4 {
 		r0, q0 := f.w1[int(x.idx[k])*h:][:h], int64(x.q[k])
 		r1, q1 := f.w1[int(x.idx[k+1])*h:][:h], int64(x.q[k+1])
 		r2, q2 := f.w1[int(x.idx[k+2])*h:][:h], int64(x.q[k+2])
@@ -242,7 +251,7 @@ func (f *fixedNet) add(sums []int64, x *fixedInput) {
 			hs[j] += q0*int64(r0[j]) + q1*int64(r1[j]) + q2*int64(r2[j]) + q3*int64(r3[j])
 		}
 	}
-	for ; k < x.n; k++ {
+	for ; k < m; k++ {
 		r, q := f.w1[int(x.idx[k])*h:][:h], int64(x.q[k])
 		for j := range hs {
 			hs[j] += q * int64(r[j])

@@ -39,7 +39,7 @@ func TestFixedInputsExact(t *testing.T) {
 	for _, s := range randomStates(t, 6, 21) {
 		l := s.Layout()
 		for a := range 2 {
-			encode(&l, a, isRace(&l), &x)
+			encode(&l, a, isRace(&l), true, &x)
 			for k := range x.n {
 				// pips/360 is rounded in float64: 252/360*360 is 251.99999999999997.
 				if q := x.val[k] * inScale; math.Abs(q-math.Round(q)) > 1e-9 {
@@ -61,7 +61,10 @@ func TestEvaluatorMatchesEnsemble(t *testing.T) {
 	}
 	lin := randomNet(t, 20, 4)
 	lin.linear = true
-	ensembles := map[string]Ensemble{"built-in": b, "random": {randomNet(t, 33, 3), lin}, "one random": {randomNet(t, 7, 8)}}
+	tac, linTac := randomNet(t, 9, 5), randomNet(t, 12, 6)
+	tac.tactics, linTac.linear, linTac.tactics = true, true, true
+	ensembles := map[string]Ensemble{"built-in": b, "random": {randomNet(t, 33, 3), lin}, "one random": {randomNet(t, 7, 8)},
+		"with tactics and without": {lin, tac, randomNet(t, 5, 7), linTac}, "one with tactics": {tac}}
 	states := siblings(t, 2, 22)
 	rng := rand.New(rand.NewPCG(23, 1))
 	for name, e := range ensembles {

@@ -16,16 +16,26 @@ import (
 // player A against the other B. Each side has, for each of its 24 points in
 // its own numbering, five inputs: its free checkers there in units (one, two,
 // three, and (n-3)/2 beyond three) and whether one of its checkers lies
-// pinned there; then its borne-off checkers and its pip count. The last
-// inputs are whether A moves next and whether the armies are still in
-// contact.
+// pinned there; then its borne-off checkers and its pip count. Then come
+// whether A moves next and whether the armies are still in contact: the
+// board inputs. A network with tactics reads, after them, for A then B,
+// four of the linear evaluation's features of that side, which the board
+// inputs give only through many hidden units: the chances that the other
+// side's next roll pins a lone checker of it on its points 13-24 and on its
+// points 1-12, and its longest prime with a checker of the other behind it
+// (in sixths, and its square).
 const (
 	perPoint = 5
 	perSide  = 24*perPoint + 2
 	inTurn   = 2 * perSide
 	inRace   = inTurn + 1
-	// NetInputs is the number of inputs of a Net.
-	NetInputs = inRace + 1
+	// boardInputs is the number of board inputs, the inputs of a network
+	// without tactics.
+	boardInputs = inRace + 1
+	inTactics   = boardInputs
+	perTactics  = 4
+	// NetInputs is the number of inputs of a Net with tactics.
+	NetInputs = inTactics + 2*perTactics
 	// MaxHidden bounds a Net's hidden units.
 	MaxHidden = 256
 )
@@ -38,12 +48,13 @@ const (
 // Its weights are read-only once built: a Net may be shared by any number
 // of goroutines.
 type Net struct {
-	hidden int
-	linear bool
-	w1     []float64 // NetInputs rows of hidden weights: input i's row is w1[i*hidden:]
-	b1     []float64 // hidden biases
-	w2     []float64 // output weights, one per hidden unit
-	b2     float64
+	hidden  int
+	linear  bool
+	tactics bool      // reads the tactical inputs after the board's
+	w1      []float64 // NetInputs rows of hidden weights: input i's row is w1[i*hidden:] (zero for the tactics of a network without them)
+	b1      []float64 // hidden biases
+	w2      []float64 // output weights, one per hidden unit
+	b2      float64
 }
 
 // Hidden returns the number of hidden units.
@@ -57,11 +68,33 @@ func newNet(h int) (*Net, error) {
 	return &Net{hidden: h, w1: make([]float64, NetInputs*h), b1: make([]float64, h), w2: make([]float64, h)}, nil
 }
 
-// input is a sparse encoding: the inputs that are not zero.
+// Tactics reports whether the network reads the tactical inputs.
+func (n *Net) Tactics() bool { return n.tactics }
+
+// inputs returns how many of its inputs n reads: the first ones.
+func (n *Net) inputs() int {
+	if n.tactics {
+		return NetInputs
+	}
+	return boardInputs
+}
+
+// input is a sparse encoding: the inputs that are not zero, in increasing
+// order, the board's first ones.
 type input struct {
-	n   int
-	idx [NetInputs]int16
-	val [NetInputs]float64
+	n     int
+	board int // how many of the first n are board inputs
+	idx   [NetInputs]int16
+	val   [NetInputs]float64
+}
+
+// upTo returns how many of x's inputs a network with or without tactics
+// reads.
+func (x *input) upTo(tactics bool) int {
+	if tactics {
+		return x.n
+	}
+	return x.board
 }
 
 func (x *input) add(i int, v float64) {
@@ -69,8 +102,9 @@ func (x *input) add(i int, v float64) {
 	x.n++
 }
 
-// encode fills x with a's view of l.
-func encode(l *mahbousse.Layout, a int, race bool, x *input) {
+// encode fills x with a's view of l, with the tactical inputs when tactics
+// is set.
+func encode(l *mahbousse.Layout, a int, race, tactics bool, x *input) {
 	x.n = 0
 	for k, side := range [2]int{a, 1 - a} {
 		base := k * perSide
@@ -110,6 +144,21 @@ func encode(l *mahbousse.Layout, a int, race bool, x *input) {
 	if race {
 		x.add(inRace, 1)
 	}
+	x.board = x.n
+	if !tactics {
+		return
+	}
+	for k, side := range [2]int{a, 1 - a} {
+		var g [nSide]float64
+		var pips float64
+		sideFeatures(l, side, 1-side, true, &g, &pips)
+		base := inTactics + k*perTactics
+		for i, f := range [perTactics]int{fShotsBack, fShotsFront, fPrime, fPrime2} {
+			if g[f] != 0 {
+				x.add(base+i, g[f])
+			}
+		}
+	}
 }
 
 func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
@@ -119,12 +168,12 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
 	hs := h[:n.hidden]
 	copy(hs, n.b1)
-	k := 0
+	k, m := 0, x.upTo(n.tactics)
 	// Four inputs at a time: each hidden sum takes the same additions in
 	// the same order as one input at a time (and v·w is w exactly when v
 	// is 1, as most inputs are), so the values are the same, for a quarter
 	// of the sums' loads and stores.
-	for ; k+4 <= x.n; k += 4 {
+	for ; k+4 <= m; k += 4 {
 		r0, v0 := n.row(x, k, len(hs))
 		r1, v1 := n.row(x, k+1, len(hs))
 		r2, v2 := n.row(x, k+2, len(hs))
@@ -133,7 +182,7 @@ func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
 			hs[j] = hs[j] + v0*r0[j] + v1*r1[j] + v2*r2[j] + v3*r3[j]
 		}
 	}
-	for ; k < x.n; k++ {
+	for ; k < m; k++ {
 		r, v := n.row(x, k, len(hs))
 		for j := range hs {
 			hs[j] += v * r[j]
@@ -173,18 +222,19 @@ func (n *Net) Eval(s game.State, p game.Player) float64 {
 func (n *Net) value(l *mahbousse.Layout, p int) float64 {
 	var v views
 	var h [MaxHidden]float64
-	v.encode(l, p)
+	v.encode(l, p, n.tactics)
 	return n.valueOf(l, p, &v, &h)
 }
 
 // views is a position encoded from both sides: p's view and the
-// opponent's. Every network reads the same encoding.
+// opponent's. Every network reads the same encoding, those without tactics
+// its board inputs only.
 type views struct{ mine, theirs input }
 
-func (v *views) encode(l *mahbousse.Layout, p int) {
+func (v *views) encode(l *mahbousse.Layout, p int, tactics bool) {
 	race := isRace(l)
-	encode(l, p, race, &v.mine)
-	encode(l, 1-p, race, &v.theirs)
+	encode(l, p, race, tactics, &v.mine)
+	encode(l, 1-p, race, tactics, &v.theirs)
 }
 
 // valueOf is value given v, l encoded for p.
@@ -230,22 +280,24 @@ const netMagic = "MBN1"
 // netHeader is the length of the binary form's header.
 const netHeader = 16
 
-// MarshalBinary encodes n: "MBN1", the number of inputs, of hidden units
-// and the flags (1: linear) as little-endian uint32, then every weight as a little-endian float32:
+// MarshalBinary encodes n: "MBN1", the number of inputs it reads (the
+// board's, or with the tactics), of hidden units and the flags (1: linear)
+// as little-endian uint32, then every weight as a little-endian float32:
 // the input weights input by input, the hidden biases, the output weights
 // and the output bias.
 func (n *Net) MarshalBinary() ([]byte, error) {
-	nw := len(n.w1) + len(n.b1) + len(n.w2) + 1
+	w1 := n.w1[:n.inputs()*n.hidden]
+	nw := len(w1) + len(n.b1) + len(n.w2) + 1
 	b := make([]byte, 0, netHeader+4*nw)
 	b = append(b, netMagic...)
-	b = binary.LittleEndian.AppendUint32(b, NetInputs)
+	b = binary.LittleEndian.AppendUint32(b, uint32(n.inputs()))
 	b = binary.LittleEndian.AppendUint32(b, uint32(n.hidden))
 	flags := uint32(0)
 	if n.linear {
 		flags = 1
 	}
 	b = binary.LittleEndian.AppendUint32(b, flags)
-	for _, ws := range [][]float64{n.w1, n.b1, n.w2, {n.b2}} {
+	for _, ws := range [][]float64{w1, n.b1, n.w2, {n.b2}} {
 		for _, w := range ws {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(w)))
 		}
@@ -259,13 +311,14 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 		return errors.New("mahboussé network: not a network file (no MBN1 header)")
 	}
 	in, h := binary.LittleEndian.Uint32(b[4:]), binary.LittleEndian.Uint32(b[8:])
-	if in != NetInputs {
-		return fmt.Errorf("mahboussé network: %d inputs, this program's encoding has %d", in, NetInputs)
+	if in != boardInputs && in != NetInputs {
+		return fmt.Errorf("mahboussé network: %d inputs, this program's encoding has %d, or %d with tactics", in, boardInputs, NetInputs)
 	}
 	m, err := newNet(int(h))
 	if err != nil {
 		return fmt.Errorf("mahboussé network: %w", err)
 	}
+	m.tactics = in == NetInputs
 	switch flags := binary.LittleEndian.Uint32(b[12:]); flags {
 	case 0:
 	case 1:
@@ -273,12 +326,13 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 	default:
 		return fmt.Errorf("mahboussé network: unknown flags %#x", flags)
 	}
-	nw := len(m.w1) + len(m.b1) + len(m.w2) + 1
+	w1 := m.w1[:m.inputs()*m.hidden]
+	nw := len(w1) + len(m.b1) + len(m.w2) + 1
 	if len(b) != netHeader+4*nw {
-		return fmt.Errorf("mahboussé network: %d bytes, want %d for %d hidden units", len(b), netHeader+4*nw, h)
+		return fmt.Errorf("mahboussé network: %d bytes, want %d for %d inputs and %d hidden units", len(b), netHeader+4*nw, in, h)
 	}
 	b = b[netHeader:]
-	for _, ws := range [][]float64{m.w1, m.b1, m.w2} {
+	for _, ws := range [][]float64{w1, m.b1, m.w2} {
 		for i := range ws {
 			ws[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
 			b = b[4:]
@@ -350,12 +404,22 @@ func (e Ensemble) Eval(s game.State, p game.Player) float64 {
 	}
 	var vs views
 	var h [MaxHidden]float64
-	vs.encode(&l, int(p))
+	vs.encode(&l, int(p), e.tactics())
 	sum := 0.0
 	for _, n := range e {
 		sum += n.valueOf(&l, int(p), &vs, &h)
 	}
 	return inMatch(s, &l, p, sum/float64(len(e)))
+}
+
+// tactics reports whether a network of e reads the tactical inputs.
+func (e Ensemble) tactics() bool {
+	for _, n := range e {
+		if n.tactics {
+			return true
+		}
+	}
+	return false
 }
 
 // NetEval is the first HardNets built-in networks' Eval (see Ensemble):

@@ -66,7 +66,9 @@ func randomStates(t testing.TB, games int, seed uint64) []*mahbousse.State {
 
 // naiveView is a second, dense encoding of a's view written from the
 // description of the inputs, point by point, with the pip count and the
-// contact test computed from the position text's own board.
+// contact test computed from the position text's own board; the tactical
+// inputs are the linear evaluation's features of each side (tested with
+// it), placed by hand.
 func naiveView(l *mahbousse.Layout, a int) []float64 {
 	x := make([]float64, NetInputs)
 	// Contact: some x checker still has an o checker below it in x's
@@ -111,12 +113,23 @@ func naiveView(l *mahbousse.Layout, a int) []float64 {
 	if loO >= hiX {
 		x[2*(24*5+2)+1] = 1
 	}
+	for k, side := range sides {
+		var g [nSide]float64
+		var pips float64
+		sideFeatures(l, side, 1-side, true, &g, &pips)
+		at := 2*(24*5+2) + 2 + 4*k
+		x[at], x[at+1], x[at+2], x[at+3] = g[fShotsBack], g[fShotsFront], g[fPrime], g[fPrime]*g[fPrime]
+	}
 	return x
 }
 
 // naiveOut is the network's output by dense matrix products, lin being
-// the linear evaluation's logit.
+// the linear evaluation's logit; a network without tactics reads the board
+// inputs only.
 func naiveOut(n *Net, x []float64, lin float64) float64 {
+	if !n.tactics {
+		x = x[:2*(24*5+2)+2]
+	}
 	z := n.b2
 	if n.linear {
 		z += lin
@@ -136,9 +149,9 @@ func naiveOut(n *Net, x []float64, lin float64) float64 {
 func TestNetForwardMatchesNaive(t *testing.T) {
 	states := randomStates(t, 4, 11)
 	for _, h := range []int{1, 7, 48, MaxHidden} {
-		for _, linear := range []bool{false, true} {
+		for _, kind := range []struct{ linear, tactics bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
 			n := randomNet(t, h, uint64(h))
-			n.linear = linear
+			n.linear, n.tactics = kind.linear, kind.tactics
 			for _, s := range states {
 				l := s.Layout()
 				for p := range 2 {
@@ -147,7 +160,7 @@ func TestNetForwardMatchesNaive(t *testing.T) {
 					lin := math.Log(v / (1 - v))
 					want := (naiveOut(n, naiveView(&l, p), lin) + 1 - naiveOut(n, naiveView(&l, 1-p), -lin)) / 2
 					if got := n.Eval(s, game.Player(p)); math.Abs(got-want) > 1e-9 {
-						t.Fatalf("%d hidden, linear %v, %s, player %d: Eval %v, naive %v", h, linear, s.Position(), p, got, want)
+						t.Fatalf("%d hidden, %+v, %s, player %d: Eval %v, naive %v", h, kind, s.Position(), p, got, want)
 					}
 				}
 			}
@@ -225,22 +238,35 @@ func TestNetEvalNoAlloc(t *testing.T) {
 // A network survives its binary form (weights rounded to float32), and
 // bad files are refused with a reason.
 func TestNetBinary(t *testing.T) {
-	n := randomNet(t, 6, 4)
-	n.linear = true
-	b, err := n.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m Net
-	if err := m.UnmarshalBinary(b); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range randomStates(t, 1, 15) {
-		if !m.linear {
-			t.Fatal("the round trip lost the linear flag")
+	var b []byte
+	for _, tactics := range []bool{false, true} {
+		n := randomNet(t, 6, 4)
+		n.linear, n.tactics = true, tactics
+		var err error
+		if b, err = n.MarshalBinary(); err != nil {
+			t.Fatal(err)
 		}
-		if a, b := n.Eval(s, 0), m.Eval(s, 0); math.Abs(a-b) > 1e-5 {
-			t.Fatalf("%s: %v before, %v after the round trip", s.Position(), a, b)
+		var m Net
+		if err := m.UnmarshalBinary(b); err != nil {
+			t.Fatal(err)
+		}
+		if !m.linear || m.tactics != tactics {
+			t.Fatalf("the round trip of a network with tactics %v gave linear %v, tactics %v", tactics, m.linear, m.tactics)
+		}
+		for _, s := range randomStates(t, 1, 15) {
+			if a, b := n.Eval(s, 0), m.Eval(s, 0); math.Abs(a-b) > 1e-5 {
+				t.Fatalf("tactics %v, %s: %v before, %v after the round trip", tactics, s.Position(), a, b)
+			}
+		}
+	}
+	// A network of the board inputs alone is written as it was read.
+	for _, f := range builtinFiles {
+		var m Net
+		if err := m.UnmarshalBinary(f.b); err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := m.MarshalBinary(); !bytes.Equal(again, f.b) || m.tactics {
+			t.Errorf("%s (tactics %v): written again, %d bytes differ from the file's %d", f.name, m.tactics, len(again), len(f.b))
 		}
 	}
 	bad := func(edit func([]byte) []byte) []byte { return edit(bytes.Clone(b)) }

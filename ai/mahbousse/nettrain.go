@@ -25,6 +25,10 @@ type NetTrainOptions struct {
 	// Linear makes a new network learn a correction to the trained linear
 	// evaluation (see Net); its output weights start at zero.
 	Linear bool
+	// Tactics makes the network read the tactical inputs (see Net): a new
+	// one from the start, or the copy of From, whose weights for them
+	// start at zero.
+	Tactics bool
 	// From is a network to go on training (a copy is trained); nil starts
 	// from small random weights drawn from Seed.
 	From  *Net
@@ -74,13 +78,15 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 	var n *Net
 	if o.From != nil {
 		n = o.From.clone()
+		n.tactics = n.tactics || o.Tactics
 	} else {
 		var err error
 		if n, err = newNet(o.Hidden); err != nil {
 			return nil, fmt.Errorf("train network: %w", err)
 		}
 		n.linear = o.Linear
-		for i := range n.w1 {
+		n.tactics = o.Tactics
+		for i := range n.w1[:n.inputs()*n.hidden] {
 			n.w1[i] = (rng.Float64()*2 - 1) * 0.1
 		}
 		if !o.Linear {
@@ -208,7 +214,7 @@ func (t *trainer) gradient(l *mahbousse.Layout) float64 {
 	v := 0.5
 	// Eval(s, x) = (out(x's view) + 1 - out(o's view)) / 2.
 	for a, sign := range [2]float64{0.5, -0.5} {
-		encode(l, a, race, &x)
+		encode(l, a, race, t.n.tactics, &x)
 		out := t.n.forward(&x, lin, &h)
 		lin = -lin
 		v += sign * out
@@ -248,7 +254,7 @@ func (n *Net) zero() *Net {
 
 func (n *Net) clone() *Net {
 	c := n.zero()
-	c.linear = n.linear
+	c.linear, c.tactics = n.linear, n.tactics
 	copy(c.w1, n.w1)
 	copy(c.b1, n.b1)
 	copy(c.w2, n.w2)

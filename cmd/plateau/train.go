@@ -78,7 +78,7 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 
 // runTrainMahbousse trains Mahboussé's network.
 func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--decay D] [--lambda L] [--linear] [--from FILE] --out FILE",
+	fs := newFlags(e, "train", "mahbousse [--games N] [--seed S] [--hidden H] [--alpha A] [--decay D] [--lambda L] [--linear] [--tactics] [--from FILE] --out FILE",
 		"nice -n 10 plateau train mahbousse --games 20000 --seed 1 --hidden 48 --out ai/mahbousse/net.bin")
 	var o aimahbousse.NetTrainOptions
 	fs.IntVar(&o.Games, "games", 10_000, "self-play games")
@@ -88,6 +88,7 @@ func runTrainMahbousse(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&o.Decay, "decay", 10_000, "games after which the learning rate is half the first game's")
 	fs.Float64Var(&o.Lambda, "lambda", 0.7, "TD(λ) trace decay, in [0, 1]")
 	fs.BoolVar(&o.Linear, "linear", false, "a new network learns a correction to the trained linear evaluation (its logit is added to the output)")
+	fs.BoolVar(&o.Tactics, "tactics", false, "the network also reads tactical inputs (each side's chances of being pinned by the next roll, its prime); with --from, their weights start at zero")
 	from := fs.String("from", "", "go on training this network file instead of new random weights")
 	out := fs.String("out", "", "write the network here (ai/mahbousse/net.bin is the one built in)")
 	var d aimahbousse.DistillOptions
