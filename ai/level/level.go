@@ -284,11 +284,14 @@ func table(gameID string) map[string]maker {
 		// hard looks three plies deep, GNU Backgammon's way: move
 		// filters search only the moves a shallower look finds good.
 		t["hard"] = search(ai.Limits{Depth: 3, Nodes: 100_000, Time: HardTime}, nil, nets(aimahbousse.NewNetEvaluator, aimahbousse.Filters))
-		// max searches hard's three plies with wider filters, within the
-		// time given (see aimahbousse.WideFilters for why not deeper), on
-		// all five networks, which its time affords.
+		// max searches hard's three plies on the networks that read the
+		// tactical inputs (aimahbousse.MaxNets), within the time given.
+		// Not deeper, nor wider: a fourth ply, full or over 7 of the 21
+		// rolls, truncated rollouts, and wider filters all scored even
+		// against hard at its depth (docs/ai.md); what paid was a better
+		// evaluation.
 		t["max"] = maxSearch(nil, nets(aimahbousse.NewMaxEvaluator, func(s *ai.Search) {
-			aimahbousse.WideFilters(s)
+			aimahbousse.Filters(s)
 			s.Limits.Depth = 3
 		}))
 		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
@@ -420,7 +423,7 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "medium's move three times in five, greedy's otherwise"
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
 		d["hard"] = "*-minimax 3 plies on the neural evaluation of ai/mahbousse, the mean of three networks (a move, every roll of the opponent and its reply, every roll and reply of ours; Star1 pruning) with GNU Backgammon's move filters (the root's best few moves at 0 then 1 ply are searched deeper, the best reply at 0 ply below), 100k nodes, at most 0.8 s"
-		d["max"] = "hard's three plies on the mean of five networks (hard's three and two more trained apart) with wider filters (at the root the 6 best moves at 0 ply and up to 4 more within 0.06, then the 3 best and up to 2 more within 0.03; below it the 2 best replies and up to 2 more within 0.05), within the time given (--time)"
+		d["max"] = "hard's three plies and move filters on the mean of three networks (hard's first, and hard's other two trained on with tactical inputs: each side's chances of being pinned by the next roll, its prime), within the time given (--time)"
 		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":

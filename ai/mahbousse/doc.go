@@ -6,6 +6,6 @@
 // uses; neural networks learnt by TD(λ) self-play (Net, TrainNet, Distill),
 // whose mean (Ensemble, NetEval) the levels hard and max search with,
 // through an Evaluator that updates the networks' sums from the position
-// evaluated before; and the move filters of those searches (Filters,
-// WideFilters). greedy and easy use the engine's own simpler evaluation.
+// evaluated before; and the move filters of those searches (Filters).
+// greedy and easy use the engine's own simpler evaluation.
 package mahbousse

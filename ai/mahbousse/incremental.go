@@ -96,6 +96,7 @@ type viewState struct {
 type Evaluator struct {
 	nets    []fixedNet
 	tactics bool // some network reads the tactical inputs
+	tac     tacticalInputs
 	views   [2]viewState
 	x       input      // scratch: the position being evaluated, from one view
 	next    fixedInput // the same in fixed point
@@ -126,20 +127,23 @@ func (e Ensemble) NewEvaluator() (*Evaluator, error) {
 // networks, the evaluation of Mahboussé's hard level (NetEval's values,
 // within the fixed point's rounding). The built-in files are checked by the
 // package's tests; it panics if one is broken.
-func NewNetEvaluator() *Evaluator { return builtinEvaluator(HardNets) }
+func NewNetEvaluator() *Evaluator {
+	return builtinEvaluator(func(e Ensemble) Ensemble { return e[:HardNets] })
+}
 
-// NewMaxEvaluator returns an Evaluator over every built-in network, the
-// evaluation of Mahboussé's max level: a better one than hard's at one ply
-// (docs/ai.md), at about 1.5 times its cost, which max's time affords.
-func NewMaxEvaluator() *Evaluator { return builtinEvaluator(len(builtinFiles)) }
+// NewMaxEvaluator returns an Evaluator over MaxNets, the evaluation of
+// Mahboussé's max level: a better one than hard's at one ply (docs/ai.md),
+// at a little more than its cost.
+func NewMaxEvaluator() *Evaluator { return builtinEvaluator(MaxNets) }
 
-// builtinEvaluator returns an Evaluator over the first n built-in networks.
-func builtinEvaluator(n int) *Evaluator {
+// builtinEvaluator returns an Evaluator over the built-in networks that
+// pick chooses.
+func builtinEvaluator(pick func(Ensemble) Ensemble) *Evaluator {
 	e, err := builtin()
 	if err != nil {
 		panic(err)
 	}
-	ev, err := e[:n].NewEvaluator()
+	ev, err := pick(e).NewEvaluator()
 	if err != nil {
 		panic(fmt.Errorf("built-in networks: %w", err))
 	}
@@ -155,8 +159,13 @@ func (ev *Evaluator) Eval(s game.State, p game.Player) float64 {
 	}
 	pi := int(p)
 	race := isRace(&l)
-	ev.update(&l, pi, race)
-	ev.update(&l, 1-pi, race)
+	var tac *tacticalInputs
+	if ev.tactics {
+		ev.tac.set(&l)
+		tac = &ev.tac
+	}
+	ev.update(&l, pi, race, tac)
+	ev.update(&l, 1-pi, race, tac)
 	// One linear logit serves every network that uses it.
 	lin, haveLin := 0.0, false
 	sum := 0.0
@@ -172,9 +181,10 @@ func (ev *Evaluator) Eval(s game.State, p game.Player) float64 {
 	return inMatch(s, &l, p, sum/float64(len(ev.nets)))
 }
 
-// update brings view a's hidden sums to the position l.
-func (ev *Evaluator) update(l *mahbousse.Layout, a int, race bool) {
-	encode(l, a, race, ev.tactics, &ev.x)
+// update brings view a's hidden sums to the position l, whose tactical
+// inputs are tac (nil: none is read).
+func (ev *Evaluator) update(l *mahbousse.Layout, a int, race bool, tac *tacticalInputs) {
+	encode(l, a, race, tac, &ev.x)
 	next, vs := &ev.next, &ev.views[a]
 	next.set(&ev.x)
 	if vs.valid && changes(&vs.in, next, &ev.ch) < next.n {

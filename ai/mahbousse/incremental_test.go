@@ -36,10 +36,12 @@ func siblings(t testing.TB, games int, seed uint64) []*mahbousse.State {
 // point holds the inputs exactly.
 func TestFixedInputsExact(t *testing.T) {
 	var x input
+	var tac tacticalInputs
 	for _, s := range randomStates(t, 6, 21) {
 		l := s.Layout()
+		tac.set(&l)
 		for a := range 2 {
-			encode(&l, a, isRace(&l), true, &x)
+			encode(&l, a, isRace(&l), &tac, &x)
 			for k := range x.n {
 				// pips/360 is rounded in float64: 252/360*360 is 251.99999999999997.
 				if q := x.val[k] * inScale; math.Abs(q-math.Round(q)) > 1e-9 {
@@ -126,13 +128,15 @@ func TestEvaluatorRefusesLargeWeights(t *testing.T) {
 	}
 }
 
-// The evaluator does not allocate.
+// The evaluators of hard and max (whose networks read the tactical
+// inputs) do not allocate.
 func TestEvaluatorNoAlloc(t *testing.T) {
 	states := siblings(t, 1, 26)
-	ev := NewNetEvaluator()
-	i := 0
-	if a := testing.AllocsPerRun(200, func() { ev.Eval(states[i%len(states)], 0); i++ }); a != 0 {
-		t.Errorf("Evaluator.Eval allocates %v times a call", a)
+	for name, ev := range map[string]*Evaluator{"hard": NewNetEvaluator(), "max": NewMaxEvaluator()} {
+		i := 0
+		if a := testing.AllocsPerRun(200, func() { ev.Eval(states[i%len(states)], 0); i++ }); a != 0 {
+			t.Errorf("%s's Evaluator.Eval allocates %v times a call", name, a)
+		}
 	}
 }
 

@@ -102,9 +102,22 @@ func (x *input) add(i int, v float64) {
 	x.n++
 }
 
-// encode fills x with a's view of l, with the tactical inputs when tactics
-// is set.
-func encode(l *mahbousse.Layout, a int, race, tactics bool, x *input) {
+// tacticalInputs are each side's tactical inputs, by side.
+type tacticalInputs [2][perTactics]float64
+
+// set computes t for l.
+func (t *tacticalInputs) set(l *mahbousse.Layout) {
+	for side := range t {
+		var g [nSide]float64
+		var pips float64
+		sideFeatures(l, side, 1-side, true, &g, &pips)
+		t[side] = [perTactics]float64{g[fShotsBack], g[fShotsFront], g[fPrime], g[fPrime2]}
+	}
+}
+
+// encode fills x with a's view of l, with the tactical inputs tac when it
+// is not nil.
+func encode(l *mahbousse.Layout, a int, race bool, tac *tacticalInputs, x *input) {
 	x.n = 0
 	for k, side := range [2]int{a, 1 - a} {
 		base := k * perSide
@@ -145,17 +158,13 @@ func encode(l *mahbousse.Layout, a int, race, tactics bool, x *input) {
 		x.add(inRace, 1)
 	}
 	x.board = x.n
-	if !tactics {
+	if tac == nil {
 		return
 	}
 	for k, side := range [2]int{a, 1 - a} {
-		var g [nSide]float64
-		var pips float64
-		sideFeatures(l, side, 1-side, true, &g, &pips)
-		base := inTactics + k*perTactics
-		for i, f := range [perTactics]int{fShotsBack, fShotsFront, fPrime, fPrime2} {
-			if g[f] != 0 {
-				x.add(base+i, g[f])
+		for i, v := range tac[side] {
+			if v != 0 {
+				x.add(inTactics+k*perTactics+i, v)
 			}
 		}
 	}
@@ -233,8 +242,14 @@ type views struct{ mine, theirs input }
 
 func (v *views) encode(l *mahbousse.Layout, p int, tactics bool) {
 	race := isRace(l)
-	encode(l, p, race, tactics, &v.mine)
-	encode(l, 1-p, race, tactics, &v.theirs)
+	var t tacticalInputs
+	var tac *tacticalInputs
+	if tactics {
+		t.set(l)
+		tac = &t
+	}
+	encode(l, p, race, tac, &v.mine)
+	encode(l, 1-p, race, tac, &v.theirs)
 }
 
 // valueOf is value given v, l encoded for p.
@@ -345,8 +360,9 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 
 // The trained networks built into the program, made by plateau train
 // mahbousse (docs/ai.md gives the commands): the correction to the linear
-// evaluation learnt by TD(λ), and four networks learnt from the board
-// alone. hard evaluates with the first three, max with all five.
+// evaluation learnt by TD(λ), two networks learnt from the board alone, and
+// those two trained on with the tactical inputs. hard evaluates with the
+// first three, max with the first and the last two.
 var (
 	//go:embed net.bin
 	netFile []byte
@@ -354,10 +370,10 @@ var (
 	netPure1 []byte
 	//go:embed net-pure2.bin
 	netPure2 []byte
-	//go:embed net-pure3.bin
-	netPure3 []byte
-	//go:embed net-pure4.bin
-	netPure4 []byte
+	//go:embed net-tactics1.bin
+	netTactics1 []byte
+	//go:embed net-tactics2.bin
+	netTactics2 []byte
 )
 
 // HardNets is how many of the built-in networks, the first ones, NetEval
@@ -365,11 +381,20 @@ var (
 const HardNets = 3
 
 // builtinFiles are the built-in networks in their order: hard's first
-// HardNets, then max's others.
+// HardNets, then the others of max (MaxNets).
 var builtinFiles = []struct {
 	name string
 	b    []byte
-}{{"net.bin", netFile}, {"net-pure1.bin", netPure1}, {"net-pure2.bin", netPure2}, {"net-pure3.bin", netPure3}, {"net-pure4.bin", netPure4}}
+}{{"net.bin", netFile}, {"net-pure1.bin", netPure1}, {"net-pure2.bin", netPure2}, {"net-tactics1.bin", netTactics1}, {"net-tactics2.bin", netTactics2}}
+
+// MaxNets returns the networks of max's evaluation among the built-in
+// ones e: the first, the correction to the linear evaluation, and those
+// after hard's, which read the tactical inputs. Trained from hard's two
+// pure networks with those inputs, they replace them rather than join
+// them: a network errs much as the one it was trained from.
+func MaxNets(e Ensemble) Ensemble {
+	return append(Ensemble{e[0]}, e[HardNets:]...)
+}
 
 // builtin decodes the built-in networks once.
 var builtin = sync.OnceValues(func() (Ensemble, error) {
@@ -384,8 +409,8 @@ var builtin = sync.OnceValues(func() (Ensemble, error) {
 	return e, nil
 })
 
-// BuiltinNets returns the trained networks built into the program: max's
-// ensemble, whose first HardNets are hard's (NetEval).
+// BuiltinNets returns the trained networks built into the program: the
+// first HardNets are hard's (NetEval), MaxNets picks max's.
 func BuiltinNets() (Ensemble, error) { return builtin() }
 
 // Ensemble is an evaluation by several networks: the mean of their values.

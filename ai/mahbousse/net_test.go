@@ -196,7 +196,7 @@ func TestNetEvalAntisymmetric(t *testing.T) {
 	}
 	lin := randomNet(t, 20, 4)
 	lin.linear = true
-	evals := map[string]ai.Eval{"built-in ensemble": NetEval, "random": randomNet(t, 20, 3).Eval, "random with linear": lin.Eval,
+	evals := map[string]ai.Eval{"built-in ensemble": NetEval, "max's ensemble": MaxNets(b).Eval, "random": randomNet(t, 20, 3).Eval, "random with linear": lin.Eval,
 		"ensemble of random networks": Ensemble{randomNet(t, 20, 3), lin}.Eval}
 	for i, n := range b {
 		evals[fmt.Sprintf("built-in %d", i+1)] = n.Eval
@@ -233,6 +233,14 @@ func TestNetEvalNoAlloc(t *testing.T) {
 	if a := testing.AllocsPerRun(200, func() { NetEval(s, 0) }); a != 0 {
 		t.Errorf("NetEval allocates %v times a call", a)
 	}
+	nets, err := BuiltinNets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxEval := MaxNets(nets).Eval
+	if a := testing.AllocsPerRun(200, func() { maxEval(s, 0) }); a != 0 {
+		t.Errorf("max's networks' Eval (with tactics) allocates %v times a call", a)
+	}
 }
 
 // A network survives its binary form (weights rounded to float32), and
@@ -259,13 +267,14 @@ func TestNetBinary(t *testing.T) {
 			}
 		}
 	}
-	// A network of the board inputs alone is written as it was read.
+	// A network is written as it was read, one of the board inputs alone
+	// as it was before there were tactics.
 	for _, f := range builtinFiles {
 		var m Net
 		if err := m.UnmarshalBinary(f.b); err != nil {
 			t.Fatal(err)
 		}
-		if again, _ := m.MarshalBinary(); !bytes.Equal(again, f.b) || m.tactics {
+		if again, _ := m.MarshalBinary(); !bytes.Equal(again, f.b) {
 			t.Errorf("%s (tactics %v): written again, %d bytes differ from the file's %d", f.name, m.tactics, len(again), len(f.b))
 		}
 	}
@@ -308,7 +317,11 @@ func TestBuiltinNet(t *testing.T) {
 		t.Fatal(err)
 	}
 	// NetEval is the mean of hard's networks' values, the max evaluator
-	// the mean of all five (within its fixed point's rounding).
+	// the mean of the first and the two that read tactics (within its
+	// fixed point's rounding).
+	if !e[3].Tactics() || !e[4].Tactics() || e[0].Tactics() || e[1].Tactics() || e[2].Tactics() {
+		t.Error("the last two built-in networks should read tactics, and only they")
+	}
 	hard, maxEval := NewNetEvaluator(), NewMaxEvaluator()
 	for _, st := range randomStates(t, 3, 9) {
 		sum := 0.0
@@ -323,8 +336,8 @@ func TestBuiltinNet(t *testing.T) {
 				}
 			}
 		}
-		if got, want := maxEval.Eval(st, 1), sum/5; math.Abs(got-want) > 1e-7 {
-			t.Fatalf("%s: NewMaxEvaluator %v, the five networks' mean %v", st.Position(), got, want)
+		if got, want := maxEval.Eval(st, 1), (e[0].Eval(st, 1)+e[3].Eval(st, 1)+e[4].Eval(st, 1))/3; math.Abs(got-want) > 1e-7 {
+			t.Fatalf("%s: NewMaxEvaluator %v, the mean of networks 1, 4 and 5 %v", st.Position(), got, want)
 		}
 	}
 	// A copy: appending to the cached ensemble would write into its array.

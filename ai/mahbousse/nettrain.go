@@ -209,12 +209,18 @@ func (t *trainer) gradient(l *mahbousse.Layout) float64 {
 	tr.b2 *= t.lambda
 	race := isRace(l)
 	lin := t.n.linearLogit(l, 0)
+	var tv tacticalInputs
+	var tac *tacticalInputs
+	if t.n.tactics {
+		tv.set(l)
+		tac = &tv
+	}
 	var x input
 	var h [MaxHidden]float64
 	v := 0.5
 	// Eval(s, x) = (out(x's view) + 1 - out(o's view)) / 2.
 	for a, sign := range [2]float64{0.5, -0.5} {
-		encode(l, a, race, t.n.tactics, &x)
+		encode(l, a, race, tac, &x)
 		out := t.n.forward(&x, lin, &h)
 		lin = -lin
 		v += sign * out
