@@ -334,27 +334,34 @@ func levelElo(t *testing.T, a *tab, base string) {
 	}
 
 	// A level the ladder does not show stronger than the one below it says
-	// so: Mahboussé's max (level.Ratings' NotShown, from ladder.json).
-	set("#new-game", "mahbousse")
-	r := level.Ratings("mahbousse")[0]
+	// so: 4-player solo Intercept's max (level.Ratings' NotShown, from
+	// ladder.json).
+	set("#var-players", "4")
+	set("#var-mode", "solo")
+	var r level.Rated
+	for _, x := range level.Ratings("intercept") {
+		if x.Players == 4 && strings.Contains(" "+x.Variant+" ", " mode=solo ") {
+			r = x
+		}
+	}
 	if r.NotShown["max"] != "hard" {
-		t.Fatalf("Mahboussé's ladder shows max stronger than hard (%v): this check needs a level not shown stronger", r.NotShown)
+		t.Fatalf("solo Intercept's ladder shows max stronger than hard (%v): this check needs a level not shown stronger", r.NotShown)
 	}
 	seat := func(lv string) string {
 		return eval[string](a, fmt.Sprintf(`document.querySelector('#seat-1 option[value="ai:%s"]').textContent`, lv))
 	}
 	elo := func(lv string) int { return int(math.Round(r.Elo[lv]/10)) * 10 }
 	if got, want := seat("max"), fmt.Sprintf("Computer — strongest, about %d (≈ hard)", elo("max")); got != want {
-		t.Errorf("Mahboussé's max reads %q, want %q", got, want)
+		t.Errorf("solo Intercept's max reads %q, want %q", got, want)
 	}
 	if got, want := eval[string](a, `document.querySelector('#seat-1 option[value="ai:max"]').title`), "Not measurably stronger than hard: in the published ladder the two score about even."; got != want {
-		t.Errorf("Mahboussé's max has the title %q, want %q", got, want)
+		t.Errorf("solo Intercept's max has the title %q, want %q", got, want)
 	}
 	if got, want := seat("hard"), fmt.Sprintf("Computer — hard, about %d", elo("hard")); got != want {
-		t.Errorf("Mahboussé's hard reads %q, want %q", got, want)
+		t.Errorf("solo Intercept's hard reads %q, want %q", got, want)
 	}
 	if got := eval[string](a, `document.querySelector('#seat-1 option[value="ai:hard"]').title`); got != "" {
-		t.Errorf("Mahboussé's hard has the title %q, want none", got)
+		t.Errorf("solo Intercept's hard has the title %q, want none", got)
 	}
 	// Chosen, it says so under the seat too; another level does not.
 	note := func() string {
@@ -390,6 +397,8 @@ func levelElo(t *testing.T, a *tab, base string) {
 
 	// The game page names the computer's level as the lobby did.
 	set("#seat-1", "ai:max")
+	set("#seat-2", "ai:easy")
+	set("#seat-3", "ai:easy")
 	a.clickAt("#create")
 	a.waitJS("the game page", boardReady+` && !!document.querySelector('#players li[data-player="1"]')`)
 	label := `document.querySelector('#players li[data-player="1"] span.muted')`
