@@ -246,10 +246,7 @@ func (ev *Evaluator) recompute(vs *viewState) {
 func (f *fixedNet) add(sums []int64, x *fixedInput) {
 	h := len(f.b1)
 	hs := sums[f.off : f.off+h]
-	k, m := 0, x.n
-	if !f.net.tactics {
-		m = x.board
-	}
+	k, m := 0, readCount(x.n, x.board, f.net.tactics)
 	// Four inputs at a time, for a quarter of the sums' loads and stores
 	// (integer sums: the order does not change them).
 	for ; k+4 <= m; k += 4 {

@@ -90,11 +90,15 @@ type input struct {
 
 // upTo returns how many of x's inputs a network with or without tactics
 // reads.
-func (x *input) upTo(tactics bool) int {
+func (x *input) upTo(tactics bool) int { return readCount(x.n, x.board, tactics) }
+
+// readCount returns how many of a sparse encoding's n inputs, the first
+// board of them board inputs, a network with or without tactics reads.
+func readCount(n, board int, tactics bool) int {
 	if tactics {
-		return x.n
+		return n
 	}
-	return x.board
+	return board
 }
 
 func (x *input) add(i int, v float64) {
