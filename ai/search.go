@@ -80,26 +80,14 @@ type Search struct {
 	// sides that alternate (teams of opposite seats), it searches as
 	// without.
 	BestReply bool
-	// PassFirst, with BestReply, tries the opponents' replies in another
-	// order where that paid last time at the same ply: an opponent plays
-	// its first move before searching its own, and searches them only if
-	// the later opponents' reply did not already refute the root's move.
-	// The search takes the lowest of the same replies either way, so the
-	// values are the same; what changes is how soon a refutation is found.
-	// Searched in turn order, an opponent that cannot refute spends a
-	// whole layer of replies, each with its subtree, before the next one
-	// is asked (the fourth ply of 4-player solo Intercept took 5.7 times
-	// the nodes: docs/ai.md).
-	PassFirst bool
 
-	tt        *table
-	passFirst [maxPly]bool // at this ply a later opponent's reply was best last time
-	plies     []plyData
-	killers   [maxPly][2]game.Move
-	history   [4096]int32
-	root      game.Player
-	b         budget
-	eval      Eval
+	tt      *table
+	plies   []plyData
+	killers [maxPly][2]game.Move
+	history [4096]int32
+	root    game.Player
+	b       budget
+	eval    Eval
 }
 
 // MoveFilter chooses the moves worth searching deeper from their values at
@@ -267,7 +255,6 @@ func (s *Search) init(ctx context.Context) {
 	}
 	s.killers = [maxPly][2]game.Move{}
 	s.history = [4096]int32{}
-	s.passFirst = [maxPly]bool{}
 }
 
 // rootSearch searches every root move to depth and returns the best, its
@@ -410,24 +397,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64, replied 
 	}
 	var bestMove game.Move
 	allProven, bestProven, cut := true, false, false
-	passed, bestPassed := false, false // the first move was played to pass the reply on; it is the best
-	if s.PassFirst && childReplied && ply < maxPly && s.passFirst[ply] && len(moves) > 0 {
-		v, m, ok := s.passReply(st, moves, depth, ply, alpha, beta)
-		if s.b.stopped {
-			return 0.5, false
-		}
-		if ok {
-			passed, bestPassed, allProven = true, true, false
-			best, bestMove = v, m
-			pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
-			beta = min(beta, v)
-			cut = alpha >= beta
-		}
-	}
 	for i := range moves {
-		if cut {
-			break
-		}
 		// Lazy selection sort: the best-scored remaining move next.
 		k := i
 		for j := i + 1; j < len(moves); j++ {
@@ -450,7 +420,7 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64, replied 
 		allProven = allProven && proven
 		improved := (maximizing && v > best) || (!maximizing && v < best)
 		if improved {
-			best, bestMove, bestProven, bestPassed = v, m, proven, false
+			best, bestMove, bestProven = v, m, proven
 			pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
 			if maximizing {
 				alpha = max(alpha, v)
@@ -469,24 +439,23 @@ func (s *Search) ab(st game.State, depth, ply int, alpha, beta float64, replied 
 			break
 		}
 	}
-	if childReplied && !cut && !passed && len(moves) > 0 {
+	if childReplied && !cut && len(moves) > 0 {
 		// The reply may come from a later opponent instead: this one
 		// plays its first move and leaves the reply to them, using no
 		// depth. The value found that way is not proven.
-		v, m, ok := s.passReply(st, moves, depth, ply, alpha, beta)
-		if s.b.stopped {
-			return 0.5, false
-		}
-		if ok {
+		m := s.firstMove(st, moves)
+		c := branch(&s.plies[ply+1].state, st)
+		if err := game.PlayListed(c, m); err == nil && c.ToMove() >= 0 && !s.maximizes(c, c.ToMove()) {
+			v, _ := s.ab(c, depth, ply+1, alpha, beta, false)
+			if s.b.stopped {
+				return 0.5, false
+			}
 			allProven = false
 			if v < best {
-				best, bestMove, bestProven, bestPassed = v, m, false, true
+				best, bestMove, bestProven = v, m, false
 				pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
 			}
 		}
-	}
-	if childReplied && ply < maxPly {
-		s.passFirst[ply] = bestPassed
 	}
 	// Without a cutoff the value depends on every move, so it is proven
 	// when they all are. A cutoff bounds it by the best move alone, and so
@@ -530,21 +499,6 @@ func (s *Search) playFirst(st game.State, depth, ply int, alpha, beta float64) (
 	v, _ := s.ab(c, depth, ply+1, alpha, beta, true)
 	pd.pv = append(append(pd.pv[:0], m), s.plies[ply+1].pv...)
 	return v, false
-}
-
-// passReply is the value of st when its player, an opponent of the root
-// (BestReply), plays its first move and leaves the reply to the next
-// opponent, and that move; ok is false when the next player is on the
-// root's side or the game ends, so that no later opponent can reply. The
-// caller checks s.b.stopped.
-func (s *Search) passReply(st game.State, moves []game.Move, depth, ply int, alpha, beta float64) (v float64, m game.Move, ok bool) {
-	m = s.firstMove(st, moves)
-	c := branch(&s.plies[ply+1].state, st)
-	if err := game.PlayListed(c, m); err != nil || c.ToMove() < 0 || s.maximizes(c, c.ToMove()) {
-		return 0, m, false
-	}
-	v, _ = s.ab(c, depth, ply+1, alpha, beta, false)
-	return v, m, true
 }
 
 // firstMove is the move an opponent plays without searching (BestReply):

@@ -97,42 +97,6 @@ func BenchmarkSearchSolo(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-// BenchmarkSearchSoloDepth searches eight 4-player solo positions of a
-// random game (turns 30 to 240) to three plies of Best-Reply Search+,
-// asking the opponents for replies in turn order and with PassFirst
-// (max's), and reports the nodes a position: the same values, found with
-// fewer nodes at most positions (not at every one).
-func BenchmarkSearchSoloDepth(b *testing.B) {
-	var states []*ic.State
-	for turns := 30; turns <= 240; turns += 30 {
-		states = append(states, midgameOf(b, turns, map[string]string{"players": "4", "mode": "solo"}))
-	}
-	for _, passFirst := range []bool{false, true} {
-		name := "turn-order"
-		if passFirst {
-			name = "pass-first"
-		}
-		b.Run(name, func(b *testing.B) {
-			var nodes int64
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, s := range states {
-					sr := ai.NewSearch(ai.Limits{Depth: 3}, NewEvaluator().Eval)
-					sr.Order, sr.Allies, sr.Contempt, sr.BestReply = Order, Allies, Contempt, true
-					sr.PassFirst = passFirst
-					d, err := sr.Choose(context.Background(), s)
-					if err != nil {
-						b.Fatal(err)
-					}
-					nodes += d.Nodes
-				}
-			}
-			b.ReportMetric(float64(nodes)/float64(b.N*len(states)), "nodes/position")
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
-	}
-}
-
 // positions returns the positions of random games, every few turns, with
 // 2 and 4 players.
 func positions(tb testing.TB) []*ic.State {
