@@ -88,10 +88,6 @@ type input struct {
 	val   [NetInputs]float64
 }
 
-// upTo returns how many of x's inputs a network with or without tactics
-// reads.
-func (x *input) upTo(tactics bool) int { return readCount(x.n, x.board, tactics) }
-
 // readCount returns how many of a sparse encoding's n inputs, the first
 // board of them board inputs, a network with or without tactics reads.
 func readCount(n, board int, tactics bool) int {
@@ -181,7 +177,7 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 func (n *Net) forward(x *input, lin float64, h *[MaxHidden]float64) float64 {
 	hs := h[:n.hidden]
 	copy(hs, n.b1)
-	k, m := 0, x.upTo(n.tactics)
+	k, m := 0, readCount(x.n, x.board, n.tactics)
 	// Four inputs at a time: each hidden sum takes the same additions in
 	// the same order as one input at a time (and v·w is w exactly when v
 	// is 1, as most inputs are), so the values are the same, for a quarter
