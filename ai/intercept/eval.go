@@ -152,7 +152,7 @@ const aggression2 = 3.0
 // costs count linearly, both sides alike.
 func ValueV1(s *ic.State, p game.Player) float64 {
 	var e Evaluator
-	return e.value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1, blocked4, 0)
+	return e.value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1, blocked4)
 }
 
 // EvalV1 is Eval on ValueV1.
@@ -169,11 +169,9 @@ func ValueV3(s *ic.State, p game.Player) float64 {
 // EvalV3 is Eval on ValueV3.
 func EvalV3(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV3) }
 
-// ValueV4 is the evaluation of the level max: with 2 players Value as it
-// was before 2-player games had an aggression (see aggressionOf), which
-// defends better and makes long games (hard-v4 keeps it to measure Value);
-// with 4 players in teams Value; solo, Value with the opponents' costs
-// through a soft minimum (raceMin) instead of the cheapest alone.
+// ValueV4 is Value as it was before 2-player games had an aggression (see
+// aggressionOf): it defends better and makes long games. The level max
+// plays on it with 2 players, and hard-v4 keeps it to measure Value.
 func ValueV4(s *ic.State, p game.Player) float64 {
 	var e Evaluator
 	return e.ValueV4(s, p)
@@ -181,32 +179,6 @@ func ValueV4(s *ic.State, p game.Player) float64 {
 
 // EvalV4 is Eval on ValueV4.
 func EvalV4(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV4) }
-
-// raceK is the sharpness of ValueV4's soft minimum over a solo seat's
-// opponents (see raceMin), in inverse cost units.
-const raceK = 0.2
-
-// raceMin is the cost of seat's opponents (seat playing alone, every other
-// seat against it) as a soft minimum of their costs: the minimum, best,
-// raised by ln(1/m)/k where m is the mean of e^(-k(c-best)) over them.
-// Three opponents at the same cost are worth one at that cost; one far
-// ahead of the two others is worth one ln(3)/k (5.5 at k = 0.2) further
-// off. The cheapest opponent alone counted before, so that only the
-// leader's chain mattered: in a race of four, two or three chains near
-// their goal threaten more than one, and checking the second opponent
-// is worth something while the first is ahead. With it, easy's search
-// scored 111/13/76 against easy (58.8%, +61 [+20, +105] Elo, 200 games,
-// seed 9103; docs/ai.md).
-func raceMin(cost *[4]float64, n, seat int, best, k float64) float64 {
-	sum, m := 0.0, 0
-	for o := range n {
-		if o != seat {
-			sum += math.Exp(-k * (cost[o] - best))
-			m++
-		}
-	}
-	return best - math.Log(sum/float64(m))/k
-}
 
 // aggrRef is shape's value at the cap, the most a seat's cost can be.
 var aggrRef = shape(maxChain + 1)
@@ -217,7 +189,7 @@ func shape(c int) float64 { return 40 * float64(c) / float64(c+10) }
 // logisticK2 scales Value's logistic (shape's range is [0, 34]).
 const logisticK2 = 0.1
 
-func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64, block int, race float64) float64 {
+func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64, block int) float64 {
 	seat := int(p)
 	n := s.Players()
 	if seat < 0 || seat >= n {
@@ -236,17 +208,12 @@ func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, ag
 	}
 	// The best seat of each side counts.
 	me, them := math.Inf(1), math.Inf(1)
-	rivals := 0
 	for o := range n {
 		if s.Opponents(seat, o) {
 			them = min(them, cost[o])
-			rivals++
 		} else {
 			me = min(me, cost[o])
 		}
-	}
-	if race > 0 && rivals > 1 && rivals == n-1 {
-		them = raceMin(&cost, n, seat, them, race)
 	}
 	return 1 / (1 + math.Exp(-k*(them-me+(aggr-1)*(aggrRef-me))))
 }
@@ -428,17 +395,17 @@ func (e *Evaluator) Eval(s game.State, p game.Player) float64 { return evalWith(
 
 // Value is Value's value, computed by e.
 func (e *Evaluator) Value(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, aggression2), blockedOf(s), 0)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, aggression2), blockedOf(s))
 }
 
 // ValueV3 is ValueV3's value, computed by e.
 func (e *Evaluator) ValueV3(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blocked4, 0)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blocked4)
 }
 
 // ValueV4 is ValueV4's value, computed by e.
 func (e *Evaluator) ValueV4(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blockedOf(s), raceK)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blockedOf(s))
 }
 
 // EvalV4 is EvalV4's value, computed by e.

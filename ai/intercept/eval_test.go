@@ -3,7 +3,6 @@ package intercept
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -354,9 +353,7 @@ func TestBlockingPieceCost(t *testing.T) {
 	if v, v3 := EvalV4(s, 0), EvalV3(s, 0); v >= v3 {
 		t.Errorf("S blocked on g10: EvalV4 %.4f, want less than EvalV3's %.4f", v, v3)
 	}
-	// With 4 players nothing changed, but that EvalV4 counts a solo
-	// seat's opponents through raceMin, never below the cheapest.
-	solo := 0
+	// With 4 players nothing changed.
 	for _, s := range positions(t) {
 		if s.Players() == 2 {
 			continue
@@ -364,46 +361,10 @@ func TestBlockingPieceCost(t *testing.T) {
 		if blockedOf(s) != blocked4 {
 			t.Fatalf("4 players: blockedOf %d, want %d", blockedOf(s), blocked4)
 		}
-		alone := s.Opponents(0, 2)
-		if alone {
-			solo++
-		}
 		for p := range s.Players() {
-			v, v3, v4 := Eval(s, game.Player(p)), EvalV3(s, game.Player(p)), EvalV4(s, game.Player(p))
-			if v != v3 || !alone && v != v4 || alone && v4 < v {
+			if v, v3, v4 := Eval(s, game.Player(p)), EvalV3(s, game.Player(p)), EvalV4(s, game.Player(p)); v != v3 || v != v4 {
 				t.Fatalf("%s, seat %d: Eval %v, EvalV3 %v, EvalV4 %v", s.Position(), p, v, v3, v4)
 			}
-		}
-	}
-	if solo == 0 {
-		t.Fatal("no solo position among the tests'")
-	}
-}
-
-func TestRaceMin(t *testing.T) {
-	for _, tc := range []struct {
-		cost [4]float64
-		seat int
-		want float64
-	}{
-		// Three opponents at the same cost count as one.
-		{[4]float64{9, 5, 5, 5}, 0, 5},
-		// One far ahead of the two others counts ln(3)/k further off.
-		{[4]float64{9, 5, 1e3, 1e3}, 0, 5 + math.Log(3)/raceK},
-		{[4]float64{1e3, 1e3, 5, 0}, 2, math.Log(3) / raceK},
-		// Two ahead, the third far behind: ln(3/2)/k further off.
-		{[4]float64{5, 1e3, 0, 5}, 2, 5 + math.Log(1.5)/raceK},
-		// A second opponent near the first brings the cost down.
-		{[4]float64{9, 5, 6, 30}, 0, 5 - math.Log((1+math.Exp(-raceK)+math.Exp(-25*raceK))/3)/raceK},
-	} {
-		best := math.Inf(1)
-		for o, c := range tc.cost {
-			if o != tc.seat {
-				best = min(best, c)
-			}
-		}
-		if got := raceMin(&tc.cost, 4, tc.seat, best, raceK); math.Abs(got-tc.want) > 1e-9 {
-			t.Errorf("raceMin(%v, seat %d) = %v, want %v", tc.cost, tc.seat, got, tc.want)
 		}
 	}
 }

@@ -356,18 +356,7 @@ func table(gameID string) map[string]maker {
 		// plays on the defensive one, which beats the aggressive one at
 		// the same search (docs/ai.md, *Two players, sixth part*).
 		tuneV4 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV4 }
-		// Solo, max searches hard's three plies to the end, and no
-		// further, on EvalV4, whose opponents' cost is a soft minimum of
-		// the three (the cheapest alone before). Every search past the
-		// third ply lost to hard (31 of 46 games), and with the cheapest
-		// opponent alone max, at 250k nodes, played hard's move 57 times
-		// in 60 (docs/ai.md, *intercept, 4 players solo*).
-		soloMax := func(s *ai.Search) {
-			tune4(s)
-			s.Eval = aiintercept.NewEvaluator().EvalV4
-			s.Limits.Depth = 3
-		}
-		t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), byMode(maxSearch(ev, tune4), maxSearch(aiintercept.EvalV4, soloMax)))
+		t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), maxSearch(ev, tune4))
 		// hard-v4 is hard before the aggressive evaluation with 2
 		// players (and its 25k nodes), kept to measure it; with 4
 		// players, hard.
@@ -442,7 +431,7 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize; solo, one opponent searches its reply and the others play their first move)"
 		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together; solo, Best-Reply Search within 10k nodes)"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation playing for the goal (each side counts its own chain three times), contempt 0.05, 100k nodes, at most 0.8 s (4 players: its own chain counted 1.5 times, 25k nodes, partners maximize together, the others minimize; solo, Best-Reply Search: one opponent searches its reply, the others play their first move, 80k nodes, at most 1.5 s)"
-		d["max"] = "hard's search for the time given (--time, default 5 s); with 2 players on the defensive evaluation of hard-v4, the strongest, where the levels below it play for the goal; with 4 players solo, hard's three plies to the end and no further, on an evaluation that counts every opponent's chain (a soft minimum of their costs), not only the cheapest"
+		d["max"] = "hard's search for the time given (--time, default 5 s); with 2 players on the defensive evaluation of hard-v4, the strongest, where the levels below it play for the goal"
 		d["hard-v4"] = "hard before the aggressive evaluation with 2 players (each side counting its own chain three times), kept to measure it: the defensive evaluation of max, 25k nodes; it makes games twice as long (4 players: hard)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and its 25k nodes, kept to measure hard's searches against it; with 2 players, hard"
