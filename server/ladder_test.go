@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"plateau/ai/level"
+	"plateau/server"
 )
 
 // TestCatalogLadder checks that the catalog carries every game's published
@@ -34,6 +35,35 @@ func TestCatalogLadder(t *testing.T) {
 			if got.Players != r.Players || len(got.Elo) != len(r.Elo) || got.Elo["hard"] != r.Elo["hard"] {
 				t.Errorf("%s: catalog ladder %+v, want %+v", c.ID, got, r)
 			}
+		}
+	}
+}
+
+// TestCatalogLadderOption checks that Options.Ladder replaces the published
+// ladder in the catalog.
+func TestCatalogLadderOption(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) {
+		o.Ladder = func(id string) []level.Rated {
+			if id != "dames" {
+				return nil
+			}
+			return []level.Rated{{Players: 2, Elo: map[string]float64{"easy": 10, "hard": 20}, NotShown: map[string]string{"hard": "easy"}}}
+		}
+	})
+	_, body := get(t, ts, "/api/catalog", nil)
+	var cat []struct {
+		ID     string        `json:"id"`
+		Ladder []level.Rated `json:"ladder"`
+	}
+	if err := json.Unmarshal([]byte(body), &cat); err != nil {
+		t.Fatalf("catalog %s: %v", body, err)
+	}
+	for _, c := range cat {
+		switch {
+		case c.ID == "dames" && (len(c.Ladder) != 1 || c.Ladder[0].Elo["hard"] != 20 || c.Ladder[0].NotShown["hard"] != "easy"):
+			t.Errorf("dames: catalog ladder %+v, want Options.Ladder's", c.Ladder)
+		case c.ID != "dames" && len(c.Ladder) != 0:
+			t.Errorf("%s: catalog ladder %+v, want none", c.ID, c.Ladder)
 		}
 	}
 }

@@ -127,6 +127,10 @@ type Options struct {
 	// Passwords are the argon2id parameters of new password hashes
 	// (default account.DefaultParams).
 	Passwords account.Params
+	// Ladder gives the Elo of a game's AI levels that GET /api/catalog
+	// carries and the lobby shows beside each level (default
+	// level.Ratings: the published ladder, ai/level/ladder.json).
+	Ladder func(gameID string) []level.Rated
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -197,6 +201,9 @@ func New(o Options) *Server {
 	}
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
+	}
+	if o.Ladder == nil {
+		o.Ladder = level.Ratings
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby()}
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
@@ -337,7 +344,7 @@ func (s *Server) catalogJSON() json.RawMessage {
 	s.catOnce.Do(func() {
 		infos := []catalogEntry{}
 		for _, g := range s.o.Games.Games() {
-			infos = append(infos, catalogEntry{Info: game.Describe(g), Ladder: level.Ratings(g.ID())})
+			infos = append(infos, catalogEntry{Info: game.Describe(g), Ladder: s.o.Ladder(g.ID())})
 		}
 		s.catJSON, _ = json.Marshal(infos)
 	})
