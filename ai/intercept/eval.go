@@ -152,7 +152,7 @@ const aggression2 = 3.0
 // costs count linearly, both sides alike.
 func ValueV1(s *ic.State, p game.Player) float64 {
 	var e Evaluator
-	return e.value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1, blocked4, 0)
+	return e.value(s, p, func(c int) float64 { return float64(c) }, logisticK, 1, blocked4)
 }
 
 // EvalV1 is Eval on ValueV1.
@@ -180,46 +180,6 @@ func ValueV4(s *ic.State, p game.Player) float64 {
 // EvalV4 is Eval on ValueV4.
 func EvalV4(s game.State, p game.Player) float64 { return evalWith(s, p, ValueV4) }
 
-// ValueRace is Value but that a seat playing alone (4 players solo)
-// counts its opponents' costs through a soft minimum of the three
-// (raceMin) instead of the cheapest alone. It gains at two plies of
-// Best-Reply Search, where the search ends on the opponents' replies, and
-// nothing at three, where it ends on the root's own second move
-// (docs/ai.md, *Four players solo: every opponent counted*).
-func ValueRace(s *ic.State, p game.Player) float64 {
-	var e Evaluator
-	return e.ValueRace(s, p)
-}
-
-// EvalRace is Eval on ValueRace.
-func EvalRace(s game.State, p game.Player) float64 { return evalWith(s, p, ValueRace) }
-
-// raceK is the sharpness of ValueRace's soft minimum over a solo seat's
-// opponents (see raceMin), in inverse cost units: 0.1 gained less in
-// the same screen (docs/ai.md).
-const raceK = 0.2
-
-// raceMin is the cost of seat's opponents (seat playing alone, every other
-// seat against it) as a soft minimum of their costs: the minimum, best,
-// raised by ln(1/m)/k where m is the mean of e^(-k(c-best)) over them.
-// Three opponents at the same cost are worth one at that cost; one far
-// ahead of the two others is worth one ln(3)/k (5.5 at k = 0.2) further
-// off. With the cheapest opponent alone, only the leader's chain
-// mattered; in a race of four, two or three chains near their goal
-// threaten more than one. Two plies of Best-Reply Search on it scored
-// 111/13/76 against the same search on Value (58.8%, +61 [+20, +105] Elo,
-// 200 games, seed 9103; docs/ai.md).
-func raceMin(cost *[4]float64, n, seat int, best, k float64) float64 {
-	sum, m := 0.0, 0
-	for o := range n {
-		if o != seat {
-			sum += math.Exp(-k * (cost[o] - best))
-			m++
-		}
-	}
-	return best - math.Log(sum/float64(m))/k
-}
-
 // aggrRef is shape's value at the cap, the most a seat's cost can be.
 var aggrRef = shape(maxChain + 1)
 
@@ -229,7 +189,7 @@ func shape(c int) float64 { return 40 * float64(c) / float64(c+10) }
 // logisticK2 scales Value's logistic (shape's range is [0, 34]).
 const logisticK2 = 0.1
 
-func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64, block int, race float64) float64 {
+func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, aggr float64, block int) float64 {
 	seat := int(p)
 	n := s.Players()
 	if seat < 0 || seat >= n {
@@ -248,17 +208,12 @@ func (e *Evaluator) value(s *ic.State, p game.Player, f func(int) float64, k, ag
 	}
 	// The best seat of each side counts.
 	me, them := math.Inf(1), math.Inf(1)
-	rivals := 0
 	for o := range n {
 		if s.Opponents(seat, o) {
 			them = min(them, cost[o])
-			rivals++
 		} else {
 			me = min(me, cost[o])
 		}
-	}
-	if race > 0 && rivals > 1 && rivals == n-1 {
-		them = raceMin(&cost, n, seat, them, race)
 	}
 	return 1 / (1 + math.Exp(-k*(them-me+(aggr-1)*(aggrRef-me))))
 }
@@ -440,27 +395,17 @@ func (e *Evaluator) Eval(s game.State, p game.Player) float64 { return evalWith(
 
 // Value is Value's value, computed by e.
 func (e *Evaluator) Value(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, aggression2), blockedOf(s), 0)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, aggression2), blockedOf(s))
 }
 
 // ValueV3 is ValueV3's value, computed by e.
 func (e *Evaluator) ValueV3(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blocked4, 0)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blocked4)
 }
 
 // ValueV4 is ValueV4's value, computed by e.
 func (e *Evaluator) ValueV4(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blockedOf(s), 0)
-}
-
-// ValueRace is ValueRace's value, computed by e.
-func (e *Evaluator) ValueRace(s *ic.State, p game.Player) float64 {
-	return e.value(s, p, shape, logisticK2, aggressionOf(s, aggression2), blockedOf(s), raceK)
-}
-
-// EvalRace is EvalRace's value, computed by e.
-func (e *Evaluator) EvalRace(s game.State, p game.Player) float64 {
-	return evalWith(s, p, e.ValueRace)
+	return e.value(s, p, shape, logisticK2, aggressionOf(s, 1), blockedOf(s))
 }
 
 // EvalV4 is EvalV4's value, computed by e.

@@ -3,7 +3,6 @@ package intercept
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -367,62 +366,5 @@ func TestBlockingPieceCost(t *testing.T) {
 				t.Fatalf("%s, seat %d: Eval %v, EvalV3 %v, EvalV4 %v", s.Position(), p, v, v3, v4)
 			}
 		}
-	}
-}
-
-func TestRaceMin(t *testing.T) {
-	for _, tc := range []struct {
-		cost [4]float64
-		seat int
-		want float64
-	}{
-		// Three opponents at the same cost count as one.
-		{[4]float64{9, 5, 5, 5}, 0, 5},
-		// One far ahead of the two others counts ln(3)/k further off.
-		{[4]float64{9, 5, 1e3, 1e3}, 0, 5 + math.Log(3)/raceK},
-		{[4]float64{1e3, 1e3, 5, 0}, 2, math.Log(3) / raceK},
-		// Two ahead, the third far behind: ln(3/2)/k further off.
-		{[4]float64{5, 1e3, 0, 5}, 2, 5 + math.Log(1.5)/raceK},
-		// A second opponent near the first brings the cost down.
-		{[4]float64{9, 5, 6, 30}, 0, 5 - math.Log((1+math.Exp(-raceK)+math.Exp(-25*raceK))/3)/raceK},
-	} {
-		best := math.Inf(1)
-		for o, c := range tc.cost {
-			if o != tc.seat {
-				best = min(best, c)
-			}
-		}
-		if got := raceMin(&tc.cost, 4, tc.seat, best, raceK); math.Abs(got-tc.want) > 1e-9 {
-			t.Errorf("raceMin(%v, seat %d) = %v, want %v", tc.cost, tc.seat, got, tc.want)
-		}
-	}
-}
-
-// EvalRace is Eval but for a seat playing alone, whose opponents' soft
-// minimum is never below the cheapest: it values such a seat's position at
-// least as Eval does, and more where a second opponent is not as near its
-// goal as the first.
-func TestEvalRace(t *testing.T) {
-	solo, above := 0, 0
-	for _, s := range positions(t) {
-		alone := s.Players() == 4 && s.Opponents(0, 2)
-		if alone {
-			solo++
-		}
-		e := NewEvaluator()
-		for p := range s.Players() {
-			v, vr, ve := Eval(s, game.Player(p)), EvalRace(s, game.Player(p)), e.EvalRace(s, game.Player(p))
-			switch {
-			case vr != ve:
-				t.Fatalf("%s, seat %d: EvalRace %v, Evaluator.EvalRace %v", s.Position(), p, vr, ve)
-			case !alone && v != vr, alone && vr < v:
-				t.Fatalf("%s, seat %d (solo %v): Eval %v, EvalRace %v", s.Position(), p, alone, v, vr)
-			case vr > v:
-				above++
-			}
-		}
-	}
-	if solo == 0 || above == 0 {
-		t.Fatalf("%d solo positions among the tests', %d values above Eval's: want some of each", solo, above)
 	}
 }
