@@ -55,9 +55,18 @@ func (o Options) maxLimits() ai.Limits {
 // normally stops it well before.
 const HardTime = 800 * time.Millisecond
 
-// SoloHardTime caps the time per move of hard at Intercept with 4 players
-// solo, whose node budget is larger (docs/ai.md): about 1 s on a free core.
-const SoloHardTime = 1500 * time.Millisecond
+// SoloMaxTime caps the time per move of max at Intercept with 4 players
+// solo, which searches a node budget (docs/ai.md): about 0.6 s on a free
+// core.
+const SoloMaxTime = 1500 * time.Millisecond
+
+// SoloEasyMix is the share of easy's moves, at Intercept with 4 players
+// solo, that are two plies of Best-Reply Search (medium's); greedy plays
+// the others. Half scored +45 [-26, +120] Elo over greedy (100 games, seed
+// 9202) and -135 [-221, -63] against two plies (seed 9203); three in four
+// +115 [+52, +187] and -14 [-71, +42] (seeds 9204, 9205): three in five
+// lies between.
+const SoloEasyMix = 0.6
 
 // maker builds a player of one level for one seat.
 type maker func(seed uint64, o Options) ai.Player
@@ -322,41 +331,54 @@ func table(gameID string) map[string]maker {
 		// of hard's games; seeing them, contempt stops them.
 		tune2 := func(s *ai.Search) { tune4(s); s.Repeats = aiintercept.Repeats }
 		ev := aiintercept.Eval
-		both := func(l ai.Limits) maker { return byPlayers(search(l, ev, tune), search(l, ev, tune4)) }
 		// four plays 4 players with the limits teams in teams and solo
 		// alone.
 		four := func(teams, solo ai.Limits) maker { return byMode(search(teams, ev, tune4), search(solo, ev, tune4)) }
 		// greedy on the engine's evaluation drew 9 of 10 games against
 		// random at the 500-turn limit: it sees no chain to build.
 		t["greedy"] = greedy(ev, 0)
-		t["easy"] = both(ai.Limits{Depth: 2})
+		// Solo, no search stronger than three plies of Best-Reply Search
+		// within 80k nodes could be found (more nodes, a fourth ply, move
+		// filters, late move reductions, six evaluations and their
+		// weights fitted to results all measured even with it or weaker:
+		// docs/ai.md, *intercept, 4 players solo*), so max plays it, and
+		// the levels below are spaced so that each is shown stronger than
+		// the one below it, as max's extra nodes were not: easy plays
+		// between greedy and two plies, medium two plies, hard three
+		// plies within 10k nodes (the levels' former medium).
+		two := ai.Limits{Depth: 2}
+		soloEasy := func(seed uint64, o Options) ai.Player {
+			return ai.NewMix(search(two, ev, tune4)(seed, o), greedy(ev, 0)(seed^0x2545f4914f6cdd1d, o), SoloEasyMix, seed)
+		}
+		t["easy"] = byPlayers(search(two, ev, tune), byMode(search(two, ev, tune4), soloEasy))
 		// medium searches a fifth of hard's nodes: with 50k (3 plies
 		// rarely finished), as many as hard's 25k, it measured no weaker
 		// than hard (18/8/14 in 40 games, ladder seed 1127).
-		// Solo, medium searches twice those nodes: Best-Reply Search's 2
-		// plies (easy) took 4.2k nodes a move, so within 5k medium often
-		// played an unfinished second ply, and lost 12/4/24 to easy
-		// (ladder seed 2913).
 		medium := ai.Limits{Depth: 3, Nodes: 5_000}
-		t["medium"] = byPlayers(search(medium, ev, tune), four(medium, ai.Limits{Depth: 3, Nodes: 10_000}))
+		// Solo, hard searches three plies within 10k nodes: Best-Reply
+		// Search's 2 plies took 4.2k nodes a move, so within 5k it often
+		// played an unfinished second ply, and lost 12/4/24 to two plies
+		// (ladder seed 2913).
+		soloMedium := ai.Limits{Depth: 3, Nodes: 10_000}
+		t["medium"] = byPlayers(search(medium, ev, tune), byMode(search(medium, ev, tune4), search(two, ev, tune4)))
 		hard := ai.Limits{Nodes: 25_000, Time: HardTime}
-		// Solo, hard searches 80k nodes for at most SoloHardTime: Best-Reply
+		// Solo, max searches 80k nodes for at most SoloMaxTime: Best-Reply
 		// Search's third ply (the root's second move) took 24-75k nodes,
-		// so within 25k hard seldom finished it and played much as medium
-		// (+61 [-53, +179] over medium, ladder seed 2914).
-		soloHard := ai.Limits{Nodes: 80_000, Time: SoloHardTime}
+		// so within 25k it seldom finished it and played much as within
+		// 10k (+61 [-53, +179], ladder seed 2914).
+		soloHard := ai.Limits{Nodes: 80_000, Time: SoloMaxTime}
 		// With 2 players hard searches 100k nodes: on the aggressive
 		// evaluation, at 25k it measured no stronger than medium (32/0/28
 		// in 60 games, ladder seed 8301), at 100k 30/0/10 (seed 8401).
 		hard2 := ai.Limits{Nodes: 100_000, Time: HardTime}
-		t["hard"] = byPlayers(search(hard2, ev, tune2), four(hard, soloHard))
+		t["hard"] = byPlayers(search(hard2, ev, tune2), byMode(search(hard, ev, tune4), search(soloMedium, ev, tune4)))
 		// With 2 players every level below max plays on the aggressive
 		// evaluation, which plays for the goal and makes games of about
 		// 110 plies where the defensive one (EvalV4) made 220-280; max
 		// plays on the defensive one, which beats the aggressive one at
 		// the same search (docs/ai.md, *Two players, sixth part*).
 		tuneV4 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV4 }
-		t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), maxSearch(ev, tune4))
+		t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), byMode(maxSearch(ev, tune4), search(soloHard, ev, tune4)))
 		// hard-v4 is hard before the aggressive evaluation with 2
 		// players (and its 25k nodes), kept to measure it; with 4
 		// players, hard.
@@ -428,15 +450,15 @@ func descriptions(gameID string) map[string]string {
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
 		d["greedy"] = "one ply on the ball-chain evaluation of ai/intercept"
-		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize; solo, one opponent searches its reply and the others play their first move)"
-		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together; solo, Best-Reply Search within 10k nodes)"
-		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation playing for the goal (each side counts its own chain three times), contempt 0.05, 100k nodes, at most 0.8 s (4 players: its own chain counted 1.5 times, 25k nodes, partners maximize together, the others minimize; solo, Best-Reply Search: one opponent searches its reply, the others play their first move, 80k nodes, at most 1.5 s)"
-		d["max"] = "hard's search for the time given (--time, default 5 s); with 2 players on the defensive evaluation of hard-v4, the strongest, where the levels below it play for the goal"
-		d["hard-v4"] = "hard before the aggressive evaluation with 2 players (each side counting its own chain three times), kept to measure it: the defensive evaluation of max, 25k nodes; it makes games twice as long (4 players: hard)"
+		d["easy"] = "alpha-beta 2 plies on the ball-chain evaluation of ai/intercept (4 players: partners maximize together, the others minimize; solo, three moves in five are medium's, Best-Reply Search 2 plies, the others greedy's)"
+		d["medium"] = "alpha-beta up to 3 plies within 5k nodes, ball-chain evaluation, ball passages first (4 players: partners together; solo, Best-Reply Search 2 plies: one opponent searches its reply, the others play their first move)"
+		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation playing for the goal (each side counts its own chain three times), contempt 0.05, 100k nodes, at most 0.8 s (4 players: its own chain counted 1.5 times, 25k nodes, partners maximize together, the others minimize; solo, Best-Reply Search up to 3 plies within 10k nodes)"
+		d["max"] = "hard's search for the time given (--time, default 5 s); with 2 players on the defensive evaluation of hard-v4, the strongest, where the levels below it play for the goal; with 4 players solo, the strongest search measured, iterative-deepening Best-Reply Search within 80k nodes and at most 1.5 s (more measured no stronger)"
+		d["hard-v4"] = "hard before the aggressive evaluation with 2 players (each side counting its own chain three times), kept to measure it: the defensive evaluation of max, 25k nodes; it makes games twice as long (4 players: hard in teams; solo, max)"
 		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
 		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and its 25k nodes, kept to measure hard's searches against it; with 2 players, hard"
 		d["hard-paranoid"] = "with 4 players solo, hard's search as it was before Best-Reply Search (paranoid: every other seat searches its replies against the root; 25k nodes), kept to measure hard against it; in teams and with 2 players, hard"
-		d["hard-v3"] = "hard before a blocking piece cost 12 with 2 players (it cost 4, as it still does with 4 players), kept to measure it (4 players: hard)"
+		d["hard-v3"] = "hard before a blocking piece cost 12 with 2 players (it cost 4, as it still does with 4 players), kept to measure it (4 players: hard in teams; solo, max)"
 		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard, solo within 25k nodes as before it searched 80k)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"

@@ -178,16 +178,34 @@ func TestOptionsNodes(t *testing.T) {
 	}
 }
 
-// Intercept's 4-player levels search with the budgets of docs/ai.md: solo,
-// medium 10k nodes and hard 80k for at most SoloHardTime; in teams, 5k and
-// 25k for at most HardTime; with 2 players 5k and 100k.
+// Intercept's 4-player levels search with the budgets of docs/ai.md: in
+// teams, easy 2 plies, medium 5k nodes and hard 25k for at most HardTime;
+// solo, easy mixes 2 plies with greedy, medium 2 plies, hard 10k nodes and
+// max 80k for at most SoloMaxTime; with 2 players medium 5k and hard 100k.
 func TestInterceptFourPlayerBudgets(t *testing.T) {
+	g := ic.Game{}
+	cfg, err := game.NewConfig(g, map[string]string{"players": "4", "mode": "solo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 12 { // away from the start, where the evaluations may agree
+		if err := st.Play(st.Moves(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	two := ai.Limits{Depth: 2}
 	tests := []struct {
 		name             string
 		teams, solo, two ai.Limits
 	}{
-		{"medium", ai.Limits{Depth: 3, Nodes: 5_000}, ai.Limits{Depth: 3, Nodes: 10_000}, ai.Limits{Depth: 3, Nodes: 5_000}},
-		{"hard", ai.Limits{Nodes: 25_000, Time: HardTime}, ai.Limits{Nodes: 80_000, Time: SoloHardTime}, ai.Limits{Nodes: 100_000, Time: HardTime}},
+		{"easy", two, two, two},
+		{"medium", ai.Limits{Depth: 3, Nodes: 5_000}, two, ai.Limits{Depth: 3, Nodes: 5_000}},
+		{"hard", ai.Limits{Nodes: 25_000, Time: HardTime}, ai.Limits{Depth: 3, Nodes: 10_000}, ai.Limits{Nodes: 100_000, Time: HardTime}},
+		{"max", ai.Limits{Time: 5 * time.Second}, ai.Limits{Nodes: 80_000, Time: SoloMaxTime}, ai.Limits{Time: 5 * time.Second}},
 	}
 	for _, tt := range tests {
 		p, err := New("intercept", tt.name, 1, Options{})
@@ -202,8 +220,25 @@ func TestInterceptFourPlayerBudgets(t *testing.T) {
 		if got := m.teams.(*ai.Search).Limits; got != tt.teams {
 			t.Errorf("%s in teams: limits %+v, want %+v", tt.name, got, tt.teams)
 		}
-		if got := m.solo.(*ai.Search).Limits; got != tt.solo {
+		solo := m.solo
+		if tt.name == "easy" {
+			mix, ok := solo.(*ai.Mix)
+			if !ok || mix.P != SoloEasyMix {
+				t.Fatalf("easy solo: %T %+v, want a Mix playing the search's move with probability %v", solo, solo, SoloEasyMix)
+			}
+			if _, ok := mix.Second.(*ai.Greedy); !ok {
+				t.Errorf("easy solo mixes the search with %T, want greedy", mix.Second)
+			}
+			solo = mix.First
+		}
+		if got := solo.(*ai.Search).Limits; got != tt.solo {
 			t.Errorf("%s solo: limits %+v, want %+v", tt.name, got, tt.solo)
+		}
+		if !solo.(*ai.Search).BestReply {
+			t.Errorf("%s solo: not Best-Reply Search", tt.name)
+		}
+		if got, w := solo.(*ai.Search).Eval(st, 0), aiintercept.Eval(st, 0); got != w {
+			t.Errorf("%s solo: values a solo position %v, want %v", tt.name, got, w)
 		}
 		if got := limitsOf(t, p); got != tt.two {
 			t.Errorf("%s with 2 players: limits %+v, want %+v", tt.name, got, tt.two)
