@@ -13,14 +13,7 @@ import (
 // levels.
 func TestCatalogLadder(t *testing.T) {
 	ts := newTestServer(t, nil)
-	_, body := get(t, ts, "/api/catalog", nil)
-	var cat []struct {
-		ID     string        `json:"id"`
-		Ladder []level.Rated `json:"ladder"`
-	}
-	if err := json.Unmarshal([]byte(body), &cat); err != nil {
-		t.Fatalf("catalog %s: %v", body, err)
-	}
+	cat := catalogLadders(t, ts)
 	if len(cat) < 5 {
 		t.Fatalf("catalog of %d games", len(cat))
 	}
@@ -50,14 +43,7 @@ func TestCatalogLadderOption(t *testing.T) {
 			return []level.Rated{{Players: 2, Elo: map[string]float64{"easy": 10, "hard": 20}, NotShown: map[string]string{"hard": "easy"}}}
 		}
 	})
-	_, body := get(t, ts, "/api/catalog", nil)
-	var cat []struct {
-		ID     string        `json:"id"`
-		Ladder []level.Rated `json:"ladder"`
-	}
-	if err := json.Unmarshal([]byte(body), &cat); err != nil {
-		t.Fatalf("catalog %s: %v", body, err)
-	}
+	cat := catalogLadders(t, ts)
 	for _, c := range cat {
 		switch {
 		case c.ID == "dames" && (len(c.Ladder) != 1 || c.Ladder[0].Elo["hard"] != 20 || c.Ladder[0].NotShown["hard"] != "easy"):
@@ -66,4 +52,20 @@ func TestCatalogLadderOption(t *testing.T) {
 			t.Errorf("%s: catalog ladder %+v, want none", c.ID, c.Ladder)
 		}
 	}
+}
+
+// catalogLadders returns the games of GET /api/catalog with their ladders.
+func catalogLadders(t *testing.T, ts *testServer) []catalogGame {
+	t.Helper()
+	_, body := get(t, ts, "/api/catalog", nil)
+	var cat []catalogGame
+	if err := json.Unmarshal([]byte(body), &cat); err != nil {
+		t.Fatalf("catalog %s: %v", body, err)
+	}
+	return cat
+}
+
+type catalogGame struct {
+	ID     string        `json:"id"`
+	Ladder []level.Rated `json:"ladder"`
 }
