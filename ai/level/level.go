@@ -158,6 +158,14 @@ func mcts(l ai.Limits, eval ai.Eval, playout int) maker {
 	}
 }
 
+// mix plays first's move with probability p and second's otherwise
+// (ai.Mix), each player seeded apart.
+func mix(first, second maker, p float64) maker {
+	return func(seed uint64, o Options) ai.Player {
+		return ai.NewMix(first(seed, o), second(seed^0x2545f4914f6cdd1d, o), p, seed)
+	}
+}
+
 func greedy(eval ai.Eval, noise float64) maker {
 	return func(seed uint64, o Options) ai.Player {
 		g := ai.NewGreedy(eval, seed)
@@ -277,9 +285,7 @@ func table(gameID string) map[string]maker {
 		// weaker than greedy; half and half scored only 52.2% against
 		// greedy, 200 games, seed 79; three in five 65.6% against greedy
 		// and 39.0% against medium, 400 games each, seed 81).
-		t["easy"] = func(seed uint64, o Options) ai.Player {
-			return ai.NewMix(t["medium"](seed, o), t["greedy"](seed^0x2545f4914f6cdd1d, o), 0.6, seed)
-		}
+		t["easy"] = mix(t["medium"], t["greedy"], 0.6)
 		// hard and max evaluate with the networks through an evaluator
 		// of their own, which updates the networks' sums from the
 		// position evaluated before (NetEval's values within 1e-7, in
@@ -347,9 +353,7 @@ func table(gameID string) map[string]maker {
 		// between greedy and two plies, medium two plies, hard three
 		// plies within 10k nodes (the levels' former medium).
 		two := ai.Limits{Depth: 2}
-		soloEasy := func(seed uint64, o Options) ai.Player {
-			return ai.NewMix(search(two, ev, tune4)(seed, o), greedy(ev, 0)(seed^0x2545f4914f6cdd1d, o), SoloEasyMix, seed)
-		}
+		soloEasy := mix(search(two, ev, tune4), t["greedy"], SoloEasyMix)
 		t["easy"] = byPlayers(search(two, ev, tune), byMode(search(two, ev, tune4), soloEasy))
 		// medium searches a fifth of hard's nodes: with 50k (3 plies
 		// rarely finished), as many as hard's 25k, it measured no weaker
@@ -359,30 +363,30 @@ func table(gameID string) map[string]maker {
 		// Search's 2 plies took 4.2k nodes a move, so within 5k it often
 		// played an unfinished second ply, and lost 12/4/24 to two plies
 		// (ladder seed 2913).
-		soloMedium := ai.Limits{Depth: 3, Nodes: 10_000}
+		soloHard := ai.Limits{Depth: 3, Nodes: 10_000}
 		t["medium"] = byPlayers(search(medium, ev, tune), byMode(search(medium, ev, tune4), search(two, ev, tune4)))
 		hard := ai.Limits{Nodes: 25_000, Time: HardTime}
 		// Solo, max searches 80k nodes for at most SoloMaxTime: Best-Reply
 		// Search's third ply (the root's second move) took 24-75k nodes,
 		// so within 25k it seldom finished it and played much as within
 		// 10k (+61 [-53, +179], ladder seed 2914).
-		soloHard := ai.Limits{Nodes: 80_000, Time: SoloMaxTime}
+		soloMax := ai.Limits{Nodes: 80_000, Time: SoloMaxTime}
 		// With 2 players hard searches 100k nodes: on the aggressive
 		// evaluation, at 25k it measured no stronger than medium (32/0/28
 		// in 60 games, ladder seed 8301), at 100k 30/0/10 (seed 8401).
 		hard2 := ai.Limits{Nodes: 100_000, Time: HardTime}
-		t["hard"] = byPlayers(search(hard2, ev, tune2), byMode(search(hard, ev, tune4), search(soloMedium, ev, tune4)))
+		t["hard"] = byPlayers(search(hard2, ev, tune2), byMode(search(hard, ev, tune4), search(soloHard, ev, tune4)))
 		// With 2 players every level below max plays on the aggressive
 		// evaluation, which plays for the goal and makes games of about
 		// 110 plies where the defensive one (EvalV4) made 220-280; max
 		// plays on the defensive one, which beats the aggressive one at
 		// the same search (docs/ai.md, *Two players, sixth part*).
 		tuneV4 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV4 }
-		t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), byMode(maxSearch(ev, tune4), search(soloHard, ev, tune4)))
+		t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), byMode(maxSearch(ev, tune4), search(soloMax, ev, tune4)))
 		// hard-v4 is hard before the aggressive evaluation with 2
 		// players (and its 25k nodes), kept to measure it; with 4
 		// players, hard.
-		t["hard-v4"] = byPlayers(search(hard, aiintercept.EvalV4, tuneV4), four(hard, soloHard))
+		t["hard-v4"] = byPlayers(search(hard, aiintercept.EvalV4, tuneV4), four(hard, soloMax))
 		// hard-v2 is hard before issue 27's second part, kept to measure
 		// it: with 2 players its table blind to repetitions and no
 		// contempt, on the same evaluation; with 4, hard's search within
@@ -401,7 +405,7 @@ func table(gameID string) map[string]maker {
 		// (aiintercept's blockedOf), kept to measure it; with 4 players,
 		// hard, whose evaluation did not change.
 		tuneV3 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV3 }
-		t["hard-v3"] = byPlayers(search(hard, aiintercept.EvalV3, tuneV3), four(hard, soloHard))
+		t["hard-v3"] = byPlayers(search(hard, aiintercept.EvalV3, tuneV3), four(hard, soloMax))
 		// hard-v1 is hard before issue 27, kept to measure it: the first
 		// ball-chain evaluation, and MCTS with 4 players.
 		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
