@@ -213,7 +213,7 @@ func (s *Server) frontDoor(h http.Handler) http.Handler {
 				}
 			}
 		}
-		h.ServeHTTP(w, r)
+		h.ServeHTTP(w, s.withDevice(w, r))
 	})
 }
 

@@ -165,6 +165,7 @@ type Server struct {
 	signIns   *attempts     // sign-in and sign-up attempts
 	dummyHash func() string // a password hash of no account
 	seeks     *seekLobby    // the lobby's seeks (seeks.go)
+	devices   *devices      // which devices joined which seats (device.go)
 }
 
 // New returns a server for o.
@@ -205,7 +206,7 @@ func New(o Options) *Server {
 	if o.Ladder == nil {
 		o.Ladder = level.Ratings
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby()}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby(), devices: newDevices(maxDeviceEntries)}
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()

@@ -192,6 +192,13 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		return
 	}
 	defer rm.Leave(sub)
+	if len(m.Tokens) > 0 {
+		hashes := make([][]byte, len(m.Tokens))
+		for i, tok := range m.Tokens {
+			hashes[i] = room.HashToken(tok)
+		}
+		s.devices.joined(deviceOf(ctx), rm.ID(), hashes, s.o.Now())
+	}
 	for _, msg := range initial {
 		if cw.write(msg) != nil {
 			return
