@@ -27,8 +27,8 @@ type Room struct {
 	ready     chan struct{}
 	loadErr   error
 	stopOnce  sync.Once
-	refs      int         // guarded by m.mu
-	idleSince time.Time   // guarded by m.mu
+	refs      int       // guarded by m.mu
+	idleSince time.Time // guarded by m.mu
 	// players counts the subscribers holding a seat; noPlayerSince is
 	// when the last one left, or the room loaded (Unix nanoseconds).
 	players       atomic.Int32
