@@ -9,8 +9,7 @@ func (r *Room) armClock() {
 		r.flagAt = nil
 	}
 	c := r.play.Clock
-	r.ticking.Store(c != nil && c.Running >= 0 && !r.play.Over())
-	if !r.ticking.Load() || !r.owner() {
+	if c == nil || c.Running < 0 || r.play.Over() || !r.owner() {
 		return // on a shared store, the lease owner's timer ends the game on time
 	}
 	version := r.play.Version

@@ -56,9 +56,14 @@ type Options struct {
 	// DefaultLeaseRenew), when the store is a store.Leaser.
 	LeaseTTL, LeaseRenew time.Duration
 	// MaxRooms bounds the rooms loaded (0: no bound): loading one more
-	// unloads the least recently used room without a client or a running
-	// clock, or fails with ErrTooManyRooms if there is none.
+	// unloads the least recently used room without a client (a running
+	// clock does not keep it: see wheel.go), or fails with
+	// ErrTooManyRooms if there is none.
 	MaxRooms int
+	// WheelEvery is how often the clock wheel reads from the store the
+	// deadlines of the games unloaded while their clock runs (default
+	// DefaultWheelEvery).
+	WheelEvery time.Duration
 }
 
 // Manager loads rooms on demand and unloads them when idle.
@@ -68,6 +73,7 @@ type Manager struct {
 	rooms  map[string]*Room
 	aiSem  *aiScheduler
 	aiKept chan struct{} // a place per AI player kept
+	wheel  *wheel        // wakes the unloaded games at their clock's deadline
 	quit   chan struct{}
 	// notifier and leaser are the store's, when it is shared by several
 	// instances (see lease.go); nil otherwise.
@@ -112,14 +118,19 @@ func NewManager(o Options) *Manager {
 	if o.LeaseRenew <= 0 {
 		o.LeaseRenew = DefaultLeaseRenew
 	}
+	if o.WheelEvery <= 0 {
+		o.WheelEvery = DefaultWheelEvery
+	}
 	m.o = o
+	m.wheel = newWheel(m, o.WheelEvery)
 	m.notifier, _ = o.Store.(store.Notifier)
 	if m.notifier != nil {
 		m.leaser, _ = o.Store.(store.Leaser)
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.wg.Add(1)
+	m.wg.Add(2)
 	go m.janitor()
+	go m.wheel.run()
 	if m.notifier != nil {
 		m.wg.Add(2)
 		go m.listen()
@@ -209,10 +220,6 @@ func (m *Manager) janitor() {
 			var idle []*Room
 			m.mu.Lock()
 			for id, r := range m.rooms {
-				// A room whose clock runs stays until the clock stops: its timer ends the game on time.
-				if r.ticking.Load() {
-					continue
-				}
 				if r.refs == 0 && now.Sub(r.idleSince) >= m.o.IdleTimeout {
 					delete(m.rooms, id)
 					idle = append(idle, r)

@@ -27,9 +27,8 @@ type Room struct {
 	ready     chan struct{}
 	loadErr   error
 	stopOnce  sync.Once
-	refs      int         // guarded by m.mu
-	idleSince time.Time   // guarded by m.mu
-	ticking   atomic.Bool // a clock runs: keep the room loaded
+	refs      int       // guarded by m.mu
+	idleSince time.Time // guarded by m.mu
 	// players counts the subscribers holding a seat; noPlayerSince is
 	// when the last one left, or the room loaded (Unix nanoseconds).
 	players       atomic.Int32
@@ -115,6 +114,7 @@ func (r *Room) run() {
 				r.safely(fn)
 			}
 		case <-r.quit:
+			r.safely(r.parkClock)
 			for s := range r.subs {
 				if r.unloaded {
 					s.Unloaded = true

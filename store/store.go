@@ -199,6 +199,12 @@ type Review struct {
 	Created time.Time
 }
 
+// Deadline is when a game's running clock runs out (Store.SetDeadline).
+type Deadline struct {
+	Game string
+	At   time.Time
+}
+
 // Filter selects games for the lobby. Its conditions add up.
 type Filter struct {
 	Status string // "" for any
@@ -348,6 +354,14 @@ type Store interface {
 	// Review returns a game's stored review; ErrNotFound if the game has
 	// none (or does not exist).
 	Review(ctx context.Context, id string) (*Review, error)
+	// SetDeadline records when game id's running clock runs out (at),
+	// or that it has none (at zero), so that a game unloaded while its
+	// clock runs still ends on time (Due). ErrNotFound if there is no
+	// such game.
+	SetDeadline(ctx context.Context, id string, at time.Time) error
+	// Due returns the deadlines at or before before of the games not
+	// finished, earliest first, at most limit (<= 0: 100).
+	Due(ctx context.Context, before time.Time, limit int) ([]Deadline, error)
 	// CheckWrite makes one small durable write the way game writes are
 	// made and returns its error: nil means the store could write just
 	// now. Readiness checks call it.

@@ -61,7 +61,7 @@ func (s *Store) deleteStaleBatch(ctx context.Context, before time.Time) (int, er
 			return err
 		}
 		in := "(?" + strings.Repeat(",?", len(ids)-1) + ")"
-		for _, table := range []string{"reviews", "events", "seats"} {
+		for _, table := range []string{"reviews", "deadlines", "events", "seats"} {
 			if _, err := tx.Exec("DELETE FROM "+table+" WHERE game_id IN "+in, ids...); err != nil {
 				return fmt.Errorf("sqlite: delete stale games' %s: %w", table, err)
 			}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -49,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SeatAccounts", testSeatAccounts},
 		{"PlayerGames", testPlayerGames},
 		{"Reviews", testReviews},
+		{"Deadlines", testDeadlines},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -641,5 +643,48 @@ func testReviews(t *testing.T, s store.Store) {
 	}
 	if _, err := s.Review(ctx, "r"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Review of a deleted game = %v, want ErrNotFound", err)
+	}
+}
+
+func testDeadlines(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	t0 := time.Unix(1_800_000_000, 0).UTC()
+	for _, id := range []string{"d1", "d2", "d3"} {
+		mustCreate(t, s, NewGame(id))
+	}
+	for id, at := range map[string]time.Time{"d1": t0.Add(2 * time.Second), "d2": t0, "d3": t0.Add(time.Hour)} {
+		if err := s.SetDeadline(ctx, id, at); err != nil {
+			t.Fatalf("SetDeadline(%s): %v", id, err)
+		}
+	}
+	if err := s.SetDeadline(ctx, "nosuch", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetDeadline of no game: %v, want ErrNotFound", err)
+	}
+	due := func(before time.Time, limit int) []store.Deadline {
+		t.Helper()
+		ds, err := s.Due(ctx, before, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	if got, want := due(t0.Add(2*time.Second), 0), []store.Deadline{{Game: "d2", At: t0}, {Game: "d1", At: t0.Add(2 * time.Second)}}; !slices.Equal(got, want) {
+		t.Errorf("Due: %v, want %v (earliest first, d3 not due)", got, want)
+	}
+	if got := due(t0.Add(time.Hour), 1); len(got) != 1 || got[0].Game != "d2" {
+		t.Errorf("Due with limit 1: %v, want d2 alone", got)
+	}
+	// A new deadline replaces the old; zero removes it; finished games are never due.
+	if err := s.SetDeadline(ctx, "d2", t0.Add(3*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetDeadline(ctx, "d3", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "d1", events(1, 1), &store.Update{Status: store.StatusFinished, Result: json.RawMessage(`{"over":true}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := due(t0.Add(4*time.Hour), 0), []store.Deadline{{Game: "d2", At: t0.Add(3 * time.Hour)}}; !slices.Equal(got, want) {
+		t.Errorf("Due after the changes: %v, want %v", got, want)
 	}
 }
