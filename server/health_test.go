@@ -23,8 +23,8 @@ var errDiskFull = errors.New("database or disk is full (13) (SQLITE_FULL)")
 // full disk.
 type failingStore struct {
 	store.Store
-	fail        atomic.Bool
-	stall       chan struct{} // if not nil, CheckWrite waits for it to close
+	fail  atomic.Bool
+	stall chan struct{} // if not nil, CheckWrite waits for it to close
 	// While stalling is set, Create and Append wait for stallWrites to
 	// close (or their ctx to end).
 	stalling    atomic.Bool
