@@ -59,6 +59,7 @@ func TestBrowserStorageUnavailable(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector('#reconnect').textContent`); got != "The server cannot save moves right now; your move was not played. Try again in a moment." {
 		t.Errorf("the banner says %q", got)
 	}
+	screenshot(t, tb, "storage-unavailable-desktop")
 	time.Sleep(3 * time.Second)
 	if n := eval[int](tb, `window.opens.length`); n != 0 || !eval[bool](tb, `window.plateauPage.conn.welcomed`) {
 		t.Errorf("on a full disk the page reconnected %d times (connected: %v); want none, still connected", n, eval[bool](tb, `window.plateauPage.conn.welcomed`))
