@@ -74,6 +74,9 @@ type Error struct {
 	ID      string `json:"id,omitempty"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// RetryAfter is how many seconds to wait before trying again, for an
+	// error that time may mend (storage_unavailable); 0 otherwise.
+	RetryAfter int `json:"retry_after,omitempty"`
 }
 
 // NewError returns an error message.
@@ -113,7 +116,14 @@ func Marshal(msg any) ([]byte, error) { return json.Marshal(msg) }
 
 // ErrorJSON is an error message already encoded (it cannot fail).
 func ErrorJSON(id, code, message string) []byte {
-	b, err := json.Marshal(NewError(id, code, message))
+	return RefusalJSON(id, &Refusal{Code: code, Message: message})
+}
+
+// RefusalJSON is the error message of refusal ref of the message id.
+func RefusalJSON(id string, ref *Refusal) []byte {
+	e := NewError(id, ref.Code, ref.Message)
+	e.RetryAfter = ref.RetryAfter
+	b, err := json.Marshal(e)
 	if err != nil { // strings only: unreachable
 		return []byte(`{"type":"error","code":"internal","message":"unencodable error"}`)
 	}

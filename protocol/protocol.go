@@ -15,6 +15,9 @@ const Version = 1
 type Refusal struct {
 	Code    string
 	Message string
+	// RetryAfter, when not zero, is how many seconds the client should
+	// wait before trying again (storage_unavailable).
+	RetryAfter int
 }
 
 func (r *Refusal) Error() string { return r.Code + ": " + r.Message }

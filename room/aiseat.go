@@ -162,8 +162,8 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 	}
 	v := version
 	_, err = r.act(seat, Action{Kind: ActMove, Move: notation, Version: &v, Time: time.Now().UTC()}, true)
-	if err == nil || r.failed || raced(err) {
-		return // a race lost has caught up and kicked the AI again, if still the owner
+	if err == nil || r.failed || raced(err) || storageFailed(err) {
+		return // a race lost has caught up and kicked the AI again, if still the owner; a failed write retries later
 	}
 	r.m.o.Log.Error("AI move refused, retrying with a fresh player", "game", r.id, "seat", seat, "move", notation, "err", err)
 	if r.ai.retryAt != version {

@@ -95,11 +95,6 @@ func (r *Room) send(s *Sub, msg any) error {
 	return nil
 }
 
-// sendError queues an error message for s, if it is still subscribed.
-func (r *Room) sendError(s *Sub, id, code, message string) {
-	r.sendRaw(s, protocol.ErrorJSON(id, code, message))
-}
-
 // eventMsg renders event e, just applied to p, with the view of p.
 func eventMsg(p *Play, e store.Event) protocol.EventMsg {
 	v := game.NewView(p.G, p.State)

@@ -60,6 +60,10 @@ type Options struct {
 	// clock does not keep it: see wheel.go), or fails with
 	// ErrTooManyRooms if there is none.
 	MaxRooms int
+	// WriteTimeout bounds each write of a game's events (default
+	// DefaultWriteTimeout): past it the command is answered
+	// storage_unavailable, whatever the disk does (storage.go).
+	WriteTimeout time.Duration
 	// WheelEvery is how often the clock wheel reads from the store the
 	// deadlines of the games unloaded while their clock runs (default
 	// DefaultWheelEvery).
@@ -117,6 +121,9 @@ func NewManager(o Options) *Manager {
 	}
 	if o.LeaseRenew <= 0 {
 		o.LeaseRenew = DefaultLeaseRenew
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = DefaultWriteTimeout
 	}
 	if o.WheelEvery <= 0 {
 		o.WheelEvery = DefaultWheelEvery

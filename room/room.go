@@ -49,6 +49,7 @@ type Room struct {
 	subs   map[*Sub]struct{}
 	ai     aiSeats
 	flagAt *time.Timer // fires when the running clock runs out
+	retry  *time.Timer // plays what a failed write left undone (storage.go)
 	failed bool
 	// The room's part in a cluster (see lease.go): lease is the fencing
 	// token of the game's lease when this instance holds it (0: it does
@@ -99,6 +100,9 @@ func (r *Room) run() {
 	defer func() {
 		if r.flagAt != nil {
 			r.flagAt.Stop()
+		}
+		if r.retry != nil {
+			r.retry.Stop()
 		}
 	}()
 	defer r.unlease()
@@ -199,6 +203,11 @@ func (r *Room) post(fn func()) bool {
 // error and are disconnected, and the next Acquire reloads the game from
 // its log. The other rooms and the server go on.
 func (r *Room) fail(err error) {
+	r.failWith(err, &Refusal{Code: "internal", Message: "the game's room failed: reconnect"})
+}
+
+// failWith is fail, the clients told ref.
+func (r *Room) failWith(err error, ref *Refusal) {
 	if r.failed {
 		return
 	}
@@ -208,8 +217,8 @@ func (r *Room) fail(err error) {
 	// must get a fresh room, not this one on its way out.
 	r.m.remove(r)
 	for s := range r.subs {
-		r.sendError(s, "", "internal", "the game's room failed: reconnect")
-		r.drop(s, "the game's room failed: reconnect")
+		r.sendRaw(s, protocol.RefusalJSON("", ref))
+		r.drop(s, ref.Message)
 	}
 }
 
@@ -258,19 +267,29 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 		}
 		upd.Rate = rate
 	}
-	var err error
-	if own && r.m.leaser != nil {
-		err = r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, r.lease, evs, upd)
-	} else {
-		err = r.m.o.Store.Append(ctx, r.id, evs, upd)
-	}
+	lease := r.lease // read here: the write may outlive its wait
+	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
+		if own && r.m.leaser != nil {
+			return r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, lease, evs, upd)
+		}
+		return r.m.o.Store.Append(ctx, r.id, evs, upd)
+	})
 	if err != nil {
 		err = fmt.Errorf("append events %d to %d: %w", evs[0].Seq, evs[len(evs)-1].Seq, err)
 		if r.m.notifier != nil && (errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFenced)) {
 			r.raced(err)
 			return err
 		}
-		r.fail(err)
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrFenced) {
+			r.fail(err) // another writer: the next load reads the game anew
+			return err
+		}
+		if r.unwritten(err) {
+			r.m.o.Log.Error("a game's write failed; nothing was written, the game goes on", "game", r.id, "err", err)
+			r.retryLater()
+			return storageRefusal()
+		}
+		r.failWith(err, storageRefusal())
 		return err
 	}
 	if r.m.o.OnCommit != nil {
@@ -386,6 +405,5 @@ func (r *Room) do(sub *Sub, req Request) {
 }
 
 func (r *Room) refuse(sub *Sub, id string, err error) {
-	ref := asRefusal(err)
-	r.sendError(sub, id, ref.Code, ref.Message)
+	r.sendRaw(sub, protocol.RefusalJSON(id, asRefusal(err)))
 }

@@ -137,7 +137,8 @@ func (r *Room) claim(ctx context.Context, seat int) (string, *Refusal) {
 			}
 			return "", &Refusal{Code: "seat_taken", Message: fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
 		}
-		return "", &Refusal{Code: "internal", Message: fmt.Sprintf("could not claim seat %d: %v", seat, err)}
+		r.m.o.Log.Error("a claim's write failed", "game", r.id, "seat", seat, "err", err)
+		return "", storageRefusal()
 	}
 	r.rec.Seats[seat].TokenHash = h
 	r.broadcastSeats()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -144,9 +145,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, "", err)
 		return
 	}
-	if err := s.o.Store.Create(r.Context(), rec); err != nil {
+	if err := store.WithDeadline(r.Context(), s.o.WriteTimeout, func(ctx context.Context) error { return s.o.Store.Create(ctx, rec) }); err != nil {
 		res.done("")
-		s.storeError(w, rec.ID, err)
+		s.writeFailed(w, "create a game", err)
 		return
 	}
 	res.done(rec.ID)
@@ -193,6 +194,10 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	defer s.rooms.Release(rm)
 	tok, ref := rm.Claim(r.Context(), seat)
 	if ref != nil {
+		if ref.Code == room.CodeStorageUnavailable {
+			s.storageUnavailable(w, ref.RetryAfter)
+			return
+		}
 		if ref.Code == "internal" { // the store's or the room's error: logged, not shown
 			s.o.Log.Error("claim failed", "game", id, "seat", seat, "err", ref.Message)
 			httpError(w, http.StatusInternalServerError, "internal", "internal error: retry")

@@ -11,8 +11,11 @@ import (
 )
 
 // pageBudget is the most JavaScript and CSS, uncompressed, that a game page
-// may load: its modules and its inline stylesheet.
-const pageBudget = 150 * 1024
+// may load: its modules and its inline stylesheet. Raised from 150 KiB to
+// 160 KiB with the storage-failure banner and back-off (about 43 KB
+// gzipped on the wire); splitting game.js into modules (issue 69) is
+// where the next room comes from.
+const pageBudget = 160 * 1024
 
 var (
 	preloadRe = regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)">`)

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
+	"plateau/room"
 	"plateau/store"
 )
 
@@ -19,16 +21,24 @@ const (
 	probeWait  = 2 * time.Second
 )
 
-// health is the server's readiness: whether the store could write at its
-// last write, a probe of /healthz or a game's write, whichever ended last.
+// health is the server's readiness: whether the store can write, judged
+// from the outcomes of the last writes (probes of /healthz and games'
+// writes). It changes state only after need outcomes in a row say so, so
+// that one slow probe or one failed write among good ones does not make a
+// load balancer flap between this instance and the others.
 type health struct {
-	st store.Store
+	st   store.Store
+	need int // outcomes in a row that change the state
 
 	mu      sync.Mutex
-	err     error         // of the last write
+	err     error         // the state: nil when ready, else the error that made it not ready
+	streak  int           // outcomes in a row contrary to the state
 	probed  time.Time     // when the last probe started
 	running chan struct{} // closed when the probe in flight ends; nil if none
 }
+
+// DefaultHealthChecks is the default of Options.HealthChecks.
+const DefaultHealthChecks = 3
 
 // wrote records the outcome of a write. Refusals (a taken id, a version
 // conflict, ...) and cancelled requests say nothing about the store.
@@ -37,8 +47,22 @@ func (h *health) wrote(err error) {
 		return
 	}
 	h.mu.Lock()
-	h.err = err
+	h.observe(err)
 	h.mu.Unlock()
+}
+
+// observe counts the outcome of a write; h.mu is held.
+func (h *health) observe(err error) {
+	if (err == nil) == (h.err == nil) {
+		h.streak = 0
+		if err != nil {
+			h.err = err // the latest reason
+		}
+		return
+	}
+	if h.streak++; h.streak >= h.need {
+		h.err, h.streak = err, 0
+	}
 }
 
 func uninformative(err error) bool {
@@ -49,8 +73,8 @@ func uninformative(err error) bool {
 
 // check starts a probe of the store unless one runs or ran less than
 // probeEvery ago, waits for the probe in flight at most probeWait after
-// its start, and returns the error of the last write: a probe still
-// running then is an error too (a stalled disk).
+// its start, and returns the state: nil when ready. A probe still running
+// then is a failed outcome too (a stalled disk).
 func (h *health) check(ctx context.Context) error {
 	h.mu.Lock()
 	if h.running == nil && time.Since(h.probed) >= probeEvery {
@@ -61,7 +85,7 @@ func (h *health) check(ctx context.Context) error {
 			h.mu.Lock()
 			h.running = nil
 			if !uninformative(err) {
-				h.err = err
+				h.observe(err)
 			}
 			h.mu.Unlock()
 			close(done)
@@ -75,7 +99,10 @@ func (h *health) check(ctx context.Context) error {
 		select {
 		case <-running:
 		case <-t.C:
-			return fmt.Errorf("a write has not completed in %v", time.Since(since).Round(time.Millisecond))
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			h.observe(fmt.Errorf("a write has not completed in %v", time.Since(since).Round(time.Millisecond)))
+			return h.err
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -109,7 +136,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// last is the error of the last write (nil: it succeeded), without a probe.
+// last is the state (nil: ready), without a probe.
 func (h *health) last() error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -139,4 +166,24 @@ func (w watchedStore) Claim(ctx context.Context, id string, seat int, tokenHash 
 	err := w.Store.Claim(ctx, id, seat, tokenHash)
 	w.h.wrote(err)
 	return err
+}
+
+// storageRetry is the Retry-After of an HTTP write the store could not
+// make.
+const storageRetry = 2
+
+// writeFailed answers an HTTP request whose write (what) the store could
+// not make: 503 storage_unavailable with Retry-After; the store's error
+// is logged, not shown.
+func (s *Server) writeFailed(w http.ResponseWriter, what string, err error) {
+	s.o.Log.Error(what+": the store could not write", "err", err)
+	s.storageUnavailable(w, storageRetry)
+}
+
+// storageUnavailable answers 503 storage_unavailable, to retry after secs.
+func (s *Server) storageUnavailable(w http.ResponseWriter, secs int) {
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
+		"code": room.CodeStorageUnavailable, "retry_after": secs,
+		"message": fmt.Sprintf("the server cannot save right now: nothing was changed; retry in %d s", secs)}})
 }

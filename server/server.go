@@ -127,6 +127,14 @@ type Options struct {
 	// Passwords are the argon2id parameters of new password hashes
 	// (default account.DefaultParams).
 	Passwords account.Params
+	// WriteTimeout bounds each write of a game (default
+	// room.DefaultWriteTimeout): past it the client is answered
+	// storage_unavailable whatever the disk does.
+	WriteTimeout time.Duration
+	// HealthChecks is how many write outcomes in a row (probes of
+	// /healthz, games' writes) change the readiness /healthz answers
+	// (default DefaultHealthChecks).
+	HealthChecks int
 	// Ladder gives the Elo of a game's AI levels that GET /api/catalog
 	// carries and the lobby shows beside each level (default
 	// level.Ratings: the published ladder, ai/level/ladder.json).
@@ -211,7 +219,13 @@ func New(o Options) *Server {
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	o.accountDefaults()
-	s.health = &health{st: o.Store}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = room.DefaultWriteTimeout
+	}
+	if o.HealthChecks <= 0 {
+		o.HealthChecks = DefaultHealthChecks
+	}
+	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Store = watch(o.Store, s.health)
 	s.o = o
 	s.creations = newCreations(o)
@@ -220,7 +234,7 @@ func New(o Options) *Server {
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
-		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew})
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout})
 	s.routes()
 	return s
 }

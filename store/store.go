@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -416,4 +417,29 @@ type Leaser interface {
 	// unexpired lease with token; otherwise nothing is written and the
 	// error wraps ErrFenced.
 	AppendFenced(ctx context.Context, id, owner string, token int64, events []Event, upd *Update) error
+}
+
+// ErrTimeout wraps the error of a write whose outcome was not known by its
+// deadline (WithDeadline).
+var ErrTimeout = errors.New("write still in progress at its deadline")
+
+// WithDeadline runs write and waits at most d for it: a stalled disk does
+// not hold the caller past its deadline. A write still running then goes
+// on (the stores never report as failed a write that is durable, so they
+// are not interrupted mid-commit), and WithDeadline returns an error
+// wrapping ErrTimeout and context.DeadlineExceeded: the write may yet be
+// made. The write's ctx ends with ctx, not at d, for that reason.
+func WithDeadline(ctx context.Context, d time.Duration, write func(context.Context) error) error {
+	done := make(chan error, 1)
+	go func() { done <- write(ctx) }()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		return fmt.Errorf("%w after %v: %w", ErrTimeout, d, context.DeadlineExceeded)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

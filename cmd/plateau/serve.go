@@ -51,6 +51,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	instance := fs.String("instance-id", defaultInstance(), "this instance's `name` among those sharing a PostgreSQL database (its games' leases are held in this name)")
 	leaseTTL := fs.Duration("lease-ttl", room.DefaultLeaseTTL, "with PostgreSQL: how long a game's lease lasts unless renewed (a dead instance's games are taken over after it)")
 	leaseRenew := fs.Duration("lease-renew", room.DefaultLeaseRenew, "with PostgreSQL: how often an instance renews its games' leases (less than --lease-ttl)")
+	storeWrite := fs.Duration("store-write-timeout", room.DefaultWriteTimeout, "answer storage_unavailable to a game's write not made within this time (a stalled disk)")
+	healthChecks := fs.Int("health-checks", server.DefaultHealthChecks, "write outcomes in a row that change the readiness /healthz answers")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	var origins multiFlag
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
@@ -64,6 +66,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
 	}
+	if *healthChecks < 1 {
+		return usagef("--health-checks %d: want at least 1", *healthChecks)
+	}
 	if *reviews < 1 {
 		return usagef("--reviews %d: want at least 1", *reviews)
 	}
@@ -74,7 +79,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--rate %v: want a positive number of messages per second", *rate)
 	}
 	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer,
-		"ai-time": *aiTime, "idle": *idle, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew} {
+		"ai-time": *aiTime, "idle": *idle, "store-write-timeout": *storeWrite, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
@@ -113,6 +118,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 		Reviews: *reviews, ReviewBudget: *reviewBudget,
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew,
+		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

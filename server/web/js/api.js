@@ -88,10 +88,27 @@ export function tokensFor(id) {
 
 // ---- WebSocket --------------------------------------------------------------
 
+// Reconnection: never more than one attempt a second; after a connection
+// that did not stay up STABLE_MS, each attempt waits twice as long as the
+// one before (from 1 s to 30 s) plus up to half as much again at random,
+// so that clients dropped together (a server that cannot write, a restart)
+// do not come back together. A retry time the server gives is honoured.
+const MIN_GAP_MS = 1000;
+const MAX_BACKOFF_MS = 30000;
+const STABLE_MS = 10000;
+
+/** backoff is the wait before reconnection attempt n (0: the first after a stable connection). */
+export function backoff(n, random = Math.random) {
+  if (n <= 0) return 0;
+  const base = Math.min(MAX_BACKOFF_MS, MIN_GAP_MS * 2 ** (n - 1));
+  return base * (1 + random() / 2);
+}
+
 /**
  * Conn is one game's WebSocket. It says hello with the last version it has,
- * reconnects by itself with a growing delay, and matches replies to requests
- * by id. Handlers: onWelcome(msg), onEvent(msg), onStatus(connected bool).
+ * reconnects by itself with a growing delay (see backoff), and matches
+ * replies to requests by id. Handlers: onWelcome(msg), onEvent(msg),
+ * onStatus(connected bool), onError(msg).
  */
 export class Conn {
   constructor(id, tokens, handlers, from = 0) {
@@ -103,12 +120,23 @@ export class Conn {
     this.waiters = []; // sends waiting for the welcome
     this.welcomed = false;
     this.seq = 0;
-    this.delay = 200;
+    this.attempts = 0; // reconnections since the last stable connection
+    this.retryAfter = 0; // ms the server asked to wait (storage_unavailable)
+    this.opened = 0; // when the last attempt started
     this.closed = false;
     this.open();
   }
 
+  // reopen schedules the next connection attempt.
+  reopen() {
+    const now = Date.now();
+    const wait = Math.max(backoff(this.attempts++), this.retryAfter, this.opened + MIN_GAP_MS - now, 0);
+    this.retryAfter = 0;
+    this.timer = setTimeout(() => this.open(), wait);
+  }
+
   open() {
+    this.opened = Date.now();
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws`);
     this.ws = ws;
@@ -124,6 +152,7 @@ export class Conn {
       if (this.ws !== ws) return;
       this.welcomed = false;
       clearInterval(this.pinger);
+      clearTimeout(this.stable);
       for (const [, p] of this.pending) p.reject(Object.assign(new Error('connection lost'), { code: 'disconnected' }));
       this.pending.clear();
       if (this.closed) return;
@@ -133,8 +162,7 @@ export class Conn {
         return;
       }
       this.h.onStatus?.(false);
-      this.timer = setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 4000);
+      this.reopen();
     };
     ws.onerror = () => { /* onclose follows */ };
   }
@@ -143,8 +171,8 @@ export class Conn {
   resume() {
     if (!this.paused || this.closed) return;
     this.paused = false;
-    this.delay = 200;
-    this.open();
+    this.attempts = 0;
+    this.reopen();
   }
 
   dispatch(msg) {
@@ -152,7 +180,8 @@ export class Conn {
       case 'welcome':
         this.welcomed = true;
         for (const fn of this.waiters.splice(0)) fn();
-        this.delay = 200;
+        clearTimeout(this.stable);
+        this.stable = setTimeout(() => { this.attempts = 0; }, STABLE_MS);
         this.h.onStatus?.(true);
         clearInterval(this.pinger);
         this.pinger = setInterval(() => this.raw({ type: 'ping' }), 25000);
@@ -168,6 +197,7 @@ export class Conn {
         break;
       case 'ack':
       case 'error': {
+        if (msg.code === 'storage_unavailable' && msg.retry_after > 0) this.retryAfter = msg.retry_after * 1000;
         const p = this.pending.get(msg.id);
         if (p) {
           this.pending.delete(msg.id);
@@ -229,6 +259,7 @@ export class Conn {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.stable);
     clearInterval(this.pinger);
     this.ws?.close();
   }

@@ -129,7 +129,7 @@ export class GamePage {
       onEvent: (m) => this.onEvent(m),
       onStatus: (ok) => this.onStatus(ok),
       onPaused: () => this.onPaused(),
-      onError: (m) => this.toast(this.errText(m)),
+      onError: (m) => this.onError(m),
       onSeats: (m) => {
         if (!this.summary || !m.game) return;
         this.summary.seats = m.game.seats;
@@ -239,6 +239,7 @@ export class GamePage {
   // ---- server messages -------------------------------------------------------
 
   onStatus(ok) {
+    if (ok && this.el.banner.dataset.storage) { this.storageTrouble(); return; }
     this.el.banner.hidden = ok;
     this.el.banner.textContent = ok ? '' : t('reconnecting');
   }
@@ -291,7 +292,21 @@ export class GamePage {
     this.firePremove(); // the opponent may have moved while the page was away
   }
 
+  // onError shows an error the server sent unasked; a store that cannot
+  // write stays said in the banner until a write succeeds (the next event).
+  onError(m) {
+    if (m.code === 'storage_unavailable') this.storageTrouble();
+    else this.toast(this.errText(m));
+  }
+
+  storageTrouble() {
+    this.el.banner.hidden = false;
+    this.el.banner.dataset.storage = '1';
+    this.el.banner.textContent = t('err_storage_unavailable');
+  }
+
   onEvent(m) {
+    if (this.el.banner.dataset.storage) { delete this.el.banner.dataset.storage; this.el.banner.hidden = true; }
     const ev = m.event || {};
     const v = m.version ?? ev.seq;
     const prev = this.history.get(v) || {};
@@ -944,7 +959,7 @@ export class GamePage {
         return;
       }
     } catch (e) {
-      this.toast(this.errText(e));
+      this.onError(e);
     }
     this.busy = false;
     this.render();

@@ -27,6 +27,7 @@ const dict = {
     err_not_your_turn: 'Not your turn.', err_not_allowed: 'Not allowed.', err_game_over: 'The game is over.',
     err_bad_token: 'This seat link is not valid.', err_rate_limited: 'Slow down.', err_sign_in: 'This game is rated: sign in to play it.',
     err_busy: 'Other moves came first: try again.',
+    err_storage_unavailable: 'The server cannot save moves right now; your move was not played. Try again in a moment.',
     hint: 'Hint', hints: 'Show hints', bestMove: 'Best: {m}', chance: 'Dice', nobody: '—',
     hintMove: 'Move', hintScore: 'Expected score', hintShut: 'Shut chance', hintWin: 'Win chance', hintLoading: 'Computing the hints…', hintEstimate: 'Win chance: an estimate with 3 or 4 players.', hintsTitle: 'Hints (best first)',
     // the computer review (review.js)
@@ -85,6 +86,7 @@ const dict = {
     err_not_your_turn: 'Ce n’est pas votre tour.', err_not_allowed: 'Non permis.',
     err_game_over: 'La partie est finie.', err_bad_token: 'Ce lien de place n’est pas valide.', err_sign_in: 'Cette partie est classée : connectez-vous pour la jouer.',
     err_rate_limited: 'Doucement.', err_busy: 'D’autres coups sont passés avant : réessayez.',
+    err_storage_unavailable: 'Le serveur ne peut pas enregistrer les coups pour le moment ; votre coup n’a pas été joué. Réessayez dans un instant.',
     hint: 'Conseil', hints: 'Afficher les conseils', bestMove: 'Meilleur : {m}', chance: 'Dés', nobody: '—',
     hintMove: 'Coup', hintScore: 'Score espéré', hintShut: 'Chance de fermer', hintWin: 'Chance de gagner', hintLoading: 'Calcul des conseils…', hintEstimate: 'Chance de gagner : une estimation à 3 ou 4 joueurs.', hintsTitle: 'Conseils (le meilleur d’abord)',
     review: 'Analyse de l’ordinateur', reviewAsk: 'Demander une analyse de l’ordinateur', reviewRunning: 'Analyse de l’ordinateur en cours…', reviewGameRunning: 'L’analyse est possible une fois la partie finie.', reviewFailed: 'L’analyse a échoué : {m}', reviewNext: 'Suivante : {v}',
