@@ -33,3 +33,43 @@ func TestBrowserTeamResult(t *testing.T) {
 		t.Errorf("a French result with scores: %q", got)
 	}
 }
+
+// TestBrowserInterceptMarksBesidePieces: on the four-player Intercept
+// board, the Arrivée flags, their "A" and the numbers of squares 1 to 5
+// lie in the squares' corners, outside the circle of any piece standing
+// there (issue 68 point 8: they sat on the pieces). Red on main 47b4ede.
+func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	tb := newTab(t, bctx, "spectator")
+	tb.open(base+"/", `!!document.body`)
+	id := eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({game: 'intercept', variant: {players: '4', mode: 'teams'},
+			seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]})}).then((r) => r.json()).then((c) => c.id)`)
+	tb.open(base+"/g/"+id, boardReady)
+	// For each mark, the distance from its box to the centre of its
+	// square, less the radius a piece has there.
+	type overlap struct {
+		Marks int
+		Bad   []string
+	}
+	got := eval[overlap](tb, `(() => {
+		const out = {Marks: 0, Bad: []};
+		for (const g of document.querySelectorAll('#board [data-loc]')) {
+			const sq = g.querySelector('rect.sq').getBBox(), cx = sq.x + sq.width / 2, cy = sq.y + sq.height / 2, r = sq.width * 0.38;
+			for (const m of g.querySelectorAll('.flag, .arrtext, .five')) {
+				out.Marks++;
+				const b = m.getBBox();
+				const nx = Math.max(b.x, Math.min(cx, b.x + b.width)), ny = Math.max(b.y, Math.min(cy, b.y + b.height));
+				if (Math.hypot(nx - cx, ny - cy) < r) out.Bad.push(g.dataset.loc + ' ' + m.getAttribute('class'));
+			}
+		}
+		return out; })()`)
+	if got.Marks == 0 {
+		t.Fatal("no Arrivée flag or square number drawn")
+	}
+	if len(got.Bad) > 0 {
+		t.Errorf("%d of %d marks reach into a piece's circle: %v", len(got.Bad), got.Marks, got.Bad)
+	}
+	screenshot(t, tb, "intercept-4-desktop")
+}
