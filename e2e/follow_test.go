@@ -73,3 +73,33 @@ func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
 	}
 	screenshot(t, tb, "intercept-4-desktop")
 }
+
+// TestBrowserLobbyListsGamesWorthWatching: the lobby's games in progress
+// are games people play and have moved in; a game between computers and a
+// game with no move are not listed (issue 68 point 9: the list was a wall
+// of "AI medium · 0 moves"). Red on main 47b4ede.
+func TestBrowserLobbyListsGamesWorthWatching(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	tb := newTab(t, bctx, "visitor")
+	tb.open(base+"/", `!!document.body`)
+	create := func(seats string) []string {
+		t.Helper()
+		return eval[[]string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({game: 'dames', seats: `+seats+`})}).then((r) => r.json()).then((c) => [c.id, c.seats[0].invite || ''])`)
+	}
+	played := create(`[{kind: 'human'}, {kind: 'ai', level: 'easy'}]`)
+	unplayed := create(`[{kind: 'human'}, {kind: 'ai', level: 'easy'}]`)
+	bots := create(`[{kind: 'ai', level: 'easy'}, {kind: 'ai', level: 'easy'}]`)
+	tb.open(base+unplayed[1], boardReady) // joined, never moved
+	tb.open(base+played[1], boardReady)
+	tb.waitJS("my turn", `document.querySelector('#status')?.dataset.turn === 'me'`)
+	eval[bool](tb, `(window.plateauPage.send(window.plateauPage.view.moves[0]), true)`)
+	tb.waitJS("the move played", `window.plateauPage.version >= 1`)
+	tb.open(base+"/", `!!document.querySelector('#live-games [data-listed="`+played[0]+`"]')`)
+	for _, id := range []string{unplayed[0], bots[0]} {
+		if eval[bool](tb, `!!document.querySelector('#live-games [data-listed="`+id+`"], #inactive-games [data-listed="`+id+`"]')`) {
+			t.Errorf("game %s is listed in the lobby's games in progress", id)
+		}
+	}
+}
