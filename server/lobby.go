@@ -38,6 +38,11 @@ func (s *Server) startsView() json.RawMessage {
 	return s.startsJSON
 }
 
+// DefaultInactive is the default of Options.Inactive: a game with no move
+// for this long has been left, or is a correspondence game, and leaves
+// the lobby's live list.
+const DefaultInactive = 15 * time.Minute
+
 // Listed is one game of GET /api/games: its summary, how many moves it
 // has, its age and when it last moved.
 type Listed struct {
@@ -48,9 +53,11 @@ type Listed struct {
 }
 
 // list serves GET /api/games: status open lists the games with a seat
-// anyone may take, live the games in progress that moved within
-// Options.Inactive, inactive those that did not, finished the finished
-// ones, and no status every game.
+// anyone may take, live the games in progress with a human seat and a
+// move, the last within Options.Inactive, inactive those whose last move
+// is older, finished the finished ones, and no status every game. Games
+// between computers and games without a move are in neither live list:
+// nobody would come to watch them.
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.Filter{Status: q.Get("status"), Limit: 50}
@@ -59,10 +66,10 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	case "", store.StatusFinished:
 	case store.StatusOpen:
 		f.Claimable = true
-	case store.StatusLive:
-		f.ActiveSince = now.Add(-s.o.Inactive)
+	case store.StatusLive: // worth watching: people playing, lately
+		f.ActiveSince, f.Moved, f.WithHuman = now.Add(-s.o.Inactive), true, true
 	case "inactive":
-		f.Status, f.IdleBefore = store.StatusLive, now.Add(-s.o.Inactive)
+		f.Status, f.IdleBefore, f.Moved, f.WithHuman = store.StatusLive, now.Add(-s.o.Inactive), true, true
 	default:
 		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live, inactive or finished", f.Status))
 		return

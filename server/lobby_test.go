@@ -14,7 +14,10 @@ import (
 
 // TestLobbyLists checks GET /api/games against a server whose clock is
 // fixed: open lists only the games with a seat anyone may take, live only
-// the games in progress that moved within a day, inactive the others; each
+// the games in progress with a person and a move that moved within
+// DefaultInactive (15 minutes), inactive the others with a person and a
+// move; games between computers and games without a move are in neither
+// (issue 68 point 9: "AI medium · 0 moves" games walled the lobby); each
 // entry has its move count and age.
 func TestLobbyLists(t *testing.T) {
 	now := time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)
@@ -52,10 +55,11 @@ func TestLobbyLists(t *testing.T) {
 	put("takeable", store.StatusOpen, now.Add(-time.Hour), []store.Seat{human, open})
 	put("invite", store.StatusOpen, now.Add(-time.Hour), []store.Seat{human, human})
 	put("vsai", store.StatusOpen, now.Add(-time.Hour), []store.Seat{human, ai})
-	put("fresh", store.StatusLive, now.Add(-90*time.Minute), []store.Seat{joined, joined}, now.Add(-80*time.Minute), now.Add(-70*time.Minute))
-	put("slow", store.StatusLive, now.Add(-72*time.Hour), []store.Seat{joined, ai}, now.Add(-72*time.Hour), now.Add(-23*time.Hour))
-	put("stale", store.StatusLive, now.Add(-72*time.Hour), []store.Seat{joined, ai}, now.Add(-72*time.Hour), now.Add(-25*time.Hour), now.Add(-25*time.Hour))
+	put("fresh", store.StatusLive, now.Add(-90*time.Minute), []store.Seat{joined, joined}, now.Add(-20*time.Minute), now.Add(-5*time.Minute))
+	put("slow", store.StatusLive, now.Add(-72*time.Hour), []store.Seat{joined, ai}, now.Add(-72*time.Hour), now.Add(-10*time.Minute))
+	put("stale", store.StatusLive, now.Add(-72*time.Hour), []store.Seat{joined, ai}, now.Add(-72*time.Hour), now.Add(-25*time.Minute), now.Add(-25*time.Minute))
 	put("silent", store.StatusLive, now.Add(-25*time.Hour), []store.Seat{joined, joined})
+	put("bots", store.StatusLive, now.Add(-5*time.Minute), []store.Seat{ai, ai}, now.Add(-3*time.Minute), now.Add(-2*time.Minute))
 	put("done", store.StatusFinished, now.Add(-30*time.Hour), []store.Seat{joined, joined})
 
 	list := func(status string) []server.Listed {
@@ -72,7 +76,7 @@ func TestLobbyLists(t *testing.T) {
 	}{
 		{"open", []string{"takeable"}},
 		{"live", []string{"fresh", "slow"}},
-		{"inactive", []string{"silent", "stale"}},
+		{"inactive", []string{"stale"}},
 		{"finished", []string{"done"}},
 	} {
 		var ids []string
@@ -90,10 +94,9 @@ func TestLobbyLists(t *testing.T) {
 		last       time.Time
 	}{
 		{"open", "takeable", 0, time.Hour, time.Time{}},
-		{"live", "fresh", 2, 90 * time.Minute, now.Add(-70 * time.Minute)},
-		{"live", "slow", 2, 72 * time.Hour, now.Add(-23 * time.Hour)},
-		{"inactive", "stale", 3, 72 * time.Hour, now.Add(-25 * time.Hour)},
-		{"inactive", "silent", 0, 25 * time.Hour, time.Time{}},
+		{"live", "fresh", 2, 90 * time.Minute, now.Add(-5 * time.Minute)},
+		{"live", "slow", 2, 72 * time.Hour, now.Add(-10 * time.Minute)},
+		{"inactive", "stale", 3, 72 * time.Hour, now.Add(-25 * time.Minute)},
 	} {
 		for _, g := range list(c.status) {
 			if g.ID != c.id {
@@ -109,13 +112,13 @@ func TestLobbyLists(t *testing.T) {
 		}
 	}
 
-	// A day later than the clock says, the live games have gone inactive.
-	now = now.Add(24 * time.Hour)
+	// An hour later than the clock says, the live games have gone inactive.
+	now = now.Add(time.Hour)
 	if got := list("live"); len(got) != 0 {
-		t.Errorf("a day later, status=live lists %d games, want none", len(got))
+		t.Errorf("an hour later, status=live lists %d games, want none", len(got))
 	}
-	if got := list("inactive"); len(got) != 4 {
-		t.Errorf("a day later, status=inactive lists %d games, want 4", len(got))
+	if got := list("inactive"); len(got) != 3 {
+		t.Errorf("an hour later, status=inactive lists %d games, want 3", len(got))
 	}
 }
 
@@ -124,13 +127,17 @@ func TestLobbyInactiveIsConfigurable(t *testing.T) {
 	ts := newTestServer(t, func(o *server.Options) { o.Inactive = time.Nanosecond })
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	rec, err := room.NewGameRecord("shutbox", map[string]string{"players": "2", "tiles": "9", "one_die": "seed"}, false,
+	rec, err := room.NewGameRecord("dames", nil, false,
 		[]store.Seat{{Kind: store.Human, TokenHash: make([]byte, 32), Joined: true}, {Kind: store.AI, Level: "easy"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.Created = rec.Created.Add(-time.Second)
 	if err := ts.Store.Create(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	move := store.Event{Seq: 1, Kind: room.KindMove, Player: 0, Notation: "32-28", Time: rec.Created}
+	if err := ts.Store.Append(ctx, rec.ID, []store.Event{move}, nil); err != nil {
 		t.Fatal(err)
 	}
 	var live, inactive []server.Listed

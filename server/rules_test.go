@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -165,5 +166,23 @@ func TestPositionsAPI(t *testing.T) {
 	big := server.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: strings.Repeat("x", 20<<10)}
 	if code, body := post(t, ts, "/api/positions/play", big); code != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "16384 bytes") {
 		t.Errorf("a 20 KB body: %d %s, want 413 naming the limit", code, body)
+	}
+}
+
+// The draughts rules page names the men as the game shows them, white
+// and black: the rule sheet's blue and green are its own (issue 68: the
+// page spoke of "Blue (White)" and "the green man on 22"). Red on main
+// 47b4ede.
+func TestDamesRulesNameWhiteAndBlack(t *testing.T) {
+	ts := newTestServer(t, nil)
+	sheetColours := regexp.MustCompile(`(?i)\b(blue|green|bleus?|bleues?|verts?|vertes?)\b`)
+	for lang, want := range map[string]string{"en": "White moves first", "fr": "Les Blancs commencent"} {
+		_, body := get(t, ts, "/rules/dames?lang="+lang, nil)
+		if m := sheetColours.FindAllString(body, -1); len(m) > 0 {
+			t.Errorf("the %s draughts rules page names the sheet's colours: %q", lang, m)
+		}
+		if !strings.Contains(body, want) {
+			t.Errorf("the %s draughts rules page lacks %q", lang, want)
+		}
 	}
 }

@@ -100,7 +100,8 @@ type Options struct {
 	// no bound): see room.Options.
 	MaxRooms int
 	// Inactive is how long a game in progress may go without a move
-	// before the lobby lists it as inactive instead of live (default 24h).
+	// before the lobby lists it as inactive instead of live (default
+	// DefaultInactive).
 	Inactive time.Duration
 	// Reviews bounds the game reviews computed at once, server-wide
 	// (default DefaultReviews, 1): more wait their turn. Each review's
@@ -197,7 +198,7 @@ func New(o Options) *Server {
 		o.ConnsPerIP = 64
 	}
 	if o.Inactive <= 0 {
-		o.Inactive = 24 * time.Hour
+		o.Inactive = DefaultInactive
 	}
 	if o.Now == nil {
 		o.Now = time.Now

@@ -218,6 +218,10 @@ type Filter struct {
 	// Active time is before it.
 	ActiveSince time.Time
 	IdleBefore  time.Time
+	// Moved keeps only the games with at least one move (Game.Moves);
+	// WithHuman only those with a human seat (not between computers).
+	Moved     bool
+	WithHuman bool
 }
 
 // Account is a registered player.

@@ -428,7 +428,7 @@ func TestHashAndEvaluate(t *testing.T) {
 	if v := up.Evaluate(0); v <= 0.5 || v > 1 {
 		t.Errorf("white a king up: %v", v)
 	}
-	if !strings.Contains(a.String(), "White (Bleus) to move") {
+	if !strings.Contains(a.String(), "White to move") {
 		t.Errorf("String():\n%s", a)
 	}
 }

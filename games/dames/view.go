@@ -58,7 +58,8 @@ type BoardView struct {
 	// ToMove is the player to move (0 White/Bleus, 1 Black/Verts), -2
 	// when the game is over.
 	ToMove int `json:"toMove"`
-	// Sides names the players: 0 "white" (Bleus), 1 "black" (Verts).
+	// Sides names the players as the pieces show them: 0 "white" (the
+	// rule sheet's Bleus), 1 "black" (its Verts).
 	Sides []SideView `json:"sides"`
 	// Huffable lists the opponent pieces the side to move may huff.
 	Huffable []string `json:"huffable,omitempty"`
@@ -113,7 +114,7 @@ var (
 		}
 		return v
 	}()
-	sideViews = []SideView{{0, "white", "Bleus", "Blue (White)"}, {1, "black", "Verts", "Green (Black)"}}
+	sideViews = []SideView{{0, "white", "Blancs", "White"}, {1, "black", "Noirs", "Black"}}
 )
 
 // Board returns the BoardView of the position.
@@ -169,9 +170,9 @@ func (p Pos) String() string {
 		b.WriteString("   " + strconv.Itoa(row*5+1) + "-" + strconv.Itoa(row*5+5) + "\n")
 	}
 	if p.Side == White {
-		b.WriteString("White (Bleus) to move\n")
+		b.WriteString("White to move\n")
 	} else {
-		b.WriteString("Black (Verts) to move\n")
+		b.WriteString("Black to move\n")
 	}
 	return b.String()
 }

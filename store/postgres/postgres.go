@@ -339,6 +339,12 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 	if !f.IdleBefore.IsZero() {
 		where = append(where, active+" < "+arg(nanos(f.IdleBefore)))
 	}
+	if f.Moved {
+		where = append(where, "moves > 0")
+	}
+	if f.WithHuman {
+		where = append(where, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human')")
+	}
 	q := "SELECT " + gameCols + " FROM games"
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")

@@ -476,6 +476,12 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 		where = append(where, active+" < ?")
 		args = append(args, nanos(f.IdleBefore))
 	}
+	if f.Moved {
+		where = append(where, "moves > 0")
+	}
+	if f.WithHuman {
+		where = append(where, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human')")
+	}
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}

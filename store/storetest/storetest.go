@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ManyGamesInParallel", testManyGames},
 		{"List", testList},
 		{"ListLobby", testListLobby},
+		{"ListMovedWithHuman", testListMovedWithHuman},
 		{"ClaimOpenSeat", testClaim},
 		{"ConcurrentClaimOneWins", testConcurrentClaim},
 		{"CheckWrite", testCheckWrite},
@@ -686,5 +687,50 @@ func testDeadlines(t *testing.T, s store.Store) {
 	}
 	if got, want := due(t0.Add(4*time.Hour), 0), []store.Deadline{{Game: "d2", At: t0.Add(3 * time.Hour)}}; !slices.Equal(got, want) {
 		t.Errorf("Due after the changes: %v, want %v", got, want)
+	}
+}
+
+// testListMovedWithHuman: the lobby's live list keeps games with a move
+// and a human seat.
+func testListMovedWithHuman(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		id       string
+		moves    int
+		computer bool // both seats AI
+	}{{"none", 0, false}, {"people", 2, false}, {"bots", 3, true}, {"botsidle", 0, true}} {
+		g := NewGame(c.id)
+		g.Status = store.StatusLive
+		if c.computer {
+			g.Seats[0] = store.Seat{Kind: store.AI, Level: "easy"}
+		}
+		mustCreate(t, s, g)
+		var evs []store.Event
+		for i := range c.moves {
+			evs = append(evs, store.Event{Seq: int64(i + 1), Kind: store.KindMove, Notation: "x", Time: time.Now()})
+		}
+		if len(evs) > 0 {
+			if err := s.Append(ctx, c.id, evs, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		f    store.Filter
+		want []string
+	}{
+		{store.Filter{Moved: true}, []string{"bots", "people"}},
+		{store.Filter{WithHuman: true}, []string{"none", "people"}},
+		{store.Filter{Status: store.StatusLive, Moved: true, WithHuman: true}, []string{"people"}},
+	} {
+		gs, err := s.List(ctx, c.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ids(gs)
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("List(%+v) = %v, want %v", c.f, got, c.want)
+		}
 	}
 }

@@ -553,10 +553,11 @@ export class GamePage {
     const winners = r.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
     const drawn = r.map((x, i) => (x === 'draw' ? i : -1)).filter((i) => i >= 0);
     let s0;
-    if (winners.length) s0 = t('won', { p: winners.map((i) => this.playerName(i)).join(' & ') });
-    else if (drawn.length && drawn.length < r.length) s0 = t('drawn', { p: drawn.map((i) => this.playerName(i)).join(', ') });
+    if (winners.length === 1) s0 = t('won', { p: this.playerName(winners[0]) });
+    else if (winners.length) s0 = t('wonMany', { p: joinNames(winners.map((i) => this.playerName(i))) });
+    else if (drawn.length && drawn.length < r.length) s0 = t('drawn', { p: joinNames(drawn.map((i) => this.playerName(i))) });
     else s0 = t('draw');
-    if (o.scores) s0 += ` · ${t('score')}: ${o.scores.join(' / ')}`;
+    if (o.scores) s0 += ` · ${t('scoreIs', { s: o.scores.join(' / ') })}`;
     if (o.reason) s0 += ` (${this.reasonText(o.reason)})`;
     return s0;
   }
@@ -1416,4 +1417,14 @@ function table(hs, players, label, point) {
         win ? h('td', { class: key('win') }, pct.format(c.win ?? 0)) : null)))),
     win && players > 2 ? h('p', { class: 'muted' }, t('hintEstimate')) : null,
   ];
+}
+
+// joinNames writes players' names as a list ("West and East"), a team's
+// suffix shared by all of them once at the end: "West and East (team 2)".
+export function joinNames(names) {
+  const suffix = /\s\([^()]*\)$/.exec(names[0] || '')?.[0];
+  const shared = suffix && names.every((n) => n.endsWith(suffix));
+  const base = shared ? names.map((n) => n.slice(0, -suffix.length)) : names;
+  const list = base.length > 1 ? `${base.slice(0, -1).join(', ')} ${t('and')} ${base[base.length - 1]}` : base.join('');
+  return shared ? list + suffix : list;
 }

@@ -71,10 +71,11 @@ export function draw(board, ctx) {
       const labels = []; // drawn over the pieces, with a halo, to stay readable
       g.append(s('rect', { x: px, y: py, width: Q, height: Q, class: `sq ${(x + y) % 2 ? 'i1' : 'i0'}${mk && mk.arr !== undefined ? ' arr' : ''}${name === board.centre ? ' centre' : ''}` }));
       if (mk && mk.arr !== undefined) {
-        g.append(s('path', { d: `M${px + 5},${py + Q - 5} v${-Q + 12} l${12},${5} l${-12},${5}`, class: `flag fl${mk.arr}` }));
-        labels.push(s('text', { x: px + Q - 4, y: py + Q - 4, 'text-anchor': 'end', 'font-size': 12, 'font-weight': 700, class: 'arrtext' }, 'A'));
+        // In the corners, outside a piece's circle: a piece on the square never hides them.
+        g.append(s('path', { d: `M${px + 1.5},${py + 9} v-7.5 l6,2.5 l-6,2.5`, class: `flag fl${mk.arr}` }));
+        labels.push(s('text', { x: px + Q - 1, y: py + Q - 2, 'text-anchor': 'end', 'font-size': 8, 'font-weight': 700, class: 'arrtext' }, 'A'));
       } else if (mk && mk.five) {
-        labels.push(s('text', { x: px + 2, y: py + 11, 'font-size': 12, class: 'five' }, String(mk.five)));
+        labels.push(s('text', { x: px + 2, y: py + 9, 'font-size': 9, class: 'five' }, String(mk.five)));
       }
       const st = stacks.get(name);
       if (st && st.pieces.length > 1) {

@@ -1,0 +1,105 @@
+package e2e
+
+import (
+	"testing"
+)
+
+// TestBrowserTeamResult: the result of a four-player Intercept game in
+// teams names both winners, the team once, with a plural verb, in English
+// and French (issue 68 point 8: "West (team 2) & East (team 2) wins"); a
+// score reads "Score : 3" in French, with the space before the colon.
+// Red on main 47b4ede.
+func TestBrowserTeamResult(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	tb := newTab(t, bctx, "spectator")
+	tb.open(base+"/", `!!document.body`)
+	id := eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({game: 'intercept', variant: {players: '4', mode: 'teams'},
+			seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]})}).then((r) => r.json()).then((c) => c.id)`)
+	tb.open(base+"/g/"+id, boardReady)
+	const result = `(() => { const p = window.plateauPage, names = [0, 1, 2, 3].map((i) => p.playerName(i));
+		const won = names.map((n) => n.endsWith('(team 2)') || n.endsWith('(équipe 2)') ? 'win' : 'loss');
+		return p.resultText({results: won}); })()`
+	if got := eval[string](tb, result); got != "West and East (team 2) win" {
+		t.Errorf("the English result of a team 2 win: %q, want %q", got, "West and East (team 2) win")
+	}
+	eval[bool](tb, `(localStorage.setItem('plateau.lang', 'fr'), true)`)
+	tb.open(base+"/g/"+id, boardReady)
+	if got := eval[string](tb, result); got != "Victoire : Ouest et Est (équipe 2)" {
+		t.Errorf("the French result of a team 2 win: %q, want %q", got, "Victoire : Ouest et Est (équipe 2)")
+	}
+	if got := eval[string](tb, `window.plateauPage.resultText({results: ['win', 'loss', 'loss', 'loss'], scores: [3, 1, 0, 0]})`); got != "Victoire : Sud (équipe 1) · Score : 3 / 1 / 0 / 0" {
+		t.Errorf("a French result with scores: %q", got)
+	}
+}
+
+// TestBrowserInterceptMarksBesidePieces: on the four-player Intercept
+// board, the Arrivée flags, their "A" and the numbers of squares 1 to 5
+// lie in the squares' corners, outside the circle of any piece standing
+// there (issue 68 point 8: they sat on the pieces). Red on main 47b4ede.
+func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	tb := newTab(t, bctx, "spectator")
+	tb.open(base+"/", `!!document.body`)
+	id := eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({game: 'intercept', variant: {players: '4', mode: 'teams'},
+			seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]})}).then((r) => r.json()).then((c) => c.id)`)
+	tb.open(base+"/g/"+id, boardReady)
+	// For each mark, the distance from its box to the centre of its
+	// square, less the radius a piece has there.
+	type overlap struct {
+		Marks int
+		Bad   []string
+	}
+	got := eval[overlap](tb, `(() => {
+		const out = {Marks: 0, Bad: []};
+		for (const g of document.querySelectorAll('#board [data-loc]')) {
+			const sq = g.querySelector('rect.sq').getBBox(), cx = sq.x + sq.width / 2, cy = sq.y + sq.height / 2, r = sq.width * 0.38;
+			for (const m of g.querySelectorAll('.flag, .arrtext, .five')) {
+				out.Marks++;
+				const b = m.getBBox();
+				const nx = Math.max(b.x, Math.min(cx, b.x + b.width)), ny = Math.max(b.y, Math.min(cy, b.y + b.height));
+				if (Math.hypot(nx - cx, ny - cy) < r) out.Bad.push(g.dataset.loc + ' ' + m.getAttribute('class'));
+			}
+		}
+		return out; })()`)
+	if got.Marks == 0 {
+		t.Fatal("no Arrivée flag or square number drawn")
+	}
+	if len(got.Bad) > 0 {
+		t.Errorf("%d of %d marks reach into a piece's circle: %v", len(got.Bad), got.Marks, got.Bad)
+	}
+	screenshot(t, tb, "intercept-4-desktop")
+}
+
+// TestBrowserLobbyListsGamesWorthWatching: the lobby's games in progress
+// are games people play and have moved in; a game between computers and a
+// game with no move are not listed (issue 68 point 9: the list was a wall
+// of "AI medium · 0 moves"). Red on main 47b4ede.
+func TestBrowserLobbyListsGamesWorthWatching(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	tb := newTab(t, bctx, "visitor")
+	tb.open(base+"/", `!!document.body`)
+	create := func(seats string) []string {
+		t.Helper()
+		return eval[[]string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({game: 'dames', seats: `+seats+`})}).then((r) => r.json()).then((c) => [c.id, c.seats[0].invite || ''])`)
+	}
+	played := create(`[{kind: 'human'}, {kind: 'ai', level: 'easy'}]`)
+	unplayed := create(`[{kind: 'human'}, {kind: 'ai', level: 'easy'}]`)
+	bots := create(`[{kind: 'ai', level: 'easy'}, {kind: 'ai', level: 'easy'}]`)
+	tb.open(base+unplayed[1], boardReady) // joined, never moved
+	tb.open(base+played[1], boardReady)
+	tb.waitJS("my turn", `document.querySelector('#status')?.dataset.turn === 'me'`)
+	eval[bool](tb, `(window.plateauPage.send(window.plateauPage.view.moves[0]), true)`)
+	tb.waitJS("the move played", `window.plateauPage.version >= 1`)
+	tb.open(base+"/", `!!document.querySelector('#live-games [data-listed="`+played[0]+`"]')`)
+	for _, id := range []string{unplayed[0], bots[0]} {
+		if eval[bool](tb, `!!document.querySelector('#live-games [data-listed="`+id+`"], #inactive-games [data-listed="`+id+`"]')`) {
+			t.Errorf("game %s is listed in the lobby's games in progress", id)
+		}
+	}
+}
