@@ -135,6 +135,10 @@ type Options struct {
 	// /healthz, games' writes) change the readiness /healthz answers
 	// (default DefaultHealthChecks).
 	HealthChecks int
+	// Admission bounds the expensive work (password hashing, analysis,
+	// reviews) running and waiting, per client too (default
+	// DefaultAdmission; see admit.go).
+	Admission Admission
 	// Ladder gives the Elo of a game's AI levels that GET /api/catalog
 	// carries and the lobby shows beside each level (default
 	// level.Ratings: the published ladder, ai/level/ladder.json).
@@ -174,6 +178,8 @@ type Server struct {
 	dummyHash func() string // a password hash of no account
 	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 	devices   *devices      // which devices joined which seats (device.go)
+	hashes    *pool         // password hashing (admit.go)
+	analyses  *pool         // the analysis board's searches (admit.go)
 }
 
 // New returns a server for o.
@@ -227,7 +233,9 @@ func New(o Options) *Server {
 	}
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Store = watch(o.Store, s.health)
+	o.Admission = o.Admission.withDefaults()
 	s.o = o
+	s.admissionPools()
 	s.creations = newCreations(o)
 	s.reviews = newReviews(o.Reviews)
 	s.bg.Add(1)

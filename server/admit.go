@@ -1,0 +1,320 @@
+package server
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/netip"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"plateau/account"
+)
+
+// Expensive work (password hashing, analysis searches, game reviews) is
+// admitted, not merely rate limited: each kind has its own pool of a few
+// places running at once, a short queue behind them, and a share per
+// client (an account, or an address: clientKey) of the places running and
+// waiting. Waiting clients are served in turn, one piece of work each
+// (round-robin), so that a client with many requests queued delays
+// another by one piece of work, not by all of them. Work that finds the
+// queue or its client's share full is refused at once with 503 busy and a
+// Retry-After: a request that waits holds a goroutine and its body, never
+// the memory or the core of the work itself.
+
+// Admission gives the limits of the admission pools (Options.Admission);
+// a zero field takes its default (DefaultAdmission), a negative one means
+// no limit where said.
+type Admission struct {
+	// HashMemory bounds the memory of the password hashes computed at
+	// once, in bytes: the hashing workers are as many as the cores
+	// (GOMAXPROCS) but at most HashMemory / the memory of one hash
+	// (Options.Passwords.Memory, 19 MiB by default), at least one.
+	HashMemory int64
+	// HashQueue bounds the sign-ins and sign-ups waiting for a hashing
+	// worker, HashPerClient those of one client, running or waiting.
+	HashQueue, HashPerClient int
+	// AnalysisQueue and AnalysisPerClient are the same for the analysis
+	// board's searches (POST /api/analysis), which run at once as many
+	// as the AI workers (Options.AIWorkers) at most.
+	AnalysisQueue, AnalysisPerClient int
+	// ReviewQueue bounds the game reviews waiting for their turn past
+	// the Options.Reviews running, ReviewsPerClient the reviews one
+	// client asked for that run or wait.
+	ReviewQueue, ReviewsPerClient int
+}
+
+// DefaultAdmission are the documented defaults (docs/api.md, the limits
+// of plateau serve). With the default argon2id parameters, 64 MiB of
+// hashing is three hashes: as many as two cores run, two.
+var DefaultAdmission = Admission{
+	HashMemory: 64 << 20, HashQueue: 32, HashPerClient: 4,
+	AnalysisQueue: 16, AnalysisPerClient: 2,
+	ReviewQueue: 64, ReviewsPerClient: 3,
+}
+
+// withDefaults fills in the zero fields of a.
+func (a Admission) withDefaults() Admission {
+	d := DefaultAdmission
+	for _, f := range []struct{ v, d *int }{{&a.HashQueue, &d.HashQueue}, {&a.HashPerClient, &d.HashPerClient},
+		{&a.AnalysisQueue, &d.AnalysisQueue}, {&a.AnalysisPerClient, &d.AnalysisPerClient},
+		{&a.ReviewQueue, &d.ReviewQueue}, {&a.ReviewsPerClient, &d.ReviewsPerClient}} {
+		if *f.v == 0 {
+			*f.v = *f.d
+		}
+	}
+	if a.HashMemory <= 0 {
+		a.HashMemory = d.HashMemory
+	}
+	return a
+}
+
+// HashWorkers is the number of password hashes computed at once with
+// parameters p: the cores, within the memory budget.
+func (a Admission) HashWorkers(p account.Params) int {
+	n := runtime.GOMAXPROCS(0)
+	if per := int64(p.Memory) << 10; per > 0 {
+		n = min(n, int(a.withDefaults().HashMemory/per))
+	}
+	return max(1, n)
+}
+
+// pool admits one kind of expensive work: at most capacity pieces run at
+// once, at most queue wait (negative: no bound), and one client holds at
+// most perClient places, running or waiting (negative: no bound).
+type pool struct {
+	what       string        // the work, for messages: "password hashing"
+	retryAfter time.Duration // told to a refused client
+
+	capacity, queue, perClient int
+
+	mu      sync.Mutex
+	running int
+	held    map[string]int      // places held by client, running or waiting
+	waiting map[string][]*place // each client's waiting places, oldest first
+	ring    []string            // the clients waiting, the next to serve first
+	nwait   int
+}
+
+func newPool(what string, capacity, queue, perClient int, retryAfter time.Duration) *pool {
+	return &pool{what: what, retryAfter: retryAfter, capacity: max(1, capacity), queue: queue, perClient: perClient,
+		held: map[string]int{}, waiting: map[string][]*place{}}
+}
+
+// place is a client's place in a pool: waiting, then running, then left.
+type place struct {
+	p      *pool
+	client string
+	turn   chan struct{} // closed when it may run
+	state  int           // placeWaiting, placeRunning or placeLeft, guarded by p.mu
+}
+
+const (
+	placeWaiting = iota
+	placeRunning
+	placeLeft
+)
+
+// busyError: a pool refused work; it is answered 503 busy.
+type busyError struct {
+	msg        string
+	retryAfter time.Duration
+}
+
+func (e *busyError) Error() string { return e.msg }
+
+// enter takes a place for client: running at once when a worker is free
+// and nobody waits, else waiting; a *busyError when the queue or the
+// client's share is full.
+func (p *pool) enter(client string) (*place, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.perClient >= 0 && p.held[client] >= p.perClient {
+		return nil, &busyError{retryAfter: p.retryAfter,
+			msg: fmt.Sprintf("%s: you already have %d requests running or waiting, the most one client may have: retry when one is done", p.what, p.held[client])}
+	}
+	pl := &place{p: p, client: client, turn: make(chan struct{})}
+	if p.running < p.capacity && p.nwait == 0 {
+		p.running++
+		pl.state = placeRunning
+		close(pl.turn)
+	} else {
+		if p.queue >= 0 && p.nwait >= p.queue {
+			return nil, &busyError{retryAfter: p.retryAfter,
+				msg: fmt.Sprintf("%s is at capacity (%d running, %d waiting): retry in %v", p.what, p.running, p.nwait, p.retryAfter)}
+		}
+		if len(p.waiting[client]) == 0 {
+			p.ring = append(p.ring, client)
+		}
+		p.waiting[client] = append(p.waiting[client], pl)
+		p.nwait++
+	}
+	p.held[client]++
+	return pl, nil
+}
+
+// wait waits for the place's turn to run; ctx's error if ctx ends first,
+// the place then left.
+func (pl *place) wait(ctx context.Context) error {
+	select {
+	case <-pl.turn:
+		return nil
+	case <-ctx.Done():
+		pl.leave()
+		return ctx.Err()
+	}
+}
+
+// leave gives the place up, running or waiting: a running place's worker
+// goes to the next client in turn. Leaving twice does nothing.
+func (pl *place) leave() {
+	p := pl.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch pl.state {
+	case placeLeft:
+		return
+	case placeWaiting:
+		q := p.waiting[pl.client]
+		i := slices.Index(q, pl)
+		p.waiting[pl.client] = slices.Delete(q, i, i+1)
+		p.nwait--
+		if len(p.waiting[pl.client]) == 0 {
+			delete(p.waiting, pl.client)
+			p.ring = slices.DeleteFunc(p.ring, func(c string) bool { return c == pl.client })
+		}
+	case placeRunning:
+		p.running--
+		p.serveNext()
+	}
+	pl.state = placeLeft
+	if p.held[pl.client]--; p.held[pl.client] <= 0 {
+		delete(p.held, pl.client)
+	}
+}
+
+// serveNext starts the oldest waiting place of the next client in turn,
+// if a worker is free; that client then goes to the end of the ring.
+// Called with mu held.
+func (p *pool) serveNext() {
+	if p.running >= p.capacity || len(p.ring) == 0 {
+		return
+	}
+	c := p.ring[0]
+	q := p.waiting[c]
+	next := q[0]
+	p.ring = p.ring[1:]
+	if len(q) > 1 {
+		p.waiting[c] = q[1:]
+		p.ring = append(p.ring, c)
+	} else {
+		delete(p.waiting, c)
+	}
+	p.nwait--
+	p.running++
+	next.state = placeRunning
+	close(next.turn)
+}
+
+// position is the place's rank in the queue, 1 for the next to run, 0
+// once it runs: the places that round-robin serves before it, should no
+// other client come.
+func (pl *place) position() int {
+	p := pl.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if pl.state != placeWaiting {
+		return 0
+	}
+	k := slices.Index(p.waiting[pl.client], pl)
+	ahead := 0
+	for _, c := range p.ring {
+		if c == pl.client {
+			break
+		}
+		if len(p.waiting[c]) > k { // served once more than we before our round
+			ahead++
+		}
+	}
+	for _, c := range p.ring {
+		ahead += min(len(p.waiting[c]), k)
+	}
+	return ahead + 1
+}
+
+// do runs fn in a place of client, waiting for its turn; a *busyError
+// when refused, ctx's error when ctx ends first.
+func (p *pool) do(ctx context.Context, client string, fn func()) error {
+	pl, err := p.enter(client)
+	if err != nil {
+		return err
+	}
+	defer pl.leave()
+	if err := pl.wait(ctx); err != nil {
+		return err
+	}
+	fn()
+	return nil
+}
+
+// writeBusy answers a *busyError: 503 busy with Retry-After. It reports
+// false for other errors, unanswered.
+func writeBusy(w http.ResponseWriter, err error) bool {
+	var be *busyError
+	if !errors.As(err, &be) {
+		return false
+	}
+	secs := max(1, int((be.retryAfter+time.Second-1)/time.Second))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
+		"code": "busy", "message": be.msg, "retry_after": secs}})
+	return true
+}
+
+// clientKey is who a request counts against in the admission pools: its
+// signed-in account, else its network (clientNet).
+func (s *Server) clientKey(r *http.Request) string {
+	if si, err := s.session(r.Context(), r); err == nil && si != nil {
+		return "account:" + si.account.ID
+	}
+	return "net:" + clientNet(r)
+}
+
+// clientNet is the client address of r, an IPv6 one aggregated to its
+// /64: the block one customer line or host usually gets, so that the many
+// addresses of one client count as one.
+func clientNet(r *http.Request) string {
+	ip := clientIP(r)
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is6() {
+		return netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return a.String()
+}
+
+// admissionPools makes the server's pools of password hashing and of
+// analysis searches (the reviews' is newReviews').
+func (s *Server) admissionPools() {
+	a := s.o.Admission
+	s.hashes = newPool("password hashing", a.HashWorkers(s.o.Passwords), a.HashQueue, a.HashPerClient, time.Second)
+	s.analyses = newPool("the analysis engine", cmp.Or(max(0, s.o.AIWorkers), 2), a.AnalysisQueue, a.AnalysisPerClient, 2*time.Second)
+}
+
+// hashing runs fn, a password hash or check, in the hashing pool, or
+// answers 503 busy; it reports whether fn ran.
+func (s *Server) hashing(w http.ResponseWriter, r *http.Request, fn func()) bool {
+	err := s.hashes.do(r.Context(), s.clientKey(r), fn)
+	if err != nil && !writeBusy(w, err) { // the client left
+		httpError(w, http.StatusServiceUnavailable, "busy", "the request ended before its turn")
+	}
+	return err == nil
+}
