@@ -97,13 +97,18 @@ type pool struct {
 	running int
 	held    map[string]int      // places held by client, running or waiting
 	waiting map[string][]*place // each client's waiting places, oldest first
-	ring    []string            // the clients waiting, the next to serve first
-	nwait   int
+	// ring is the clients waiting, the least recently served first: the
+	// next to serve. A client served at once counts as served, so that
+	// one who just had a turn waits behind those who had none.
+	ring   []string
+	served map[string]uint64 // when each client holding places was last served (tick)
+	tick   uint64
+	nwait  int
 }
 
 func newPool(what string, capacity, queue, perClient int, retryAfter time.Duration) *pool {
 	return &pool{what: what, retryAfter: retryAfter, capacity: max(1, capacity), queue: queue, perClient: perClient,
-		held: map[string]int{}, waiting: map[string][]*place{}}
+		held: map[string]int{}, waiting: map[string][]*place{}, served: map[string]uint64{}}
 }
 
 // place is a client's place in a pool: waiting, then running, then left.
@@ -140,16 +145,18 @@ func (p *pool) enter(client string) (*place, error) {
 	}
 	pl := &place{p: p, client: client, turn: make(chan struct{})}
 	if p.running < p.capacity && p.nwait == 0 {
-		p.running++
-		pl.state = placeRunning
-		close(pl.turn)
+		p.start(pl)
 	} else {
 		if p.queue >= 0 && p.nwait >= p.queue {
 			return nil, &busyError{retryAfter: p.retryAfter,
 				msg: fmt.Sprintf("%s is at capacity (%d running, %d waiting): retry in %v", p.what, p.running, p.nwait, p.retryAfter)}
 		}
-		if len(p.waiting[client]) == 0 {
-			p.ring = append(p.ring, client)
+		if len(p.waiting[client]) == 0 { // into the ring, by its last turn
+			i := slices.IndexFunc(p.ring, func(c string) bool { return p.served[c] > p.served[client] })
+			if i < 0 {
+				i = len(p.ring)
+			}
+			p.ring = slices.Insert(p.ring, i, client)
 		}
 		p.waiting[client] = append(p.waiting[client], pl)
 		p.nwait++
@@ -195,11 +202,22 @@ func (pl *place) leave() {
 	pl.state = placeLeft
 	if p.held[pl.client]--; p.held[pl.client] <= 0 {
 		delete(p.held, pl.client)
+		delete(p.served, pl.client)
 	}
 }
 
+// start runs pl, its client's turn. Called with mu held.
+func (p *pool) start(pl *place) {
+	p.running++
+	p.tick++
+	p.served[pl.client] = p.tick
+	pl.state = placeRunning
+	close(pl.turn)
+}
+
 // serveNext starts the oldest waiting place of the next client in turn,
-// if a worker is free; that client then goes to the end of the ring.
+// if a worker is free; that client, just served, goes to the end of the
+// ring.
 // Called with mu held.
 func (p *pool) serveNext() {
 	if p.running >= p.capacity || len(p.ring) == 0 {
@@ -216,9 +234,7 @@ func (p *pool) serveNext() {
 		delete(p.waiting, c)
 	}
 	p.nwait--
-	p.running++
-	next.state = placeRunning
-	close(next.turn)
+	p.start(next)
 }
 
 // position is the place's rank in the queue, 1 for the next to run, 0

@@ -237,7 +237,7 @@ func New(o Options) *Server {
 	s.o = o
 	s.admissionPools()
 	s.creations = newCreations(o)
-	s.reviews = newReviews(o.Reviews)
+	s.reviews = newReviews(o.Reviews, o.Admission)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
