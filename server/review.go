@@ -99,7 +99,7 @@ func (rs *reviews) close() {
 }
 
 func newReviews(n int, a Admission) *reviews {
-	return &reviews{jobs: map[string]*reviewJob{}, pool: newPool("game reviews", n, a.ReviewQueue, a.ReviewsPerClient, reviewRetry)}
+	return &reviews{jobs: map[string]*reviewJob{}, pool: newPool("the review queue", n, a.ReviewQueue, a.ReviewsPerClient, reviewRetry)}
 }
 
 // job returns the game's running or recently failed job (a failed job is
