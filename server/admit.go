@@ -318,11 +318,13 @@ func clientNet(r *http.Request) string {
 }
 
 // admissionPools makes the server's pools of password hashing and of
-// analysis searches (the reviews' is newReviews').
+// analysis searches (the reviews' is newReviews'), and the memory of the
+// games' creators that the AI workers' turns need.
 func (s *Server) admissionPools() {
 	a := s.o.Admission
 	s.hashes = newPool("password hashing", a.HashWorkers(s.o.Passwords), a.HashQueue, a.HashPerClient, time.Second)
 	s.analyses = newPool("the analysis engine", cmp.Or(max(0, s.o.AIWorkers), 2), a.AnalysisQueue, a.AnalysisPerClient, 2*time.Second)
+	s.creators = newGameClients()
 }
 
 // hashing runs fn, a password hash or check, in the hashing pool, or
@@ -333,4 +335,44 @@ func (s *Server) hashing(w http.ResponseWriter, r *http.Request, fn func()) bool
 		httpError(w, http.StatusServiceUnavailable, "busy", "the request ended before its turn")
 	}
 	return err == nil
+}
+
+// maxGameClients bounds the games whose creator gameClients remembers: a
+// game created before the last maxGameClients counts as its own client.
+const maxGameClients = 1 << 16
+
+// gameClients remembers who created the recent games (their clientKey),
+// so that the AI workers serve each creator's games in turn
+// (room.Options.AIClient); the oldest are forgotten first.
+type gameClients struct {
+	mu    sync.Mutex
+	by    map[string]string
+	order []string // game ids, a ring of maxGameClients once full
+	next  int      // the oldest entry of order once full
+}
+
+func newGameClients() *gameClients { return &gameClients{by: map[string]string{}} }
+
+// note remembers that client created game id.
+func (g *gameClients) note(id, client string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if _, ok := g.by[id]; ok {
+		return
+	}
+	if len(g.order) < maxGameClients {
+		g.order = append(g.order, id)
+	} else {
+		delete(g.by, g.order[g.next])
+		g.order[g.next] = id
+		g.next = (g.next + 1) % maxGameClients
+	}
+	g.by[id] = client
+}
+
+// of is the creator of game id, "" if forgotten or unknown.
+func (g *gameClients) of(id string) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.by[id]
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -155,5 +156,26 @@ func TestAnalysisShare(t *testing.T) {
 	s.Handler().ServeHTTP(w, r)
 	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), `"code":"busy"`) {
 		t.Errorf("analysis by a client holding its share: %d %q %s, want 503 busy with Retry-After", w.Code, w.Header().Get("Retry-After"), w.Body)
+	}
+}
+
+// The creators of games are remembered up to maxGameClients games, the
+// oldest forgotten first.
+func TestGameClientsBounded(t *testing.T) {
+	g := newGameClients()
+	for i := range maxGameClients + 10 {
+		g.note(fmt.Sprint("game", i), fmt.Sprint("net:client", i%7))
+	}
+	if c := g.of("game9"); c != "" {
+		t.Errorf("game9, among the 10 oldest: creator %q, want forgotten", c)
+	}
+	if c := g.of("game10"); c != "net:client3" {
+		t.Errorf("game10: creator %q, want net:client3", c)
+	}
+	if c := g.of(fmt.Sprint("game", maxGameClients+9)); c != fmt.Sprint("net:client", (maxGameClients+9)%7) {
+		t.Errorf("the newest game: creator %q", c)
+	}
+	if len(g.by) != maxGameClients {
+		t.Errorf("%d creators remembered, want %d", len(g.by), maxGameClients)
 	}
 }

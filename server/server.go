@@ -180,6 +180,7 @@ type Server struct {
 	devices   *devices      // which devices joined which seats (device.go)
 	hashes    *pool         // password hashing (admit.go)
 	analyses  *pool         // the analysis board's searches (admit.go)
+	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
 }
 
 // New returns a server for o.
@@ -242,7 +243,7 @@ func New(o Options) *Server {
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
-		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout})
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of})
 	s.routes()
 	return s
 }
