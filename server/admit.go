@@ -136,10 +136,14 @@ func (e *busyError) Error() string { return e.msg }
 // enter takes a place for client: running at once when a worker is free
 // and nobody waits, else waiting; a *busyError when the queue or the
 // client's share is full.
-func (p *pool) enter(client string) (*place, error) {
+func (p *pool) enter(client string) (*place, error) { return p.take(client, true) }
+
+// take is enter, past the queue's and the share's bounds unless limited:
+// for the server's own work, which only the workers bound.
+func (p *pool) take(client string, limited bool) (*place, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.perClient >= 0 && p.held[client] >= p.perClient {
+	if limited && p.perClient >= 0 && p.held[client] >= p.perClient {
 		return nil, &busyError{retryAfter: p.retryAfter,
 			msg: fmt.Sprintf("%s: you already have %d requests running or waiting, the most one client may have: retry when one is done", p.what, p.held[client])}
 	}
@@ -147,7 +151,7 @@ func (p *pool) enter(client string) (*place, error) {
 	if p.running < p.capacity && p.nwait == 0 {
 		p.start(pl)
 	} else {
-		if p.queue >= 0 && p.nwait >= p.queue {
+		if limited && p.queue >= 0 && p.nwait >= p.queue {
 			return nil, &busyError{retryAfter: p.retryAfter,
 				msg: fmt.Sprintf("%s is at capacity (%d running, %d waiting): retry in %v", p.what, p.running, p.nwait, p.retryAfter)}
 		}
@@ -276,6 +280,15 @@ func (p *pool) do(ctx context.Context, client string, fn func()) error {
 	}
 	fn()
 	return nil
+}
+
+// own runs fn, the server's own work, in a place of the pool: in turn
+// with the clients waiting, never refused.
+func (p *pool) own(fn func()) {
+	pl, _ := p.take("server", false)
+	defer pl.leave()
+	<-pl.turn
+	fn()
 }
 
 // writeBusy answers a *busyError: 503 busy with Retry-After. It reports

@@ -134,28 +134,44 @@ func TestHashWorkers(t *testing.T) {
 	}
 }
 
-// A client that holds its share of the analysis pool is answered 503 busy
-// with Retry-After.
-func TestAnalysisShare(t *testing.T) {
+// A client that holds its share of a pool is answered 503 busy with
+// Retry-After: analysis, sign-up and sign-in; another client is not.
+func TestShareRefused(t *testing.T) {
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "p.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	s := New(Options{Store: st, Games: games.Registry(), Admission: Admission{AnalysisPerClient: 1}})
+	s := New(Options{Store: st, Games: games.Registry(), Passwords: account.Params{Memory: 64, Time: 1, Threads: 1},
+		Admission: Admission{AnalysisPerClient: 1, HashPerClient: 1}})
 	defer s.Close()
-	held, err := s.analyses.enter("net:192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
+	for _, p := range []*pool{s.analyses, s.hashes} {
+		held, err := p.enter("net:192.0.2.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer held.leave()
 	}
-	defer held.leave()
-	r := httptest.NewRequest(http.MethodPost, "/api/analysis", strings.NewReader(`{"game":"dames","position":"W:W31-50:B1-20"}`))
-	r.Header.Set("Content-Type", "application/json")
-	r.RemoteAddr = "192.0.2.1:5000"
-	w := httptest.NewRecorder()
-	s.Handler().ServeHTTP(w, r)
-	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), `"code":"busy"`) {
-		t.Errorf("analysis by a client holding its share: %d %q %s, want 503 busy with Retry-After", w.Code, w.Header().Get("Retry-After"), w.Body)
+	post := func(path, body, from string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		r.RemoteAddr = from
+		w := httptest.NewRecorder()
+		s.Handler().ServeHTTP(w, r)
+		return w
+	}
+	for _, tt := range []struct{ path, body string }{
+		{"/api/analysis", `{"game":"dames","position":"W:W31-50:B1-20"}`},
+		{"/api/account/signup", `{"name":"ana","password":"a long password"}`},
+		{"/api/account/signin", `{"name":"ana","password":"a long password"}`},
+	} {
+		w := post(tt.path, tt.body, "192.0.2.1:5000")
+		if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), `"code":"busy"`) {
+			t.Errorf("POST %s by a client holding its share: %d %q %s, want 503 busy with Retry-After", tt.path, w.Code, w.Header().Get("Retry-After"), w.Body)
+		}
+	}
+	if w := post("/api/account/signup", `{"name":"bea","password":"a long password"}`, "192.0.2.2:5000"); w.Code != http.StatusCreated {
+		t.Errorf("sign-up by another client: %d %s, want 201", w.Code, w.Body)
 	}
 }
 
