@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/netip"
 	"runtime"
@@ -100,10 +101,11 @@ type pool struct {
 	// ring is the clients waiting, the least recently served first: the
 	// next to serve. A client served at once counts as served, so that
 	// one who just had a turn waits behind those who had none.
-	ring   []string
-	served map[string]uint64 // when each client holding places was last served (tick)
-	tick   uint64
-	nwait  int
+	ring    []string
+	served  map[string]uint64 // when each client holding places was last served (tick)
+	tick    uint64
+	nwait   int
+	refused int64 // work refused, for /metrics
 }
 
 func newPool(what string, capacity, queue, perClient int, retryAfter time.Duration) *pool {
@@ -144,6 +146,7 @@ func (p *pool) take(client string, limited bool) (*place, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if limited && p.perClient >= 0 && p.held[client] >= p.perClient {
+		p.refused++
 		return nil, &busyError{retryAfter: p.retryAfter,
 			msg: fmt.Sprintf("%s: you already have %d requests running or waiting, the most one client may have: retry when one is done", p.what, p.held[client])}
 	}
@@ -152,6 +155,7 @@ func (p *pool) take(client string, limited bool) (*place, error) {
 		p.start(pl)
 	} else {
 		if limited && p.queue >= 0 && p.nwait >= p.queue {
+			p.refused++
 			return nil, &busyError{retryAfter: p.retryAfter,
 				msg: fmt.Sprintf("%s is at capacity (%d running, %d waiting): retry in %v", p.what, p.running, p.nwait, p.retryAfter)}
 		}
@@ -388,4 +392,31 @@ func (g *gameClients) of(id string) string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.by[id]
+}
+
+// writeAdmissionMetrics writes the pools' gauges and counters (GET
+// /metrics).
+func (s *Server) writeAdmissionMetrics(w io.Writer) {
+	pools := []struct {
+		name string
+		p    *pool
+	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.reviews.pool}}
+	fmt.Fprint(w, "# HELP plateau_admission_running Expensive work running, by pool.\n# TYPE plateau_admission_running gauge\n")
+	for _, x := range pools {
+		x.p.mu.Lock()
+		fmt.Fprintf(w, "plateau_admission_running{pool=%q} %d\n", x.name, x.p.running)
+		x.p.mu.Unlock()
+	}
+	fmt.Fprint(w, "# HELP plateau_admission_waiting Expensive work waiting for its turn, by pool.\n# TYPE plateau_admission_waiting gauge\n")
+	for _, x := range pools {
+		x.p.mu.Lock()
+		fmt.Fprintf(w, "plateau_admission_waiting{pool=%q} %d\n", x.name, x.p.nwait)
+		x.p.mu.Unlock()
+	}
+	fmt.Fprint(w, "# HELP plateau_admission_refused_total Expensive work refused (503 busy), by pool.\n# TYPE plateau_admission_refused_total counter\n")
+	for _, x := range pools {
+		x.p.mu.Lock()
+		fmt.Fprintf(w, "plateau_admission_refused_total{pool=%q} %d\n", x.name, x.p.refused)
+		x.p.mu.Unlock()
+	}
 }

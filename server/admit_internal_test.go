@@ -173,6 +173,14 @@ func TestShareRefused(t *testing.T) {
 	if w := post("/api/account/signup", `{"name":"bea","password":"a long password"}`, "192.0.2.2:5000"); w.Code != http.StatusCreated {
 		t.Errorf("sign-up by another client: %d %s, want 201", w.Code, w.Body)
 	}
+	w := httptest.NewRecorder()
+	s.Handler().ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	for _, want := range []string{`plateau_admission_refused_total{pool="analysis"} 1`, `plateau_admission_refused_total{pool="hash"} 2`,
+		`plateau_admission_running{pool="hash"} 1`, `plateau_admission_waiting{pool="review"} 0`} {
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
 }
 
 // The creators of games are remembered up to maxGameClients games, the

@@ -304,6 +304,7 @@ func (s *Server) routes() {
 		if s.shared() {
 			s.writeClusterMetrics(w, s.health.last())
 		}
+		s.writeAdmissionMetrics(w)
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
 			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
