@@ -22,29 +22,47 @@ const (
 // search facing a human that finds no free worker preempts a running
 // review search (cancels its context, see acquireReview), whose worker
 // comes to it as soon as that search returns; the review redoes it later.
+//
+// Within a class, the clients whose games wait (Options.AIClient) are
+// served in turn: a freed worker goes to the oldest search of the client
+// served least recently, so that a client with twenty games waiting
+// delays another's reply by one search, not twenty.
 type aiScheduler struct {
 	mu      sync.Mutex
 	free    int
 	waiting [aiClasses][]waiter
-	holds   []*reviewHold // the review searches holding a worker, oldest first
+	holds   []*reviewHold     // the review searches holding a worker, oldest first
+	served  map[string]uint64 // when each client holding or waiting for a worker was last served (tick)
+	clients map[string]int    // the searches of each client holding or waiting for a worker
+	tick    uint64
 }
 
 // waiter is a search waiting for a worker.
 type waiter struct {
-	ch   chan struct{}
-	hold *reviewHold // a review's, nil for a live game's search
+	ch     chan struct{}
+	hold   *reviewHold // a review's, nil for a live game's search
+	client string      // whose game it searches
 }
 
 // reviewHold is a review search's hold on a worker: cancel preempts it.
 type reviewHold struct{ cancel context.CancelFunc }
 
-func newAIScheduler(workers int) *aiScheduler { return &aiScheduler{free: workers} }
+func newAIScheduler(workers int) *aiScheduler {
+	return &aiScheduler{free: workers, served: map[string]uint64{}, clients: map[string]int{}}
+}
 
 // acquire waits for a worker for a search of class (aiFacingHuman,
 // aiOnly); ctx's error if ctx ends first. Every nil acquire must be
 // followed by a release.
 func (s *aiScheduler) acquire(ctx context.Context, class int) error {
-	return s.take(ctx, class, nil)
+	return s.take(ctx, class, nil, "")
+}
+
+// acquireFor is acquire for a search of client's game, served in turn
+// with other clients' searches of its class. Every nil acquireFor must be
+// followed by a releaseFor of the same client.
+func (s *aiScheduler) acquireFor(ctx context.Context, class int, client string) error {
+	return s.take(ctx, class, nil, client)
 }
 
 // acquireReview waits for a worker for a review search. The search runs
@@ -54,7 +72,7 @@ func (s *aiScheduler) acquire(ctx context.Context, class int) error {
 func (s *aiScheduler) acquireReview(ctx context.Context) (wctx context.Context, done func(), err error) {
 	wctx, cancel := context.WithCancel(ctx)
 	h := &reviewHold{cancel: cancel}
-	if err := s.take(ctx, aiReview, h); err != nil {
+	if err := s.take(ctx, aiReview, h, ""); err != nil {
 		cancel()
 		return nil, nil, err
 	}
@@ -70,12 +88,15 @@ func (s *aiScheduler) acquireReview(ctx context.Context) (wctx context.Context, 
 	}, nil
 }
 
-// take waits for a worker for a search of class; h is a review's hold.
-func (s *aiScheduler) take(ctx context.Context, class int, h *reviewHold) error {
+// take waits for a worker for a search of class for client; h is a
+// review's hold.
+func (s *aiScheduler) take(ctx context.Context, class int, h *reviewHold, client string) error {
 	s.mu.Lock()
+	s.clients[client]++
 	if s.free > 0 {
 		s.free--
 		s.hold(h)
+		s.serve(client)
 		s.mu.Unlock()
 		return nil
 	}
@@ -84,7 +105,7 @@ func (s *aiScheduler) take(ctx context.Context, class int, h *reviewHold) error 
 		s.holds = s.holds[:len(s.holds)-1]
 		last.cancel()
 	}
-	w := waiter{ch: make(chan struct{}, 1), hold: h}
+	w := waiter{ch: make(chan struct{}, 1), hold: h, client: client}
 	s.waiting[class] = append(s.waiting[class], w)
 	s.mu.Unlock()
 	select {
@@ -95,11 +116,12 @@ func (s *aiScheduler) take(ctx context.Context, class int, h *reviewHold) error 
 		q := s.waiting[class]
 		if i := slices.IndexFunc(q, func(x waiter) bool { return x.ch == w.ch }); i >= 0 {
 			s.waiting[class] = slices.Delete(q, i, i+1)
+			s.forget(client)
 			s.mu.Unlock()
 		} else { // handed a worker meanwhile: give it on
 			s.drop(h)
 			s.mu.Unlock()
-			s.release()
+			s.releaseFor(client)
 		}
 		return ctx.Err()
 	}
@@ -120,20 +142,50 @@ func (s *aiScheduler) drop(h *reviewHold) {
 	}
 }
 
-// release gives a worker back: to the first waiting search of the first
-// class that has one, or to the pool.
-func (s *aiScheduler) release() {
+// release gives back a worker of acquire or acquireReview.
+func (s *aiScheduler) release() { s.releaseFor("") }
+
+// releaseFor gives back a worker of client's: to the first class that has
+// a search waiting, to the oldest search of the client served least
+// recently; or to the pool.
+func (s *aiScheduler) releaseFor(client string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.forget(client)
 	for c := range s.waiting {
-		if q := s.waiting[c]; len(q) > 0 {
-			s.waiting[c] = q[1:]
-			s.hold(q[0].hold)
-			q[0].ch <- struct{}{}
-			return
+		q := s.waiting[c]
+		if len(q) == 0 {
+			continue
 		}
+		next := 0
+		for i, w := range q {
+			if s.served[w.client] < s.served[q[next].client] {
+				next = i
+			}
+		}
+		w := q[next]
+		s.waiting[c] = slices.Delete(q, next, next+1)
+		s.hold(w.hold)
+		s.serve(w.client)
+		w.ch <- struct{}{}
+		return
 	}
 	s.free++
+}
+
+// serve notes that client's search got a worker. Called with mu held.
+func (s *aiScheduler) serve(client string) {
+	s.tick++
+	s.served[client] = s.tick
+}
+
+// forget counts one search of client less, and forgets a client with none
+// left. Called with mu held.
+func (s *aiScheduler) forget(client string) {
+	if s.clients[client]--; s.clients[client] <= 0 {
+		delete(s.clients, client)
+		delete(s.served, client)
+	}
 }
 
 // queued is the number of searches waiting, by class.

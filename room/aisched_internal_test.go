@@ -142,3 +142,41 @@ func TestAISchedulerReviewGivesUp(t *testing.T) {
 		t.Errorf("%d free, want 1", s.free)
 	}
 }
+
+// askFor is ask for a search of client's game.
+func askFor(s *aiScheduler, class int, client string) <-chan error {
+	ch := make(chan error, 1)
+	go func() { ch <- s.acquireFor(context.Background(), class, client) }()
+	return ch
+}
+
+// Within a class, clients are served in turn: a client with many searches
+// waiting delays another's by one search. Without turns (first come, first
+// served) B's search came after all of A's.
+func TestAISchedulerClientsInTurn(t *testing.T) {
+	s := newAIScheduler(1)
+	if err := s.acquireFor(context.Background(), aiFacingHuman, "A"); err != nil {
+		t.Fatal(err)
+	}
+	var as []<-chan error
+	for i := range 3 {
+		as = append(as, askFor(s, aiFacingHuman, "A"))
+		queuedAre(t, s, i+1, 0, 0)
+	}
+	b := askFor(s, aiFacingHuman, "B")
+	queuedAre(t, s, 4, 0, 0)
+	s.releaseFor("A")
+	if !granted(b) {
+		t.Fatal("B's search not served after A's first: A's others came first")
+	}
+	s.releaseFor("B")
+	for i, a := range as {
+		if !granted(a) {
+			t.Fatalf("A's search %d not served", i+2)
+		}
+		s.releaseFor("A")
+	}
+	if s.free != 1 || len(s.clients) != 0 || len(s.served) != 0 {
+		t.Errorf("an idle scheduler keeps free %d, clients %v, served %v", s.free, s.clients, s.served)
+	}
+}

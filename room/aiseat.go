@@ -94,14 +94,14 @@ func (r *Room) kickAI() {
 	if seat < 0 || seat >= len(r.rec.Seats) || r.rec.Seats[seat].Kind != store.AI {
 		return
 	}
-	player, st, version, class := r.aiPlayer(seat), p.State.Clone(), p.Version, r.aiClass()
+	player, st, version, class, client := r.aiPlayer(seat), p.State.Clone(), p.Version, r.aiClass(), r.aiClient()
 	r.ai.busy = true
 	r.m.wg.Add(1)
 	r.ai.wg.Add(1)
 	go func() {
 		defer r.m.wg.Done()
 		defer r.ai.wg.Done()
-		notation, err := r.search(player, st, class)
+		notation, err := r.search(player, st, class, client)
 		select {
 		case r.inbox <- func() { r.aiMoved(seat, version, st, notation, err) }:
 		case <-r.quit:
@@ -109,14 +109,14 @@ func (r *Room) kickAI() {
 	}()
 }
 
-// search runs one search of class (aiFacingHuman, aiOnly) within the room's AI budget and returns the
+// search runs one search of class (aiFacingHuman, aiOnly) for client's game within the room's AI budget and returns the
 // move's notation. A panic of the player (or the engine) is an error.
-func (r *Room) search(p ai.Player, st game.State, class int) (notation string, err error) {
+func (r *Room) search(p ai.Player, st game.State, class int, client string) (notation string, err error) {
 	ctx := r.ai.ctx
-	if err := r.m.aiSem.acquire(ctx, class); err != nil {
+	if err := r.m.aiSem.acquireFor(ctx, class, client); err != nil {
 		return "", err
 	}
-	defer r.m.aiSem.release()
+	defer r.m.aiSem.releaseFor(client)
 	defer func() {
 		if v := recover(); v != nil {
 			notation, err = "", fmt.Errorf("AI player panicked: %v", v)
@@ -140,6 +140,24 @@ func (r *Room) aiClass() int {
 		}
 	}
 	return aiOnly
+}
+
+// aiClient is whom the room's AI searches count for, to be served in turn
+// with other clients' (aiScheduler): the account of its first human seat
+// that has one, else Options.AIClient's answer (the creator), else the
+// game itself.
+func (r *Room) aiClient() string {
+	for _, st := range r.rec.Seats {
+		if st.Kind == store.Human && st.Account != "" {
+			return "account:" + st.Account
+		}
+	}
+	if f := r.m.o.AIClient; f != nil {
+		if c := f(r.rec.ID); c != "" {
+			return c
+		}
+	}
+	return "game:" + r.rec.ID
 }
 
 // aiMoved plays the move an AI seat chose at version, or retries.

@@ -47,6 +47,10 @@ type Options struct {
 	// OnCommit, if set, is called after each durable append with the
 	// number of events and the time the store took.
 	OnCommit func(events int, d time.Duration)
+	// AIClient, if set, names the client a game's AI searches count for
+	// when no human seat has an account (its creator: see aiClient); ""
+	// for none. It must be safe for concurrent use.
+	AIClient func(gameID string) string
 	// Instance names this server instance among those sharing the store
 	// (the owner of its leases); required when the store is a
 	// store.Leaser.

@@ -70,8 +70,8 @@ func (o *Options) accountDefaults() {
 // accountRoutes adds the account endpoints and the player page to m.
 func (s *Server) accountRoutes(m *http.ServeMux) {
 	s.signIns = newAttempts(s.o.SignInBurst, s.o.SignInEvery)
-	s.dummyHash = sync.OnceValue(func() string {
-		h, _ := s.o.Passwords.Hash("no such account")
+	s.dummyHash = sync.OnceValue(func() (h string) {
+		s.hashes.own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
 		return h
 	})
 	m.HandleFunc("POST /api/account/signup", s.signUp)
@@ -202,7 +202,11 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		(&FieldError{Field: "password", Message: err.Error()}).write(w)
 		return
 	}
-	hash, err := s.o.Passwords.Hash(c.Password)
+	var hash string
+	var err error
+	if !s.hashing(w, r, func() { hash, err = s.o.Passwords.Hash(c.Password) }) {
+		return
+	}
 	if err != nil {
 		s.internal(w, "sign up", err)
 		return
@@ -246,7 +250,10 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if a != nil {
 		hash = a.PasswordHash
 	}
-	ok, err := account.Verify(hash, c.Password)
+	var ok bool
+	if !s.hashing(w, r, func() { ok, err = account.Verify(hash, c.Password) }) {
+		return
+	}
 	if err != nil {
 		s.internal(w, "sign in", err)
 		return

@@ -72,10 +72,13 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 			a.Rolls = append(a.Rolls, Roll{Move: st.FormatMove(cm.Move), Probability: float64(cm.Weight) / float64(total)})
 		}
 	case st.ToMove() >= 0:
-		ev, err := s.analyse(r.Context(), g, st)
+		ev, err := s.analyse(r.Context(), s.clientKey(r), g, st)
 		if err != nil {
 			if r.Context().Err() != nil {
 				return // the client left
+			}
+			if writeBusy(w, err) { // the analysis pool's queue or the client's share is full
+				return
 			}
 			if errors.Is(err, errAnalysisBusy) {
 				httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%v (no AI worker free within %v): retry", err, analysisWait))
@@ -91,8 +94,23 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 }
 
 // analyse runs review.Analyze on st in an AI worker at the lowest
-// priority, again when a live game's search preempts it.
-func (s *Server) analyse(ctx context.Context, g game.Game, st game.State) (review.Analysis, error) {
+// priority, again when a live game's search preempts it, once admitted by
+// the analysis pool as client's (a *busyError when refused).
+func (s *Server) analyse(ctx context.Context, client string, g game.Game, st game.State) (review.Analysis, error) {
+	pl, err := s.analyses.enter(client)
+	if err != nil {
+		return review.Analysis{}, err
+	}
+	defer pl.leave()
+	turn, cancel := context.WithTimeout(ctx, analysisWait)
+	err = pl.wait(turn)
+	cancel()
+	if err != nil {
+		if ctx.Err() == nil {
+			return review.Analysis{}, errAnalysisBusy
+		}
+		return review.Analysis{}, err
+	}
 	for range analysisTries {
 		wait, cancel := context.WithCancel(ctx)
 		timer := time.AfterFunc(analysisWait, cancel)

@@ -297,9 +297,13 @@ func TestAnalysisPage(t *testing.T) {
 }
 
 // Analyses share the rooms' AI workers: with one worker, several at once
-// queue for it and all answer.
+// queue for it and all answer (here without a share per client, which
+// TestAnalysisShare tests).
 func TestAnalysisQueue(t *testing.T) {
-	ts := newTestServer(t, func(o *server.Options) { o.AIWorkers = 1 })
+	ts := newTestServer(t, func(o *server.Options) {
+		o.AIWorkers = 1
+		o.Admission.AnalysisPerClient = -1
+	})
 	positions := []string{"W:W31-50:B1-20", "B:W28,31,33-50:B1-20", "W:W28,31,33-50:B1-18,20,23", "W:W28:B4,K23"}
 	errs := make(chan error, len(positions))
 	for _, p := range positions {

@@ -151,6 +151,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res.done(rec.ID)
+	s.creators.note(rec.ID, s.clientKey(r))
 	out.ID = rec.ID
 	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
 	for i, st := range seats {

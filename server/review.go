@@ -24,10 +24,8 @@ const (
 	// reviewFailedFor is how long a failed review is reported before a
 	// GET starts another.
 	reviewFailedFor = time.Minute
-	// reviewsWaiting bounds the review jobs waiting for their turn (past
-	// the Options.Reviews running): beyond, a new one is refused with 503
-	// busy.
-	reviewsWaiting = 64
+	// reviewRetry is the Retry-After of a review refused by its pool.
+	reviewRetry = 30 * time.Second
 )
 
 // Reviewer reviews a game from its notated moves (review.Review's
@@ -47,8 +45,11 @@ func ReviewLevel(gameID string) string {
 
 // ReviewStatus is the answer of GET /api/games/{id}/review.
 type ReviewStatus struct {
-	// Status is "running", "done" or "failed".
+	// Status is "queued", "running", "done" or "failed".
 	Status string `json:"status"`
+	// Queue is the review's place in the queue while queued: 1 is the
+	// next to run.
+	Queue int `json:"queue,omitempty"`
 	// Done and Total count the game's moves (rolls included) replayed
 	// and judged so far, while the review runs.
 	Done  *int `json:"done,omitempty"`
@@ -63,7 +64,8 @@ type ReviewStatus struct {
 type reviewJob struct {
 	mu          sync.Mutex
 	done, total int
-	err         error // set when failed
+	err         error  // set when failed
+	place       *place // in the reviews' pool
 }
 
 func (j *reviewJob) status() (ReviewStatus, bool) {
@@ -73,15 +75,19 @@ func (j *reviewJob) status() (ReviewStatus, bool) {
 		return ReviewStatus{Status: "failed", Error: j.err.Error()}, false
 	}
 	done, total := j.done, j.total
+	if pos := j.place.position(); pos > 0 {
+		return ReviewStatus{Status: "queued", Queue: pos, Done: &done, Total: &total}, true
+	}
 	return ReviewStatus{Status: "running", Done: &done, Total: &total}, true
 }
 
 // reviews runs the server's review jobs: one per game at most, and at
-// most Options.Reviews at once; the others wait for their turn.
+// most Options.Reviews at once; the others wait for their turn, each
+// client's in turn (a pool, admit.go).
 type reviews struct {
 	mu     sync.Mutex
 	jobs   map[string]*reviewJob // running or recently failed, by game id
-	slots  chan struct{}         // a place per review running
+	pool   *pool                 // the places of the jobs running and waiting
 	closed bool                  // the server closes: no new job
 }
 
@@ -92,8 +98,8 @@ func (rs *reviews) close() {
 	rs.mu.Unlock()
 }
 
-func newReviews(n int) *reviews {
-	return &reviews{jobs: map[string]*reviewJob{}, slots: make(chan struct{}, n)}
+func newReviews(n int, a Admission) *reviews {
+	return &reviews{jobs: map[string]*reviewJob{}, pool: newPool("the review queue", n, a.ReviewQueue, a.ReviewsPerClient, reviewRetry)}
 }
 
 // job returns the game's running or recently failed job (a failed job is
@@ -155,6 +161,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	for i, m := range p.Moves {
 		moves[i] = m.Notation
 	}
+	client := s.clientKey(r)
 	s.reviews.mu.Lock()
 	if s.reviews.closed {
 		s.reviews.mu.Unlock()
@@ -162,14 +169,14 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	j := s.reviews.jobs[id]
-	if n := len(s.reviews.jobs); j == nil && n >= cap(s.reviews.slots)+reviewsWaiting {
-		s.reviews.mu.Unlock()
-		w.Header().Set("Retry-After", "30")
-		httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%d game reviews are running or waiting: retry in a minute", n))
-		return
-	}
 	if j == nil { // the first request: start the job
-		j = &reviewJob{total: len(moves)}
+		pl, err := s.reviews.pool.enter(client)
+		if err != nil {
+			s.reviews.mu.Unlock()
+			writeBusy(w, err)
+			return
+		}
+		j = &reviewJob{total: len(moves), place: pl}
 		s.reviews.jobs[id] = j
 		s.bg.Add(1)
 		go s.runReview(id, j, p.G, p.Cfg, moves)
@@ -202,8 +209,8 @@ func (s *Server) reviewJobStatus(w http.ResponseWriter, j *reviewJob) {
 	writeJSON(w, http.StatusInternalServerError, st)
 }
 
-// runReview reviews a game and stores its review, waiting first for a
-// place among the reviews running; each search waits for an AI worker at
+// runReview reviews a game and stores its review, waiting first for its
+// place's turn among the reviews running; each search waits for an AI worker at
 // the lowest priority (room.Manager.ReviewWorker). The job ends with the
 // server.
 func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config, moves []string) {
@@ -228,10 +235,8 @@ func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config
 		j.mu.Unlock()
 		time.AfterFunc(reviewFailedFor, forget) // then a GET starts another
 	}
-	select {
-	case s.reviews.slots <- struct{}{}:
-		defer func() { <-s.reviews.slots }()
-	case <-ctx.Done():
+	defer j.place.leave()
+	if err := j.place.wait(ctx); err != nil {
 		forget()
 		return
 	}

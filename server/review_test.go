@@ -313,10 +313,15 @@ func TestReviewYieldsToLiveGame(t *testing.T) {
 }
 
 // TestReviewsBusy: past the reviews running and the 64 waiting, a new
-// review is refused with 503 busy until one ends.
+// review is refused with 503 busy until one ends (here without a share
+// per client, which TestReviewQueueFair tests).
 func TestReviewsBusy(t *testing.T) {
 	f := &fakeReviewer{gate: make(chan struct{})}
-	ts := newTestServer(t, func(o *server.Options) { o.Reviewer = f.review; o.Reviews = 1 })
+	ts := newTestServer(t, func(o *server.Options) {
+		o.Reviewer = f.review
+		o.Reviews = 1
+		o.Admission.ReviewsPerClient = -1
+	})
 	var ids []string
 	for range 1 + 64 + 1 {
 		rec, err := room.NewGameRecord("dames", nil, false, []store.Seat{{Kind: store.Human, TokenHash: room.HashToken(room.NewToken())}, {Kind: store.AI, Level: "easy"}})

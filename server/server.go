@@ -136,6 +136,10 @@ type Options struct {
 	// /healthz, games' writes) change the readiness /healthz answers
 	// (default DefaultHealthChecks).
 	HealthChecks int
+	// Admission bounds the expensive work (password hashing, analysis,
+	// reviews) running and waiting, per client too (default
+	// DefaultAdmission; see admit.go).
+	Admission Admission
 	// Ladder gives the Elo of a game's AI levels that GET /api/catalog
 	// carries and the lobby shows beside each level (default
 	// level.Ratings: the published ladder, ai/level/ladder.json).
@@ -175,6 +179,9 @@ type Server struct {
 	dummyHash func() string // a password hash of no account
 	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 	devices   *devices      // which devices joined which seats (device.go)
+	hashes    *pool         // password hashing (admit.go)
+	analyses  *pool         // the analysis board's searches (admit.go)
+	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
 }
 
 // New returns a server for o.
@@ -228,14 +235,16 @@ func New(o Options) *Server {
 	}
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Store = watch(o.Store, s.health)
+	o.Admission = o.Admission.withDefaults()
 	s.o = o
+	s.admissionPools()
 	s.creations = newCreations(o)
-	s.reviews = newReviews(o.Reviews)
+	s.reviews = newReviews(o.Reviews, o.Admission)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
-		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout})
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of})
 	s.routes()
 	return s
 }
@@ -296,6 +305,7 @@ func (s *Server) routes() {
 		if s.shared() {
 			s.writeClusterMetrics(w, s.health.last())
 		}
+		s.writeAdmissionMetrics(w)
 		human, aiOnly := s.rooms.AIQueued()
 		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
 			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",

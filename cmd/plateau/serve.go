@@ -31,6 +31,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
 	reviews := fs.Int("reviews", server.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
 	reviewBudget := fs.Duration("review-budget", server.DefaultReviewBudget, "time of each search of a game review")
+	admission := admissionFlags(fs)
 	aiOnlyMax := fs.String("ai-only-max-level", server.DefaultAIOnlyMaxLevel, "strongest AI `level` of a game between AI seats only (stronger: refused)")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")
 	noPlayer := fs.Duration("no-player-timeout", 10*time.Minute, "unload a game's room after this long with spectators only (no seat holder connected), closing their WebSockets with 4000")
@@ -68,6 +69,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if *healthChecks < 1 {
 		return usagef("--health-checks %d: want at least 1", *healthChecks)
+	}
+	adm, err := admission()
+	if err != nil {
+		return err
 	}
 	if *reviews < 1 {
 		return usagef("--reviews %d: want at least 1", *reviews)
@@ -116,7 +121,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
-		Reviews: *reviews, ReviewBudget: *reviewBudget,
+		Reviews: *reviews, ReviewBudget: *reviewBudget, Admission: adm,
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
 	})

@@ -31,7 +31,7 @@ const dict = {
     hint: 'Hint', hints: 'Show hints', bestMove: 'Best: {m}', chance: 'Dice', nobody: '—',
     hintMove: 'Move', hintScore: 'Expected score', hintShut: 'Shut chance', hintWin: 'Win chance', hintLoading: 'Computing the hints…', hintEstimate: 'Win chance: an estimate with 3 or 4 players.', hintsTitle: 'Hints (best first)',
     // the computer review (review.js)
-    review: 'Computer review', reviewAsk: 'Request a computer review', reviewRunning: 'Computer review in progress…', reviewGameRunning: 'The review is available once the game is over.', reviewFailed: 'The review failed: {m}', reviewNext: 'Next: {v}',
+    review: 'Computer review', reviewAsk: 'Request a computer review', reviewRunning: 'Computer review in progress…', reviewGameRunning: 'The review is available once the game is over.', reviewFailed: 'The review failed: {m}', reviewNext: 'Next: {v}', reviewQueued: '{n} in the queue: the computer reviews other games first.',
     inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder', inaccuracies: 'Inaccuracies', mistakes: 'Mistakes', blunders: 'Blunders',
     reviewPlayer: 'Player', reviewAvgLoss: 'Average loss', reviewPick: 'Select a move (in the list or on the graph) to see the best one.', reviewIsBest: 'Best move.', reviewForced: 'only move',
     reviewLine: 'line: {l}', reviewWin: 'Win chance ({p}) {a} → {b}', reviewEngine: 'Judged by: {e}', engineExact: 'the exact solver', engineLevel: 'the computer, level {l}',
@@ -89,7 +89,7 @@ const dict = {
     err_storage_unavailable: 'Le serveur ne peut pas enregistrer les coups pour le moment ; votre coup n’a pas été joué. Réessayez dans un instant.',
     hint: 'Conseil', hints: 'Afficher les conseils', bestMove: 'Meilleur : {m}', chance: 'Dés', nobody: '—',
     hintMove: 'Coup', hintScore: 'Score espéré', hintShut: 'Chance de fermer', hintWin: 'Chance de gagner', hintLoading: 'Calcul des conseils…', hintEstimate: 'Chance de gagner : une estimation à 3 ou 4 joueurs.', hintsTitle: 'Conseils (le meilleur d’abord)',
-    review: 'Analyse de l’ordinateur', reviewAsk: 'Demander une analyse de l’ordinateur', reviewRunning: 'Analyse de l’ordinateur en cours…', reviewGameRunning: 'L’analyse est possible une fois la partie finie.', reviewFailed: 'L’analyse a échoué : {m}', reviewNext: 'Suivante : {v}',
+    review: 'Analyse de l’ordinateur', reviewAsk: 'Demander une analyse de l’ordinateur', reviewRunning: 'Analyse de l’ordinateur en cours…', reviewGameRunning: 'L’analyse est possible une fois la partie finie.', reviewFailed: 'L’analyse a échoué : {m}', reviewNext: 'Suivante : {v}', reviewQueued: '{n} dans la file d’attente : l’ordinateur analyse d’abord d’autres parties.',
     inaccuracy: 'Imprécision', mistake: 'Erreur', blunder: 'Gaffe', inaccuracies: 'Imprécisions', mistakes: 'Erreurs', blunders: 'Gaffes',
     reviewPlayer: 'Joueur', reviewAvgLoss: 'Perte moyenne', reviewPick: 'Choisissez un coup (dans la liste ou sur le graphique) pour voir le meilleur.', reviewIsBest: 'Meilleur coup.', reviewForced: 'coup forcé',
     reviewLine: 'suite : {l}', reviewWin: 'Chance de gagner ({p}) {a} → {b}', reviewEngine: 'Jugé par : {e}', engineExact: 'le solveur exact', engineLevel: 'l’ordinateur, niveau {l}',
@@ -160,6 +160,13 @@ export function t(key, params) {
   let s = dict[lang][key] ?? dict.en[key] ?? key;
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
   return s;
+}
+
+/** ordinal writes n (1, 2, …) as a rank in the current language: 1st, 2nd, 3rd, 11th; 1er, 2e. */
+export function ordinal(n) {
+  if (lang === 'fr') return n === 1 ? '1er' : `${n}e`;
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
 }
 
 /** has reports whether key has a translation. */

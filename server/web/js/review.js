@@ -13,7 +13,7 @@
 // their first move and after each of their moves (the only values the
 // review gives for them), and a dashed line at a fair share, 1/n. Shut
 // the Box solitaire has one line, its player's chance to shut the box.
-import { t, lang } from './i18n.js';
+import { t, lang, ordinal } from './i18n.js';
 import { h, s, mount } from './dom.js';
 
 const GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -123,7 +123,8 @@ export class Review {
   }
 
   async poll(method = 'GET') {
-    // 202 while the review runs, 200 once done, 500 with status "failed",
+    // 202 while the review waits (status "queued", with its place in the
+    // queue) or runs, 200 once done, 500 with status "failed",
     // 409 game_running before the game ends (docs/api.md).
     let a;
     let fault = '';
@@ -149,7 +150,7 @@ export class Review {
       this.page.render(); // the marks in the move list and the best move on the board
       return;
     }
-    this.progress = { done: a?.done || 0, total: a?.total || 0 };
+    this.progress = { done: a?.done || 0, total: a?.total || 0, queue: a?.status === 'queued' ? a.queue || 0 : 0 };
     this.render();
     this.timer = setTimeout(() => this.poll(), this.delay);
     this.delay = Math.min(POLL_MAX, Math.round(this.delay * 1.3));
@@ -206,7 +207,11 @@ export class Review {
         mount(this.el, head, h('button', { type: 'button', id: 'review-start', class: 'primary', onclick: () => this.start() }, t('reviewAsk')));
         return;
       case 'running': {
-        const { done, total } = this.progress;
+        const { done, total, queue } = this.progress;
+        if (queue > 0) {
+          mount(this.el, head, h('p', { id: 'review-progress', role: 'status', 'data-queue': queue }, t('reviewQueued', { n: ordinal(queue) })));
+          return;
+        }
         mount(this.el, head, h('p', { id: 'review-progress', role: 'status' }, t('reviewRunning'), total ? ` ${done}/${total}` : '', ' ',
           h('progress', { max: total || 1, value: total ? done : null })));
         return;
