@@ -165,9 +165,9 @@ func boardKeys(engine string, st game.State) []string {
 		if len(fields) >= 3 {
 			return []string{fields[0] + " " + fields[2]}
 		}
-	case "mahbousse": // points, off=, turn (player and dice), [score=]
-		if len(fields) >= 3 {
-			return []string{strings.Join(slices.Delete(slices.Clone(fields), 2, 3), " ")}
+	case "mahbousse": // points, off=, turn (player and dice), [score= of a match]
+		if len(fields) >= 2 {
+			return []string{fields[0] + " " + fields[1]}
 		}
 	case "shutbox": // boxes (x: blocked), player to move, phase (the roll)
 		if len(fields) >= 1 {
