@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -283,6 +284,30 @@ func TestAnalysisBoard(t *testing.T) {
 		a.open(href, analysisReady)
 		a.waitJS("the game's position on the analysis board", `document.querySelector('#board').dataset.position === 'B:W28,31,33-50:B1-20'`)
 		a.waitEval()
+	})
+
+	// Issue 66: the position of a game the player is playing is shown,
+	// its analysis refused with the server's reason.
+	t.Run("refused on one's running game", func(t *testing.T) {
+		a := newTab(t, bctx, "analysis-refused")
+		a.allow("403") // the refused page and analyses
+		createGame(t, a, base, "dames")
+		a.waitJS("my turn, connected", `document.querySelector('#status').dataset.turn === 'me' && window.plateauPage.conn?.ws?.readyState === 1`)
+		a.clickAt(`#board svg [data-loc="32"]`)
+		a.clickAt(`#board svg [data-loc="28"]`)
+		a.waitJS("the move played", `document.querySelectorAll('#movelist [data-seq]').length === 1 && document.querySelector('#status').dataset.turn !== 'me'`)
+		pos := eval[string](a, `window.plateauPage.view.position`)
+		game := eval[string](a, `location.pathname.split('/').pop()`)
+		a.open(base+"/analysis/dames?position="+url.QueryEscape(pos), analysisReady)
+		a.waitJS("the refusal shown", fmt.Sprintf(`document.querySelector('#an-ceval').dataset.state === 'refused' && document.querySelector('#an-refused')?.textContent.includes('you play game %s')`, game))
+		if eval[bool](a, `!!document.querySelector('#an-best')`) {
+			t.Errorf("a best move shown on the position of a running game")
+		}
+		// Typed in the position box: the API refuses it, the page says why.
+		a.typePosition("W:W31-50:B1-20")
+		a.waitEval()
+		a.typePosition(pos)
+		a.waitJS("the API's refusal shown", fmt.Sprintf(`document.querySelector('#an-ceval').dataset.state === 'refused' && document.querySelector('#an-refused')?.textContent.includes('you play game %s')`, game))
 	})
 
 	t.Run("index and lobby link", func(t *testing.T) {

@@ -62,6 +62,9 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 		positionFailed(w, err)
 		return
 	}
+	if s.refuseLiveHelp(w, r, g, st) {
+		return
+	}
 	a := AnalysisAnswer{View: game.NewView(g, st)}
 	switch {
 	case st.Outcome().Over:
@@ -333,6 +336,9 @@ type analysisBoot struct {
 	View     *game.View        `json:"view,omitempty"`
 	Error    string            `json:"error,omitempty"`
 	Analysis bool              `json:"analysis"`
+	// Refused says why the position is not analysed: it is (or is one
+	// move from) a running game's that the requester plays.
+	Refused string `json:"refused,omitempty"`
 }
 
 // analysisPage serves /analysis/{game}: the analysis board, with the
@@ -381,6 +387,11 @@ func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
 		if st != nil {
 			v := game.NewView(g, st)
 			b.Analysis.View = &v
+			if refused, code := s.pageRefusal(r, g, st); refused != "" {
+				// The board is shown (its player knows it), its analysis refused.
+				b.Analysis.Refused = refused
+				w = &statusWriter{ResponseWriter: w, code: code}
+			}
 		}
 	}
 	s.web.page(w, r, renderer, b)

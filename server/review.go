@@ -124,8 +124,9 @@ func (rs *reviews) job(id string, retry bool) *reviewJob {
 
 // review answers GET and POST /api/games/{id}/review: the stored review of
 // a finished game (200), or the progress of its review job (202), which
-// the first request starts; 409 game_running for a game not over, 500 for
-// a failed review. POST also retries a failed review at once.
+// the first request starts; 403 live_game for a game not over that the
+// requester plays, 409 game_running for a game not over, 500 for a failed
+// review. POST also retries a failed review at once.
 func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	retry := r.Method == http.MethodPost
@@ -139,6 +140,13 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rec.Status != store.StatusFinished {
+		if seated, err := s.seatedAt(r.Context(), r, rec); err != nil {
+			s.internal(w, "checking the requester's seats", err)
+			return
+		} else if seated {
+			httpError(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
+			return
+		}
 		httpError(w, http.StatusConflict, "game_running",
 			fmt.Sprintf("game %s is not over: its review can be asked for once the game has ended", id))
 		return

@@ -266,8 +266,10 @@ type PlayerFilter struct {
 	// has this result (Win, Draw, Loss: the entry of the results array
 	// of the game's Result JSON at the seat's index); "" for any.
 	Result string
-	Limit  int // at most this many (<= 0: 50)
-	Offset int // skip this many first
+	// Running keeps only the games not finished (open or live).
+	Running bool
+	Limit   int // at most this many (<= 0: 50)
+	Offset  int // skip this many first
 }
 
 // Accounts keeps accounts, their sessions and the seats they hold. Part

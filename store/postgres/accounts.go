@@ -193,6 +193,9 @@ func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store
 	if f.Game != "" {
 		q += " AND game = " + arg(f.Game)
 	}
+	if f.Running {
+		q += " AND status <> " + arg(store.StatusFinished)
+	}
 	q += " ORDER BY created DESC, id LIMIT " + arg(limit) + " OFFSET " + arg(max(f.Offset, 0))
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {

@@ -197,6 +197,10 @@ func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store
 		q += " AND game = ?"
 		args = append(args, f.Game)
 	}
+	if f.Running {
+		q += " AND status <> ?"
+		args = append(args, store.StatusFinished)
+	}
 	q += " ORDER BY created DESC, id LIMIT ? OFFSET ?"
 	args = append(args, limit, max(f.Offset, 0))
 	rows, err := s.r.QueryContext(ctx, q, args...)

@@ -9,7 +9,8 @@
 // board, clicks, drags, keys and move building are the game page's; the
 // moves are played by the engine through POST /api/positions/play. It is
 // never shown for a game in progress to its players: the game page links
-// here only once its game is over.
+// here only once its game is over, and the server refuses to analyse the
+// position of a game the player is playing (403 live_game, shown).
 import { t, lang, gameName } from './i18n.js';
 import { h, s as svgEl, mount, die } from './dom.js';
 import { api, catalog } from './api.js';
@@ -108,6 +109,8 @@ export class AnalysisPage extends GamePage {
     this.renderPos();
     this.renderPDN();
     if (boot.error) this.posError(boot.error);
+    // A position of a game the player is playing: shown, not analysed.
+    if (boot.refused) this.evals.set(boot.view.position, { error: boot.refused, code: 'live_game', status: 403 });
     this.show();
   }
 
@@ -182,7 +185,7 @@ export class AnalysisPage extends GamePage {
       a = await api('/api/analysis', { method: 'POST', body: { game: this.gameId, variant: this.variant, position }, signal });
     } catch (e) {
       if (e.name === 'AbortError') return null;
-      a = { error: e.message, status: e.status };
+      a = { error: e.message, status: e.status, code: e.code };
     }
     if (!(a.status >= 500)) this.evals.set(position, a);
     return a;
@@ -328,9 +331,13 @@ export class AnalysisPage extends GamePage {
     const items = [];
     const busy = !a && !v.outcome; // the evaluation, or the rolls, on their way
     this.el.ceval.dataset.position = v.position;
-    this.el.ceval.dataset.state = busy ? 'thinking' : a?.error ? 'error' : e ? 'ready' : 'none';
+    this.el.ceval.dataset.state = busy ? 'thinking' : a?.code === 'live_game' ? 'refused' : a?.error ? 'error' : e ? 'ready' : 'none';
     if (this.editing) {
       items.push(h('p', { class: 'muted' }, t('an_editing')));
+    } else if (a?.code === 'live_game') {
+      // The server refuses computer help on a game the player is playing.
+      items.push(h('div', { class: 'an-refused', id: 'an-refused', role: 'alert' },
+        h('strong', {}, t('an_refused')), h('p', {}, a.error)));
     } else if (v.outcome) {
       items.push(h('p', { class: 'an-over', id: 'an-over' }, t('an_over', { r: this.resultText(v.outcome) })));
     } else if (v.toMove === -1 && !busy) {
@@ -442,7 +449,18 @@ export class AnalysisPage extends GamePage {
   }
 
   async loadPosition(text) {
-    const a = await this.analysis(text);
+    let a = await this.analysis(text);
+    if (a.code === 'live_game') {
+      // A position of a game the player is playing: the board is shown
+      // (its view is no help), its analysis refused with the reason.
+      try {
+        const p = await api('/api/positions', { method: 'POST', body: { game: this.gameId, variant: this.variant, position: text } });
+        this.evals.set(p.view.position, a);
+        a = p;
+      } catch (e) {
+        a = { error: e.message };
+      }
+    }
     if (a.error) { this.posError(a.error); return; }
     this.posError('');
     this.editing = null;

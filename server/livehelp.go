@@ -1,0 +1,299 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"plateau/game"
+	"plateau/room"
+	"plateau/store"
+)
+
+// Computer help (the analysis board's engine and solver, a game's review)
+// is refused to a player for the position of any game they play that is
+// still running, however the position is sent: a seated player asking is
+// known by their account (its seats, in the store) and by their device
+// (the games it joined with seat tokens, s.devices). Games whose hints
+// are given while they run (hintsAllowed: Shut the Box solitaire, AI
+// seats only) are not guarded, as nobody playing them faces a person
+// helped by the engine. docs/fairplay.md lists what is refused.
+
+// Bounds of the running games a request looks at: a player has few, and
+// each costs a store read and, for a game of the engine asked about, its
+// room's summary.
+const (
+	liveAccountGames = 100 // the account's running games of the engine, newest first
+	liveDeviceGames  = 32  // the games the device joined most recently
+)
+
+// liveGame is a running game the requester plays, with the board keys
+// (boardKeys) of its position and of every position one move from it.
+type liveGame struct {
+	id   string
+	keys map[string]bool
+}
+
+// liveGames are the running games of one engine that a request's sender
+// plays.
+type liveGames struct {
+	engine string
+	games  []liveGame
+}
+
+// liveGamesOf gathers the running games of engine that r's sender plays:
+// those whose seats belong to its signed-in account and those its device
+// joined with seat tokens. Without an account and a device cookie there
+// are none: nothing tells a guest's requests from a stranger's.
+func (s *Server) liveGamesOf(ctx context.Context, r *http.Request, engine string) (*liveGames, error) {
+	var recs []*store.Game
+	si, err := s.session(ctx, r)
+	if err != nil {
+		return nil, fmt.Errorf("reading the session: %w", err)
+	}
+	if si != nil {
+		recs, err = s.o.Store.PlayerGames(ctx, store.PlayerFilter{Account: si.account.ID, Game: engine, Running: true, Limit: liveAccountGames})
+		if err != nil {
+			return nil, fmt.Errorf("listing the running games of account %s: %w", si.account.ID, err)
+		}
+	}
+	for _, id := range s.devices.recentGames(deviceOf(ctx), liveDeviceGames) {
+		if slices.ContainsFunc(recs, func(g *store.Game) bool { return g.ID == id }) {
+			continue
+		}
+		rec, err := s.o.Store.Game(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return nil, fmt.Errorf("reading game %s: %w", id, err)
+		}
+		if rec.Game == engine && rec.Status != store.StatusFinished {
+			recs = append(recs, rec)
+		}
+	}
+	lg := &liveGames{engine: engine}
+	for _, rec := range recs {
+		if hintsAllowed(room.SummaryOf(rec).Seats) {
+			continue
+		}
+		keys, err := s.liveKeys(ctx, rec.ID)
+		if err != nil {
+			return nil, err
+		}
+		if keys != nil {
+			lg.games = append(lg.games, liveGame{id: rec.ID, keys: keys})
+		}
+	}
+	return lg, nil
+}
+
+// liveKeys returns the board keys of game id's current position and of
+// every position one move from it (each legal move of the player to move,
+// each roll at a chance node); nil if the game has ended meanwhile.
+func (s *Server) liveKeys(ctx context.Context, id string) (map[string]bool, error) {
+	rm, err := s.rooms.Acquire(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("loading game %s: %w", id, err)
+	}
+	sum, ok := rm.Summary()
+	s.rooms.Release(rm)
+	if !ok || sum.View == nil {
+		return nil, fmt.Errorf("game %s: its room closed", id)
+	}
+	if sum.View.Outcome != nil || sum.Status == store.StatusFinished {
+		return nil, nil
+	}
+	st, err := s.stateOf(sum.Game, sum.Variant, sum.View.Position)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	keys := map[string]bool{}
+	add := func(st game.State) {
+		for _, k := range boardKeys(sum.Game, st) {
+			keys[k] = true
+		}
+	}
+	add(st)
+	for _, m := range st.Moves(nil) {
+		next := st.Clone()
+		if next.Play(m) == nil {
+			add(next)
+		}
+	}
+	return keys, nil
+}
+
+// playing returns the id of the running game whose position st is by
+// board key (the same board, whoever moves and whatever was rolled), or
+// is one move from; "" if none.
+func (lg *liveGames) playing(st game.State) string {
+	for _, k := range boardKeys(lg.engine, st) {
+		for _, g := range lg.games {
+			if g.keys[k] {
+				return g.id
+			}
+		}
+	}
+	return ""
+}
+
+// boardKeys returns the keys that compare a position of engine with the
+// live ones: its canonical text (Position, so that the spacing, ranges
+// and orderings of the text sent do not matter) without the fields that
+// say who moves, what was rolled and how many turns were played. The same
+// board with the other side to move or another roll is then the same. A
+// Shut the Box position adds each of its open boxes alone, so that one's
+// own box sent as a solitaire is the same too.
+func boardKeys(engine string, st game.State) []string {
+	pos := st.Position()
+	fields := strings.Fields(pos)
+	switch engine {
+	case "dames": // "W:W31-50:B1-20": the side to move, then the pieces
+		if _, pieces, ok := strings.Cut(pos, ":"); ok {
+			return []string{pieces}
+		}
+	case "benedictine": // board, player to move
+		if len(fields) >= 1 {
+			return fields[:1]
+		}
+	case "intercept": // board, status (the side to move), ball, turns, passes
+		if len(fields) >= 3 {
+			return []string{fields[0] + " " + fields[2]}
+		}
+	case "mahbousse": // points, off=, turn (player and dice), [score= of a match]
+		if len(fields) >= 2 {
+			return []string{fields[0] + " " + fields[1]}
+		}
+	case "shutbox": // boxes (x: blocked), player to move, phase (the roll)
+		if len(fields) >= 1 {
+			boxes := strings.ReplaceAll(fields[0], "x", "")
+			keys := []string{boxes}
+			for b := range strings.SplitSeq(boxes, "/") {
+				if b != "-" {
+					keys = append(keys, "box "+b)
+				}
+			}
+			return keys
+		}
+	}
+	return []string{pos}
+}
+
+// livePlayed returns the id of a running game that r's sender plays and
+// whose position st is, or is one move from (see liveGames.playing); ""
+// if none.
+func (s *Server) livePlayed(ctx context.Context, r *http.Request, g game.Game, st game.State) (string, error) {
+	if st.Outcome().Over {
+		return "", nil // no live game is over
+	}
+	lg, err := s.liveGamesOf(ctx, r, g.ID())
+	if err != nil {
+		return "", err
+	}
+	return lg.playing(st), nil
+}
+
+// liveHelpRefused is the reason computer help is refused on a position of
+// running game id.
+func liveHelpRefused(id string) string {
+	return fmt.Sprintf("you play game %s, which is still running: no computer help (analysis, solver, review) for its position, "+
+		"the same board with another player to move or another roll, or a position one move from it, until the game ends", id)
+}
+
+// refuseLiveHelp answers 403 live_game, and returns true, when st is the
+// position of a running game that r's sender plays (see livePlayed); it
+// answers 500 when that cannot be known.
+func (s *Server) refuseLiveHelp(w http.ResponseWriter, r *http.Request, g game.Game, st game.State) bool {
+	id, err := s.livePlayed(r.Context(), r, g, st)
+	if err != nil {
+		s.internal(w, "checking the requester's live games", err)
+		return true
+	}
+	if id == "" {
+		return false
+	}
+	httpError(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
+	return true
+}
+
+// seatedAt reports whether r's sender plays game rec: a seat of its
+// account, or the device joined it with a seat token.
+func (s *Server) seatedAt(ctx context.Context, r *http.Request, rec *store.Game) (bool, error) {
+	if slices.Contains(s.devices.recentGames(deviceOf(ctx), -1), rec.ID) {
+		return true, nil
+	}
+	si, err := s.session(ctx, r)
+	if err != nil || si == nil {
+		return false, err
+	}
+	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.account.ID }), nil
+}
+
+// recentGames returns the n games (all if n < 0) that device joined a
+// seat of most recently, newest first.
+func (d *devices) recentGames(device string, n int) []string {
+	if device == "" {
+		return nil
+	}
+	d.mu.Lock()
+	joined := d.games[device]
+	out := make([]string, 0, len(joined))
+	for g := range joined {
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b string) int { return joined[b].Compare(joined[a]) })
+	d.mu.Unlock()
+	if n >= 0 && len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// pageRefusal returns why the analysis page refuses to analyse st, with
+// the page's status (403, or 500 when the live games cannot be read);
+// "" when it does not.
+func (s *Server) pageRefusal(r *http.Request, g game.Game, st game.State) (string, int) {
+	id, err := s.livePlayed(r.Context(), r, g, st)
+	if err != nil {
+		s.o.Log.Error("checking the requester's live games", "err", err)
+		return "internal error: whether you play this position could not be checked; retry", http.StatusInternalServerError
+	}
+	if id == "" {
+		return "", 0
+	}
+	return liveHelpRefused(id), http.StatusForbidden
+}
+
+// statusWriter answers code where its handler answers 200: a page that
+// is written as usual, with another status.
+type statusWriter struct {
+	http.ResponseWriter
+	code  int
+	wrote bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	if code == http.StatusOK {
+		code = w.code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
