@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -101,5 +102,38 @@ func TestBrowserLobbyListsGamesWorthWatching(t *testing.T) {
 		if eval[bool](tb, `!!document.querySelector('#live-games [data-listed="`+id+`"], #inactive-games [data-listed="`+id+`"]')`) {
 			t.Errorf("game %s is listed in the lobby's games in progress", id)
 		}
+	}
+}
+
+// TestBrowserPolish: issue 68 point 10's wording. Mahboussé's sides are
+// named by their checkers' colours and its English name keeps its accent;
+// a draughts game's record is not said to hold dice; the record's links
+// never wrap inside a word ("P DN"). Red on main 47b4ede.
+func TestBrowserPolish(t *testing.T) {
+	bctx := browser(t)
+	base := startServer(t)
+	tb := newTab(t, bctx, "player")
+	tb.open(base+"/", `!!document.body`)
+	invite := func(game string) string {
+		return eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({game: '`+game+`', seats: [{kind: 'human'}, {kind: 'ai', level: 'easy'}]})}).then((r) => r.json()).then((c) => c.seats[0].invite)`)
+	}
+	tb.open(base+invite("mahbousse"), boardReady)
+	if got := eval[string](tb, `[...document.querySelectorAll('#players li')].map((li) => li.textContent).join(' | ')`); !strings.Contains(got, "White") || !strings.Contains(got, "Green") || strings.Contains(got, "Player 1") {
+		t.Errorf("Mahboussé's players read %q, want White and Green", got)
+	}
+	if got := eval[string](tb, `document.querySelector('h1, h2')?.textContent || ''`); !strings.Contains(got, "Mahboussé") {
+		t.Errorf("the Mahboussé page's title reads %q", got)
+	}
+	tb.open(base+invite("dames"), boardReady)
+	eval[bool](tb, `(window.plateauPage.request({type: 'resign'}), true)`)
+	tb.waitJS("the game over", `!!document.querySelector('#export')`)
+	if got := eval[string](tb, `document.querySelector('#export').textContent`); got != "Game record (JSON)" {
+		t.Errorf("the draughts record's link reads %q", got)
+	}
+	// In a column narrower than a link (as on a phone's side panel).
+	if n := eval[int](tb, `(() => { const p = document.querySelector('#export').closest('.watchlink'); p.style.width = '40px';
+		return Math.max(...[...p.querySelectorAll('a')].map((a) => a.getClientRects().length)); })()`); n != 1 {
+		t.Errorf("a record link is drawn on %d lines", n)
 	}
 }

@@ -20,7 +20,7 @@ func (Game) Name(lang string) string {
 	if lang == "fr" {
 		return "Mahboussé"
 	}
-	return "Mahbousse (Lebanese backgammon)"
+	return "Mahboussé (Lebanese backgammon)"
 }
 
 // MaxMatch is the largest match length accepted by the match option.

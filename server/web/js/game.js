@@ -695,8 +695,9 @@ export class GamePage {
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
       this.rematchId ? h('a', { href: `/g/${this.rematchId}`, 'data-nav': true, class: 'button primary', id: 'rematch-link' }, t('newRematch')) : null,
       this.hintsOffered() ? h('label', { class: 'hint-toggle' }, h('input', { type: 'checkbox', id: 'hints-toggle', checked: hintsOn(), onchange: (e) => { setHintsOn(e.target.checked); this.renderHints(); } }), t('hints')) : null,
-      h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true }, watch)),
-      over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' }, t('export')),
+      h('p', { class: 'watchlink' }, h('span', { class: 'muted' }, `${t('watchers')}: `), h('a', { href: watch, 'data-nav': true, class: 'url' }, watch)),
+      over ? h('p', { class: 'watchlink' }, h('a', { href: `/api/games/${this.id}/export`, download: `${this.id}.json`, id: 'export' },
+        t(this.moves.some((m) => m.kind === 'roll') ? 'exportDice' : 'export')),
         this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null,
       // The analysis board, only once the game is over: no engine help during a game.
       over ? h('p', { class: 'watchlink' }, h('a', { href: this.analysisURL(), id: 'analyse-link' }, t('analysisHere'))) : null);

@@ -31,7 +31,7 @@ const VARIANTS = [
     'Along the slide directions only, or along any of the 8 lines.', 'Dans les directions de glissement seulement, ou sur les 8 lignes.',
     { lateral: ['slide directions', 'directions de glissement'], all: ['all 8 lines', 'les 8 lignes'] }],
   ['intercept', 'interception', 'Interception', 'Interception',
-    'The piece just moved must be in the ball’s first hop: when taking it from an opponent, or always.', 'La pièce jouée doit être dans le premier saut du ballon : pour le prendre à l’adversaire, ou toujours.',
+    'The piece just moved must be in the ball’s first hop: when taking it from an opponent, or always.', 'La pièce jouée doit être dans le premier bond de la boule : pour la prendre à l’adversaire, ou toujours.',
     { opponent: ['from an opponent', 'à l’adversaire'], every: ['every pass', 'à chaque passe'] }],
   ['intercept', 'setup', 'Setup', 'Placement',
     'The passage piece next to the double stands on its owner’s left, or right.', 'La pièce passage voisine du double est à gauche de son joueur, ou à droite.',
@@ -85,7 +85,7 @@ const CARDS = [
   ['mahbousse', 'Lebanese backgammon: a lone checker is not hit but pinned under the opponent’s until it moves away.',
     'Le jacquet libanais : un pion seul n’est pas frappé mais emprisonné sous le pion adverse jusqu’à ce qu’il reparte.', '15–30 min', '15 à 30 min'],
   ['intercept', 'Pass the ball from piece to piece, over passage faces onto rest faces, to the opponent’s goal square; intercept theirs.',
-    'Passez le ballon de pièce en pièce, par-dessus les faces passage sur les faces repos, jusqu’à l’Arrivée adverse ; interceptez le sien.', '20–40 min', '20 à 40 min'],
+    'Passez la boule de pièce en pièce, par-dessus les faces passage sur les faces repos, jusqu’à l’Arrivée adverse ; interceptez la sienne.', '20–40 min', '20 à 40 min'],
   ['benedictine', 'Jump your bottles as in Halma, then jump the ball over them and off the far edge of the board to win.',
     'Faites sauter vos bouteilles comme aux dames chinoises, puis le ballon par-dessus elles, hors du plateau chez l’adversaire, pour gagner.', '10–20 min', '10 à 20 min'],
 ];
@@ -114,9 +114,9 @@ const HINTS = [
   ['try_benedictine', 'A try! Jump the ball over your bottle on the far row and off the board: you win at once.',
     'Un essai ! Faites sauter le ballon par-dessus votre bouteille de la dernière rangée, hors du plateau : vous gagnez aussitôt.'],
   ['start_intercept', 'Move one of your pieces; then you may pass the ball. Bring it onto the opponent’s Arrivée to win.',
-    'Déplacez une de vos pièces ; ensuite vous pouvez passer le ballon. Amenez-le sur l’Arrivée adverse pour gagner.'],
+    'Déplacez une de vos pièces ; ensuite vous pouvez passer la boule. Amenez-la sur l’Arrivée adverse pour gagner.'],
   ['ball_intercept', 'You can pass the ball: after your piece, make it hop over a passage face onto one of your rest faces.',
-    'Vous pouvez passer le ballon : après votre pièce, faites-le sauter par-dessus une face passage sur une de vos faces repos.'],
+    'Vous pouvez passer la boule : après votre pièce, faites-la bondir par-dessus une face passage sur une de vos faces repos.'],
 ];
 
 const en = {

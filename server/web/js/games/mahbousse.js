@@ -337,10 +337,10 @@ export function playerInfo(p, board, prefix) {
   return h('span', {}, pipNote, ' · ', h('span', { class: 'matchscore', 'data-score': p }, t('matchScore', { n: score })));
 }
 
+// The sides are named by the checkers' colours on the board (the sheet
+// names none; positions write them x and o).
 export function playerNames(board, n, lang) {
-  const names = board?.players || ['x', 'o'];
-  const base = lang === 'fr' ? 'Joueur' : 'Player';
-  return names.map((x, i) => `${base} ${i + 1} (${x})`);
+  return lang === 'fr' ? ['Blancs', 'Verts'] : ['White', 'Green'];
 }
 
 export function swatch(p) {
