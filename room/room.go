@@ -268,7 +268,13 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 		upd.Rate = rate
 	}
 	lease := r.lease // read here: the write may outlive its wait
+	var signed *store.Update
 	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
+		upd, err := r.signed(ctx, evs, upd)
+		if err != nil {
+			return err
+		}
+		signed = upd
 		if own && r.m.leaser != nil {
 			return r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, lease, evs, upd)
 		}
@@ -295,7 +301,7 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 	if r.m.o.OnCommit != nil {
 		r.m.o.OnCommit(len(evs), time.Since(start))
 	}
-	return r.applyEvents(evs, upd)
+	return r.applyEvents(evs, signed)
 }
 
 // applyEvents applies events made durable (by this instance or another),
