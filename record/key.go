@@ -1,6 +1,8 @@
 package record
 
 import (
+	"bytes"
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/sha256"
@@ -9,9 +11,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -190,4 +195,46 @@ func (k *Keys) write(path string, replace bool) error {
 		return fmt.Errorf("write the key %s: %w", path, err)
 	}
 	return nil
+}
+
+// maxKeySet bounds the key set read from a URL.
+const maxKeySet = 1 << 16
+
+// ReadKeySet reads public keys from source: an http:// or https:// URL
+// (a server's /.well-known/plateau-key), a file holding a key set's JSON
+// or a public key, or a public key in base64 itself (ParseKeySet).
+func ReadKeySet(ctx context.Context, client *http.Client, source string) (KeySet, error) {
+	if strings.HasPrefix(source, "http://") || strings.HasPrefix(source, "https://") {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, source, nil)
+		if err != nil {
+			return KeySet{}, err
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return KeySet{}, fmt.Errorf("fetch the keys: %w", err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(io.LimitReader(resp.Body, maxKeySet))
+		if err != nil {
+			return KeySet{}, fmt.Errorf("fetch the keys: %w", err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			return KeySet{}, fmt.Errorf("fetch the keys: %s: %s", resp.Status, bytes.TrimSpace(b))
+		}
+		return ParseKeySet(b)
+	}
+	b, err := os.ReadFile(source)
+	if errors.Is(err, fs.ErrNotExist) {
+		if set, perr := ParseKeySet([]byte(source)); perr == nil {
+			return set, nil
+		}
+	}
+	if err != nil {
+		return KeySet{}, fmt.Errorf("read the keys: %w", err)
+	}
+	set, err := ParseKeySet(b)
+	if err != nil {
+		return KeySet{}, fmt.Errorf("%s: %w", source, err)
+	}
+	return set, nil
 }

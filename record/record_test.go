@@ -2,8 +2,11 @@ package record_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,5 +156,39 @@ func TestLoadRefusesBadFiles(t *testing.T) {
 	}
 	if _, err := record.Rotate(filepath.Join(dir, "absent"), t0); err == nil {
 		t.Error("Rotate made a key where there was none")
+	}
+}
+
+func TestReadKeySet(t *testing.T) {
+	k, err := record.Generate(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := k.Public()
+	body, _ := json.Marshal(set)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/.well-known/plateau-key" {
+			http.Error(w, `{"error":{"code":"not_found"}}`, http.StatusNotFound)
+			return
+		}
+		w.Write(body)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "keys.json")
+	os.WriteFile(file, body, 0o644)
+	pubFile := filepath.Join(dir, "key.pub")
+	os.WriteFile(pubFile, []byte(set.Keys[0].Public+"\n"), 0o644)
+	ctx := context.Background()
+	for _, src := range []string{srv.URL + "/.well-known/plateau-key", file, pubFile, set.Keys[0].Public} {
+		got, err := record.ReadKeySet(ctx, srv.Client(), src)
+		if err != nil || got.Current != k.ID() || got.Keys[0].Public != set.Keys[0].Public {
+			t.Errorf("ReadKeySet(%s) = %+v, %v; want key %s", src, got, err, k.ID())
+		}
+	}
+	for _, src := range []string{srv.URL + "/nothing", filepath.Join(dir, "absent")} {
+		if _, err := record.ReadKeySet(ctx, srv.Client(), src); err == nil {
+			t.Errorf("ReadKeySet(%s) found keys", src)
+		}
 	}
 }
