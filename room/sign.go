@@ -148,11 +148,11 @@ func VerifySignature(x Export, keys record.KeySet) error {
 }
 
 // signed adds to upd (made when nil) the signature of the game's record
-// as it will be once evs are appended, when the game is over by then:
-// every append to a finished game signs its whole log again, in the same
-// transaction. It returns upd unchanged when the room has no Signer or the
-// game is not over. The events' missing times are set, so that the store
-// keeps the times signed.
+// as it will be once evs (possibly none) are appended, when the game is
+// over by then: every append to a finished game signs its whole log
+// again, in the same transaction. It returns upd unchanged when the room
+// has no Signer or the game is not over. The events' missing times are
+// set, so that the store keeps the times signed.
 func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update) (*store.Update, error) {
 	if r.m.o.Signer == nil || (upd == nil && !r.play.Ended) {
 		return upd, nil
@@ -165,8 +165,8 @@ func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update)
 	if err != nil {
 		return nil, fmt.Errorf("sign: read the log: %w", err)
 	}
-	if n := int64(len(logged)); n != evs[0].Seq-1 || rec.Version != n {
-		return nil, fmt.Errorf("sign: the log has %d events (version %d), the events follow %d: %w", n, rec.Version, evs[0].Seq-1, store.ErrConflict)
+	if n := int64(len(logged)); rec.Version != n || (len(evs) > 0 && evs[0].Seq-1 != n) {
+		return nil, fmt.Errorf("sign: the log has %d events (version %d), the events follow %d: %w", n, rec.Version, r.play.Version, store.ErrConflict)
 	}
 	now := time.Now().UTC()
 	for i := range evs {
@@ -183,7 +183,9 @@ func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update)
 	if upd.Result != nil {
 		rec.Result = upd.Result
 	}
-	rec.Version = evs[len(evs)-1].Seq
+	if len(evs) > 0 {
+		rec.Version = evs[len(evs)-1].Seq
+	}
 	hash, err := RecordHash(ExportOf(rec, append(logged, evs...)))
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
@@ -194,4 +196,23 @@ func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update)
 	}
 	upd.Signature = sig
 	return upd, nil
+}
+
+// signAgain signs a finished game's record again after a change made
+// outside an append: a seat given to an account, which names it in the
+// record. The change and the new signature are two writes: a crash
+// between them leaves a record that verify reports as changed, never one
+// that passes while changed.
+func (r *Room) signAgain(ctx context.Context) error {
+	if r.m.o.Signer == nil || !r.play.Ended {
+		return nil
+	}
+	upd, err := r.signed(ctx, nil, nil)
+	if err != nil {
+		return err
+	}
+	if err := r.m.o.Store.Append(ctx, r.id, nil, upd); err != nil {
+		return fmt.Errorf("sign: %w", err)
+	}
+	return nil
 }

@@ -234,3 +234,32 @@ func TestRecordHashCoversEveryField(t *testing.T) {
 		t.Errorf("joined flag: %v", err)
 	}
 }
+
+// TestSignedAgainAfterAccountAttached: a guest who signs up after the
+// game gives its seat to the account (claim-guest), which names the seat
+// in the record: the record is signed again and still verifies.
+func TestSignedAgainAfterAccountAttached(t *testing.T) {
+	st := openStore(t)
+	k, _ := record.Generate(t0)
+	m, id, toks := resignedGame(t, st, k)
+	before := exportOf(t, st, id)
+	ctx := context.Background()
+	if err := st.CreateAccount(ctx, &store.Account{ID: "acc1", Name: "Ana", PasswordHash: "x", Created: t0}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := m.Acquire(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Release(r)
+	if seats, err := r.AttachAccount(ctx, toks[:1], "acc1", "Ana"); err != nil || len(seats) != 1 {
+		t.Fatalf("AttachAccount = %v, %v", seats, err)
+	}
+	x := exportOf(t, st, id)
+	if x.Seats[0].Name != "Ana" || x.Signature.Hash == before.Signature.Hash {
+		t.Fatalf("after the attach: seat %+v, signature %+v (was %+v)", x.Seats[0], x.Signature, before.Signature)
+	}
+	if err := room.VerifySignature(x, k.Public()); err != nil {
+		t.Error(err)
+	}
+}
