@@ -11,6 +11,7 @@ import (
 	"plateau/record"
 	"plateau/room"
 	"plateau/store"
+	"plateau/store/postgres/pgtest"
 )
 
 // exportOf reads a game's export from the store, as the server serves it.
@@ -261,5 +262,29 @@ func TestSignedAgainAfterAccountAttached(t *testing.T) {
 	}
 	if err := room.VerifySignature(x, k.Public()); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestSignedOnPostgres: what PostgreSQL gives back (its JSON, its
+// times) is what was signed: the record verifies, after the end and after
+// a rematch.
+func TestSignedOnPostgres(t *testing.T) {
+	st := openPostgres(t, pgtest.URL(t))
+	k, _ := record.Generate(t0)
+	m, id, toks := resignedGame(t, st, k)
+	if err := room.VerifySignature(exportOf(t, st, id), k.Public()); err != nil {
+		t.Fatalf("after the end: %v", err)
+	}
+	r, sub := join(t, m, id, toks...)
+	seat := 0
+	r.Do(sub, room.Request{Type: "rematch", ID: "m", Seat: &seat})
+	until(t, sub, "ack")
+	x := exportOf(t, st, id)
+	if err := room.VerifySignature(x, k.Public()); err != nil || x.Events[len(x.Events)-1].Kind != room.KindRematch {
+		t.Fatalf("after the rematch: %v (last event %+v)", err, x.Events[len(x.Events)-1])
+	}
+	forged := forgeResignation(t, x)
+	if err := room.VerifySignature(forged, k.Public()); err == nil {
+		t.Error("the forged resignation verifies")
 	}
 }
