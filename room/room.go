@@ -267,14 +267,12 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 		}
 		upd.Rate = rate
 	}
-	lease := r.lease // read here: the write may outlive its wait
-	var signed *store.Update
+	lease, ended := r.lease, r.play.Ended // read here: the write may outlive its wait
 	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
-		upd, err := r.signed(ctx, evs, upd)
+		upd, err := r.signed(ctx, ended, evs, upd) // a copy of upd: the room's record is not signed
 		if err != nil {
 			return err
 		}
-		signed = upd
 		if own && r.m.leaser != nil {
 			return r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, lease, evs, upd)
 		}
@@ -301,7 +299,7 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 	if r.m.o.OnCommit != nil {
 		r.m.o.OnCommit(len(evs), time.Since(start))
 	}
-	return r.applyEvents(evs, signed)
+	return r.applyEvents(evs, upd)
 }
 
 // applyEvents applies events made durable (by this instance or another),

@@ -147,14 +147,16 @@ func VerifySignature(x Export, keys record.KeySet) error {
 	return nil
 }
 
-// signed adds to upd (made when nil) the signature of the game's record
-// as it will be once evs (possibly none) are appended, when the game is
-// over by then: every append to a finished game signs its whole log
-// again, in the same transaction. It returns upd unchanged when the room
-// has no Signer or the game is not over. The events' missing times are
-// set, so that the store keeps the times signed.
-func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update) (*store.Update, error) {
-	if r.m.o.Signer == nil || (upd == nil && !r.play.Ended) {
+// signed returns a copy of upd (made when nil) with the signature of the
+// game's record as it will be once evs (possibly none) are appended, when
+// the game is over by then (ended: it was over before them): every append
+// to a finished game signs its whole log again, in the same transaction.
+// It returns upd itself when the room has no Signer or the game is not
+// over. The events' missing times are set, so that the store keeps the
+// times signed. It reads none of the room's state, only its options: it
+// runs within the write's deadline, which the room may not wait out.
+func (r *Room) signed(ctx context.Context, ended bool, evs []store.Event, upd *store.Update) (*store.Update, error) {
+	if r.m.o.Signer == nil || (upd == nil && !ended) {
 		return upd, nil
 	}
 	rec, err := r.m.o.Store.Game(ctx, r.id)
@@ -166,7 +168,7 @@ func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update)
 		return nil, fmt.Errorf("sign: read the log: %w", err)
 	}
 	if n := int64(len(logged)); rec.Version != n || (len(evs) > 0 && evs[0].Seq-1 != n) {
-		return nil, fmt.Errorf("sign: the log has %d events (version %d), the events follow %d: %w", n, rec.Version, r.play.Version, store.ErrConflict)
+		return nil, fmt.Errorf("sign: the log has %d events (version %d), the events do not follow it: %w", n, rec.Version, store.ErrConflict)
 	}
 	now := time.Now().UTC()
 	for i := range evs {
@@ -174,14 +176,15 @@ func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update)
 			evs[i].Time = now
 		}
 	}
-	if upd == nil {
-		upd = &store.Update{}
+	var u store.Update // upd is the room's: not changed
+	if upd != nil {
+		u = *upd
 	}
-	if upd.Status != "" {
-		rec.Status = upd.Status
+	if u.Status != "" {
+		rec.Status = u.Status
 	}
-	if upd.Result != nil {
-		rec.Result = upd.Result
+	if u.Result != nil {
+		rec.Result = u.Result
 	}
 	if len(evs) > 0 {
 		rec.Version = evs[len(evs)-1].Seq
@@ -194,8 +197,8 @@ func (r *Room) signed(ctx context.Context, evs []store.Event, upd *store.Update)
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
-	upd.Signature = sig
-	return upd, nil
+	u.Signature = sig
+	return &u, nil
 }
 
 // signAgain signs a finished game's record again after a change made
@@ -207,12 +210,15 @@ func (r *Room) signAgain(ctx context.Context) error {
 	if r.m.o.Signer == nil || !r.play.Ended {
 		return nil
 	}
-	upd, err := r.signed(ctx, nil, nil)
+	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
+		upd, err := r.signed(ctx, true, nil, nil)
+		if err != nil {
+			return err
+		}
+		return r.m.o.Store.Append(ctx, r.id, nil, upd)
+	})
 	if err != nil {
-		return err
-	}
-	if err := r.m.o.Store.Append(ctx, r.id, nil, upd); err != nil {
-		return fmt.Errorf("sign: %w", err)
+		return fmt.Errorf("sign again: %w", err)
 	}
 	return nil
 }

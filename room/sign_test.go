@@ -138,6 +138,9 @@ func TestSignedAgainAfterRematch(t *testing.T) {
 	seat := 1
 	r.Do(sub, room.Request{Type: "rematch", ID: "m", Seat: &seat})
 	until(t, sub, "ack")
+	if sum, _ := r.Summary(); sum.Status != store.StatusFinished || sum.Result == nil {
+		t.Errorf("the room's game after the rematch: status %q, result %s", sum.Status, sum.Result)
+	}
 	x := exportOf(t, st, id)
 	if x.Version != before.Version+1 || x.Events[len(x.Events)-1].Kind != room.KindRematch {
 		t.Fatalf("after the rematch: version %d (was %d), events %+v", x.Version, before.Version, x.Events)
