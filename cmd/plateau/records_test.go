@@ -23,6 +23,7 @@ import (
 	"plateau/room"
 	"plateau/server"
 	"plateau/server/wsclient"
+	"plateau/store/postgres/pgtest"
 	"plateau/store/sqlite"
 )
 
@@ -332,5 +333,34 @@ func post(ctx context.Context, t *testing.T, hc *http.Client, url, body string) 
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode/100 != 2 {
 		t.Fatalf("POST %s: %s %s", url, resp.Status, b)
+	}
+}
+
+// TestSignedAcrossInstances: two instances on one PostgreSQL database,
+// given the same --key file, sign the games either finishes, and each
+// serves the key; an instance without --key serves none.
+func TestSignedAcrossInstances(t *testing.T) {
+	db := pgtest.URL(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	key := filepath.Join(t.TempDir(), "plateau.key")
+	_, a := startServe(t, db, "--instance-id", "a", "--key", key)
+	_, b := startServe(t, db, "--instance-id", "b", "--key", key)
+	_, bare := startServe(t, db, "--instance-id", "c")
+	id := playAIGame(ctx, t, a)
+	var x room.Export
+	if err := wsclient.GetJSON(ctx, http.DefaultClient, b, "/api/games/"+id+"/export", &x); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := verifyFile(t, x, "--key", b+"/.well-known/plateau-key"); code != 0 || !strings.Contains(out, "signature: OK") {
+		t.Errorf("a game finished on a, exported by b, checked with b's key: exit %d, %s", code, out)
+	}
+	resp, err := http.Get(bare + "/.well-known/plateau-key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("an instance without --key serves keys: %s", resp.Status)
 	}
 }
