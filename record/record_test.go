@@ -192,3 +192,41 @@ func TestReadKeySet(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadOrCreateRace: servers starting at once on one key path all get
+// the one key that was made.
+func TestLoadOrCreateRace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.db.key")
+	const n = 8
+	ids := make(chan string, n)
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			k, _, err := record.LoadOrCreate(path, t0)
+			if err != nil {
+				errs <- err
+				return
+			}
+			ids <- k.ID()
+		}()
+	}
+	var first string
+	for range n {
+		select {
+		case err := <-errs:
+			t.Fatal(err)
+		case id := <-ids:
+			if first == "" {
+				first = id
+			} else if id != first {
+				t.Fatalf("two keys made: %s and %s", first, id)
+			}
+		}
+	}
+	if k, err := record.Load(path); err != nil || k.ID() != first {
+		t.Fatalf("the file holds %v, %v; want %s", k, err, first)
+	}
+	if left, _ := filepath.Glob(path + ".tmp-*"); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

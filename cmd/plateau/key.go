@@ -40,6 +40,9 @@ func serveKeys(log *slog.Logger, db, key string) (*record.Keys, error) {
 		return nil, fmt.Errorf("--key %s: %w", path, err)
 	}
 	log.Info("record key", "id", k.ID(), "file", path, "created", created)
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		log.Warn("the record key's file can be read by others: whoever reads it can sign forged records; chmod 600 it", "file", path, "mode", fi.Mode().Perm().String())
+	}
 	return k, nil
 }
 

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"plateau/record"
 )
@@ -40,5 +44,37 @@ func TestKeyCommand(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	if code != 0 || len(lines) != 3 || !strings.Contains(lines[1], rotated.Current+"  current") || !strings.Contains(lines[2], first.Current+"  retired") {
 		t.Errorf("plateau key: exit %d,\n%s", code, stdout)
+	}
+}
+
+// TestServeKeys: serve makes the key beside an SQLite database, uses
+// --key instead when given, warns when the file is readable by others,
+// and does not sign on PostgreSQL without --key.
+func TestServeKeys(t *testing.T) {
+	dir := t.TempDir()
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	k, err := serveKeys(log, "sqlite:"+filepath.Join(dir, "p.db"), "")
+	if err != nil || k == nil {
+		t.Fatalf("serveKeys = %v, %v", k, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "p.db.key")); err != nil || strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("the key beside the database: %v; log %s", err, logs.String())
+	}
+	other := filepath.Join(dir, "other.key")
+	if _, _, err := record.LoadOrCreate(other, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(other, 0o644)
+	logs.Reset()
+	if k2, err := serveKeys(log, "sqlite:"+filepath.Join(dir, "p.db"), other); err != nil || k2.ID() == k.ID() {
+		t.Errorf("--key: %v, the key beside the database used", err)
+	}
+	if !strings.Contains(logs.String(), "can be read by others") {
+		t.Errorf("a key file of mode 0644: log %s", logs.String())
+	}
+	logs.Reset()
+	if k3, err := serveKeys(log, "postgres://u@h/db", ""); k3 != nil || err != nil || !strings.Contains(logs.String(), "not signed") {
+		t.Errorf("PostgreSQL without --key: %v, %v; log %s", k3, err, logs.String())
 	}
 }
