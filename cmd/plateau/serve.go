@@ -127,8 +127,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 		Reviews: *reviews, ReviewBudget: *reviewBudget, Admission: adm,
-		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew,
-		Keys: keys,
+		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
 	})
 	ln, err := net.Listen("tcp", *addr)
