@@ -48,6 +48,9 @@ func (r *Room) attachAccount(ctx context.Context, tokens []string, account, name
 	}
 	if len(attached) > 0 {
 		r.broadcastSeats()
+		if err := r.signAgain(ctx); err != nil {
+			return attached, fmt.Errorf("game %s: %w", r.id, err)
+		}
 	}
 	return attached, nil
 }

@@ -22,4 +22,5 @@
 //	create.go     new game records, ids and seat tokens
 //	summary.go    summaries and exports
 //	verify.go     checking an export's dice and replay
+//	sign.go       the record's canonical hash, signing a finished game, checking its signature
 package room

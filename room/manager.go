@@ -72,6 +72,10 @@ type Options struct {
 	// deadlines of the games unloaded while their clock runs (default
 	// DefaultWheelEvery).
 	WheelEvery time.Duration
+	// Signer, when set, signs every finished game's record in the
+	// transaction of its end (and again with each later event: a
+	// rematch), see VerifySignature; nil leaves records unsigned.
+	Signer Signer
 }
 
 // Manager loads rooms on demand and unloads them when idle.

@@ -267,8 +267,12 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 		}
 		upd.Rate = rate
 	}
-	lease := r.lease // read here: the write may outlive its wait
+	lease, ended := r.lease, r.play.Ended // read here: the write may outlive its wait
 	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
+		upd, err := r.signed(ctx, ended, evs, upd) // a copy of upd: the room's record is not signed
+		if err != nil {
+			return err
+		}
 		if own && r.m.leaser != nil {
 			return r.m.leaser.AppendFenced(ctx, r.id, r.m.o.Instance, lease, evs, upd)
 		}

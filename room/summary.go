@@ -6,6 +6,7 @@ import (
 
 	"plateau/dice"
 	"plateau/protocol"
+	"plateau/record"
 	"plateau/store"
 )
 
@@ -52,6 +53,11 @@ type Export struct {
 	// Version is the seq of the game's last event: the number of events.
 	Version int64       `json:"version"`
 	Events  []EventJSON `json:"events"`
+	// Rated: the game's end updated its players' ratings.
+	Rated bool `json:"rated"`
+	// Signature is the server's signature of the record, set once the
+	// game is finished (see VerifySignature).
+	Signature *record.Signature `json:"signature,omitempty"`
 }
 
 // ExportFormat names the export's format and version.
@@ -61,7 +67,14 @@ const ExportFormat = "plateau-game/1"
 func ExportOf(rec *store.Game, events []store.Event) Export {
 	s := SummaryOf(rec)
 	x := Export{Format: ExportFormat, ID: s.ID, Game: s.Game, Variant: s.Variant, Casual: s.Casual, Status: s.Status,
-		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Version: rec.Version, Events: []EventJSON{}}
+		Created: s.Created, Seats: s.Seats, Result: s.Result, RematchOf: s.RematchOf, Dice: s.Dice, Clock: s.Clock, Version: rec.Version, Events: []EventJSON{},
+		Rated: rec.Rated}
+	if rec.Signature != nil {
+		// A signature that does not decode is exported empty: it verifies
+		// as no signature of this server.
+		x.Signature = &record.Signature{}
+		json.Unmarshal(rec.Signature, x.Signature)
+	}
 	for _, e := range events {
 		if e.Seq > rec.Version { // appended after rec was read: not part of this snapshot
 			break

@@ -17,6 +17,7 @@ import (
 
 	"plateau/account"
 	"plateau/game"
+	"plateau/record"
 	"plateau/review"
 	"plateau/room"
 	"plateau/store"
@@ -144,6 +145,10 @@ type Options struct {
 	// carries and the lobby shows beside each level (default
 	// level.Ratings: the published ladder, ai/level/ladder.json).
 	Ladder func(gameID string) []level.Rated
+	// Keys, when set, sign every finished game's record (see
+	// room.VerifySignature); their public keys are served at GET
+	// /.well-known/plateau-key. Nil: records are not signed.
+	Keys *record.Keys
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -244,7 +249,8 @@ func New(o Options) *Server {
 	go s.sweeper()
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
-		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of})
+		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
+		Signer: o.signer()})
 	s.routes()
 	return s
 }
@@ -299,6 +305,7 @@ func (s *Server) routes() {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
 	m.HandleFunc("GET /healthz", s.healthz)
+	m.HandleFunc("GET /.well-known/plateau-key", s.recordKeys)
 	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		s.metrics.write(w, s.rooms.Live())

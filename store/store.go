@@ -101,6 +101,10 @@ type Game struct {
 	// Append.
 	Moves    int
 	LastMove time.Time
+	// Signature is the server's signature of the finished game's record
+	// (the JSON of a record.Signature, set by Update.Signature), nil when
+	// unsigned. The store keeps it and never interprets it.
+	Signature json.RawMessage
 }
 
 // KindMove is the kind of the events that count as moves (Game.Moves).
@@ -146,6 +150,10 @@ type Update struct {
 	// Rate, when set, updates ratings in the same transaction: the end
 	// of a rated game.
 	Rate *Rate
+	// Signature, when not nil, replaces the game's signature: the
+	// signature of the record as it is after the append, written in the
+	// same transaction so that the log never goes without it.
+	Signature json.RawMessage
 }
 
 // Rate is the rating update of a rated game's end.

@@ -25,6 +25,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "serve", "[--addr :8080] [--db sqlite:PATH|postgres://USER@HOST/DB]", "plateau serve --addr 127.0.0.1:8080 --db sqlite:data/plateau.db")
 	addr := fs.String("addr", ":8080", "listen `address`")
 	db := fs.String("db", "sqlite:data/plateau.db", "`database`: "+dbUsage)
+	keyFile := fs.String("key", "", "the `file` of the key that signs finished games, made at the first start (default: PATH.key beside an SQLite database; with PostgreSQL, none: records unsigned)")
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
@@ -114,6 +115,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
+	keys, err := serveKeys(log, *db, *keyFile)
+	if err != nil {
+		return err
+	}
 	srv := server.New(server.Options{
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
@@ -122,7 +127,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 		Reviews: *reviews, ReviewBudget: *reviewBudget, Admission: adm,
-		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew,
+		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
 	})
 	ln, err := net.Listen("tcp", *addr)

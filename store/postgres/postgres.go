@@ -235,15 +235,15 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated, signature`
 
 // scanGame scans the gameCols of a row.
 func scanGame(row pgx.Row) (*store.Game, error) {
 	var g store.Game
-	var variant, result []byte
+	var variant, result, signature []byte
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf,
-		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated); err != nil {
+		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated, &signature); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
@@ -252,6 +252,9 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	}
 	if result != nil {
 		g.Result = json.RawMessage(result)
+	}
+	if signature != nil {
+		g.Signature = json.RawMessage(signature)
 	}
 	g.Created, g.Updated = fromNanos(created), fromNanos(updated)
 	if lastMove != 0 {
@@ -411,9 +414,9 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 				lastMove = max(lastMove, times[i])
 			}
 		}
-		status, result := "", any(nil)
+		status, result, signature := "", any(nil), any(nil)
 		if upd != nil {
-			status, result = upd.Status, nullJSON(upd.Result)
+			status, result, signature = upd.Status, nullJSON(upd.Result), nullJSON(upd.Signature)
 		}
 		b := &pgx.Batch{}
 		if f != nil {
@@ -421,9 +424,9 @@ func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []
 		}
 		first := b.Len() // the game's update
 		b.Queue(`UPDATE games SET version = version + $2, updated = $3, moves = moves + $4,
-			last_move = greatest(last_move, $5), status = coalesce(nullif($6, ''), status), result = coalesce($7::json, result)
-			WHERE id = $1 AND ($8::bigint IS NULL OR version = $8)`,
-			id, int64(len(events)), nanos(now), moves, lastMove, status, result, from)
+			last_move = greatest(last_move, $5), status = coalesce(nullif($6, ''), status), result = coalesce($7::json, result),
+			signature = coalesce($9::json, signature) WHERE id = $1 AND ($8::bigint IS NULL OR version = $8)`,
+			id, int64(len(events)), nanos(now), moves, lastMove, status, result, from, signature)
 		for i, e := range events {
 			b.Queue(`INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES ($1, $2, $3, $4, $5, $6::json, $7)`,
 				id, e.Seq, e.Kind, e.Player, e.Notation, nullJSON(e.Data), times[i])

@@ -102,7 +102,8 @@ const (
 	// qAdvance moves a game from version ?8 to ?1: the version check of an
 	// append and its update of the game in one statement.
 	qAdvance = `UPDATE games SET version = ?1, updated = ?2, moves = moves + ?3, last_move = max(last_move, ?4),
-		status = CASE WHEN ?5 = '' THEN status ELSE ?5 END, result = coalesce(?6, result) WHERE id = ?7 AND version = ?8`
+		status = CASE WHEN ?5 = '' THEN status ELSE ?5 END, result = coalesce(?6, result), signature = coalesce(?9, signature)
+		WHERE id = ?7 AND version = ?8`
 )
 
 // Queries prepared on the readers.
@@ -367,7 +368,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated, signature`
 
 type scanner interface{ Scan(...any) error }
 
@@ -375,10 +376,10 @@ type scanner interface{ Scan(...any) error }
 func scanGame(row scanner) (*store.Game, error) {
 	var g store.Game
 	var variant string
-	var result sql.NullString
+	var result, signature sql.NullString
 	var created, updated, clockInitial, clockIncrement, lastMove int64
 	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated}
+		&clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated, &signature}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -388,6 +389,9 @@ func scanGame(row scanner) (*store.Game, error) {
 	}
 	if result.Valid {
 		g.Result = json.RawMessage(result.String)
+	}
+	if signature.Valid {
+		g.Signature = json.RawMessage(signature.String)
 	}
 	g.Created, g.Updated = fromNanos(created), fromNanos(updated)
 	if lastMove != 0 {
@@ -530,11 +534,14 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 			lastMove = max(lastMove, nanos(eventTime(e, now)))
 		}
 	}
-	status, result := "", any(nil)
+	status, result, signature := "", any(nil), any(nil)
 	if upd != nil {
 		status = upd.Status
 		if upd.Result != nil {
 			result = string(upd.Result)
+		}
+		if upd.Signature != nil {
+			signature = string(upd.Signature)
 		}
 	}
 	return s.write(ctx, what, func(tx *sql.Tx) error {
@@ -547,7 +554,7 @@ func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd
 				return fmt.Errorf("sqlite: %s: %w", what, err)
 			}
 		}
-		res, err := s.stmt(tx, qAdvance).Exec(from+int64(len(events)), nanos(now), moves, lastMove, status, result, id, from)
+		res, err := s.stmt(tx, qAdvance).Exec(from+int64(len(events)), nanos(now), moves, lastMove, status, result, id, from, signature)
 		if err != nil {
 			return fmt.Errorf("sqlite: %s: %w", what, err)
 		}

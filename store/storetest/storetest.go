@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PlayerGames", testPlayerGames},
 		{"Reviews", testReviews},
 		{"Deadlines", testDeadlines},
+		{"Signature", testSignature},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
