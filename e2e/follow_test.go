@@ -60,9 +60,15 @@ func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
 			const sq = g.querySelector('rect.sq').getBBox(), cx = sq.x + sq.width / 2, cy = sq.y + sq.height / 2, r = sq.width * 0.38;
 			for (const m of g.querySelectorAll('.flag, .arrtext, .five')) {
 				out.Marks++;
-				const b = m.getBBox();
+				// A text's ink: its width, and from its baseline up its
+				// capitals' height (getBBox adds the font's ascent and descent).
+				let b = m.getBBox();
+				if (m.tagName === 'text') {
+					const fs = parseFloat(m.getAttribute('font-size')), y = parseFloat(m.getAttribute('y'));
+					b = {x: b.x, width: b.width, y: y - 0.72 * fs, height: 0.72 * fs};
+				}
 				const nx = Math.max(b.x, Math.min(cx, b.x + b.width)), ny = Math.max(b.y, Math.min(cy, b.y + b.height));
-				if (Math.hypot(nx - cx, ny - cy) < r) out.Bad.push(g.dataset.loc + ' ' + m.getAttribute('class'));
+				if (Math.hypot(nx - cx, ny - cy) < r) out.Bad.push(g.dataset.loc + ' ' + m.getAttribute('class') + ' ' + (r - Math.hypot(nx - cx, ny - cy)).toFixed(2) + ' px in');
 			}
 		}
 		return out; })()`)

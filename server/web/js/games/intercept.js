@@ -73,9 +73,9 @@ export function draw(board, ctx) {
       if (mk && mk.arr !== undefined) {
         // In the corners, outside a piece's circle: a piece on the square never hides them.
         g.append(s('path', { d: `M${px + 1.5},${py + 9} v-7.5 l6,2.5 l-6,2.5`, class: `flag fl${mk.arr}` }));
-        labels.push(s('text', { x: px + Q - 1, y: py + Q - 2, 'text-anchor': 'end', 'font-size': 8, 'font-weight': 700, class: 'arrtext' }, 'A'));
+        labels.push(s('text', { x: px + Q - 0.5, y: py + Q - 1, 'text-anchor': 'end', 'font-size': 11, 'font-weight': 700, class: 'arrtext' }, 'A'));
       } else if (mk && mk.five) {
-        labels.push(s('text', { x: px + 2, y: py + 9, 'font-size': 9, class: 'five' }, String(mk.five)));
+        labels.push(s('text', { x: px + 1.5, y: py + 9.5, 'font-size': 11, class: 'five' }, String(mk.five)));
       }
       const st = stacks.get(name);
       if (st && st.pieces.length > 1) {
