@@ -198,7 +198,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		(&FieldError{Field: "name", Message: err.Error()}).write(w)
 		return
 	}
-	if err := account.CheckPassword(c.Password); err != nil {
+	if err := account.CheckPassword(c.Name, c.Password); err != nil {
 		(&FieldError{Field: "password", Message: err.Error()}).write(w)
 		return
 	}

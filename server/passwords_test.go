@@ -1,0 +1,32 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"plateau/server"
+)
+
+// TestSignUpRefusesWeakPasswords: the passwords of issue 66's attack
+// (accepted on main b61b991) are refused, each with a message saying why.
+func TestSignUpRefusesWeakPasswords(t *testing.T) {
+	ts := newTestServer(t, withFastPasswords)
+	for _, c := range []struct{ password, why string }{
+		{"password", "most common"},
+		{"12345678", "most common"},
+		{"qwertyuiop", "most common"},
+		{"        ", "only spaces or control characters"},
+		{"\x00\x00\x00\x00\x00\x00\x00\x00", "only spaces or control characters"},
+		{"mallory_x", "name"},
+		{"MALLORY_X!!", "name"},
+		{"n0t-c0mm0", "at least 10"},
+	} {
+		b := ts.browser(t)
+		a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "Mallory_X", Password: c.password})
+		if a.status != http.StatusBadRequest || a.err("field") != "password" || !strings.Contains(a.err("message"), c.why) {
+			t.Errorf("sign up with %q: %d %s; want 400 on the password saying %q", c.password, a.status, a.raw, c.why)
+		}
+	}
+	ts.browser(t).signUp(t, "Mallory_X", "n0t-c0mm0n")
+}
