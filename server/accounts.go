@@ -9,11 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,7 +25,8 @@ import (
 // in the HttpOnly cookie plateau_session, stored hashed (SHA-256) with its
 // account and expiry. Guests play without one. Sign-in and sign-up
 // attempts are rate limited per client address, and sign-in attempts per
-// name too. Request bodies are never logged, so neither are passwords.
+// name and address, and per name without locking the owner out
+// (signin.go). Request bodies are never logged, so neither are passwords.
 //
 // Cross-site requests: the cookie is SameSite=Lax, so a cross-site POST
 // carries no session, and the account endpoints that change something
@@ -62,6 +61,12 @@ func (o *Options) accountDefaults() {
 	if o.SignInEvery <= 0 {
 		o.SignInEvery = DefaultSignInEvery
 	}
+	if o.SignInPairBurst == 0 {
+		o.SignInPairBurst = DefaultSignInPairBurst
+	}
+	if o.SignInPairEvery <= 0 {
+		o.SignInPairEvery = DefaultSignInPairEvery
+	}
 	if o.Passwords == (account.Params{}) {
 		o.Passwords = account.DefaultParams
 	}
@@ -70,6 +75,7 @@ func (o *Options) accountDefaults() {
 // accountRoutes adds the account endpoints and the player page to m.
 func (s *Server) accountRoutes(m *http.ServeMux) {
 	s.signIns = newAttempts(s.o.SignInBurst, s.o.SignInEvery)
+	s.signInPairs = newAttempts(s.o.SignInPairBurst, s.o.SignInPairEvery)
 	s.dummyHash = sync.OnceValue(func() (h string) {
 		s.hashes.own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
 		return h
@@ -127,21 +133,12 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 	return false, time.Duration((1 - l.tokens) / l.rate * float64(time.Second))
 }
 
-// limitSignIn takes an attempt of each key (the client's address, and the
-// name when signing in) and answers 429 with Retry-After when one has
-// none left.
-func (s *Server) limitSignIn(w http.ResponseWriter, keys ...string) bool {
-	now := s.o.Now()
-	for _, k := range keys {
-		if ok, wait := s.signIns.allow(k, now); !ok {
-			secs := max(1, int(math.Ceil(wait.Seconds())))
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			what, _, _ := strings.Cut(k, ":")
-			writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
-				"code": "rate_limited", "limit": "sign-in-per-" + what, "retry_after": secs,
-				"message": fmt.Sprintf("too many sign-in attempts from this %s: retry in %d s", what, secs)}})
-			return false
-		}
+// limitSignIn takes an attempt of the client's address (sign-ups) and
+// answers 429 with Retry-After when it has none left.
+func (s *Server) limitSignIn(w http.ResponseWriter, r *http.Request) bool {
+	if ok, wait := s.signIns.allow("address:"+addressKey(clientIP(r)), s.o.Now()); !ok {
+		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
+		return false
 	}
 	return true
 }
@@ -191,7 +188,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	var c Credentials
-	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, "address:"+clientIP(r)) {
+	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, r) {
 		return
 	}
 	if err := account.CheckName(c.Name); err != nil {
@@ -236,7 +233,8 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if len(nameKey) > 2*account.MaxName {
 		nameKey = nameKey[:2*account.MaxName] // no such account: bounds the limiter's keys
 	}
-	if !s.limitSignIn(w, "address:"+clientIP(r), "name:"+nameKey) {
+	pair, allowed := s.throttleSignIn(w, r, nameKey)
+	if !allowed {
 		return
 	}
 	a, err := s.o.Store.AccountByName(r.Context(), c.Name)
@@ -262,6 +260,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
 		return
 	}
+	s.signInPairs.forget(pair)
 	if !s.startSession(w, r, a) {
 		return
 	}

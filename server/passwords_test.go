@@ -30,3 +30,6 @@ func TestSignUpRefusesWeakPasswords(t *testing.T) {
 	}
 	ts.browser(t).signUp(t, "Mallory_X", "n0t-c0mm0n")
 }
+
+// testPassword is a password the sign-up accepts, for the tests.
+const testPassword = "correct horse"

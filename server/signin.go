@@ -1,0 +1,85 @@
+package server
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Sign-in throttling (issue 66; the design and its reasons are in
+// docs/fairplay.md, "Sign-in and passwords"). Three token buckets count a
+// sign-in on name N from address A (addressKey: IPv6 by /64):
+//
+//   - A's bucket (SignInBurst, SignInEvery) counts every sign-in and
+//     sign-up from A: one address cannot guess many names.
+//   - The pair (N, A)'s bucket (SignInPairBurst, SignInPairEvery, a
+//     longer back-off) counts A's attempts on N and is forgotten when one
+//     succeeds: so it counts failures, and a guesser at one address gets a
+//     few tries on a name, then one every few minutes.
+//   - N's bucket (SignInBurst, SignInEvery) counts every attempt on N from
+//     any address, but refuses only an address that has already failed on
+//     N (its pair's bucket is not full): a distributed guesser gets one
+//     try per address while N is under attack, and the owner, signing in
+//     from an address that has not failed, is never refused because of
+//     other addresses' guesses.
+
+// Defaults of the pair's back-off (see Options).
+const (
+	DefaultSignInPairBurst = 5
+	DefaultSignInPairEvery = 5 * time.Minute
+)
+
+// used reports whether key's bucket has been drawn from and is not full
+// again at now.
+func (a *attempts) used(key string, now time.Time) bool {
+	if a.burst <= 0 {
+		return false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	l := a.keys[key]
+	return l != nil && l.tokens+now.Sub(l.last).Seconds()*l.rate < l.burst
+}
+
+// forget drops key's bucket: it is full again.
+func (a *attempts) forget(key string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.keys, key)
+}
+
+// throttleSignIn takes a sign-in attempt on the name nameKey (store.NameKey)
+// from r's address, or answers 429 with Retry-After and returns false. It
+// returns the key of the (name, address) pair, which the caller forgets
+// when the password was right.
+func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey string) (pair string, ok bool) {
+	now := s.o.Now()
+	addr := addressKey(clientIP(r))
+	pair = addr + " " + nameKey // an address key has no space
+	failedBefore := s.signInPairs.used(pair, now)
+	if ok, wait := s.signIns.allow("address:"+addr, now); !ok {
+		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
+		return pair, false
+	}
+	if ok, wait := s.signInPairs.allow(pair, now); !ok {
+		refuseSignIn(w, "sign-in-per-name-and-address", "too many failed sign-ins to this name from this address", wait)
+		return pair, false
+	}
+	if ok, wait := s.signIns.allow("name:"+nameKey, now); !ok && failedBefore {
+		refuseSignIn(w, "sign-in-per-name", "too many failed sign-ins to this name, and this address has failed on it", wait)
+		return pair, false
+	}
+	return pair, true
+}
+
+// refuseSignIn answers 429 rate_limited naming the limit, why, and the
+// seconds to wait (at least one), also in Retry-After.
+func refuseSignIn(w http.ResponseWriter, limit, why string, wait time.Duration) {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
+		"code": "rate_limited", "limit": limit, "retry_after": secs,
+		"message": fmt.Sprintf("%s: retry in %d s", why, secs)}})
+}
