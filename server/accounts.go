@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"plateau/account"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 )
@@ -155,7 +155,8 @@ type AccountJSON struct {
 	Created time.Time `json:"created"`
 }
 
-// decodeJSON reads a request's JSON object body into v, strictly, or
+// decodeJSON reads a request's JSON object body into v, strictly
+// (protocol.DecodeStrict), or
 // answers why not: 415 when it is not declared application/json (the
 // guard against cross-site form posts), 400 otherwise.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
@@ -168,19 +169,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		(&FieldError{Message: err.Error()}).write(w)
 		return false
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			(&FieldError{Field: te.Field, Message: fmt.Sprintf("a JSON %s is not a %s", te.Value, te.Type)}).write(w)
-		} else {
-			(&FieldError{Message: err.Error()}).write(w)
-		}
-		return false
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		(&FieldError{Message: "trailing data after the JSON object"}).write(w)
+	if err := protocol.DecodeStrict(body, v); err != nil {
+		strictError(err).write(w)
 		return false
 	}
 	return true
