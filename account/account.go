@@ -64,22 +64,32 @@ func CheckName(name string) error {
 // the password.
 func CheckPassword(name, password string) error {
 	if len(password) > MaxPass {
-		return fmt.Errorf("a password has at most %d bytes, this one has %d", MaxPass, len(password))
+		return &PasswordError{"too_long", fmt.Sprintf("a password has at most %d bytes, this one has %d", MaxPass, len(password))}
 	}
 	if strings.TrimFunc(password, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) == "" {
-		return errors.New("a password is not only spaces or control characters")
+		return &PasswordError{"blank", "a password is not only spaces or control characters"}
 	}
 	if IsCommonPassword(password) {
-		return fmt.Errorf("this password is one of the %d most common ones, which guessers try first: choose another", commonCount)
+		return &PasswordError{"common", fmt.Sprintf("this password is one of the %d most common ones, which guessers try first: choose another", commonCount)}
 	}
 	if name != "" && strings.Contains(strings.ToLower(password), strings.ToLower(name)) {
-		return errors.New("a password does not contain the account's name")
+		return &PasswordError{"contains_name", "a password does not contain the account's name"}
 	}
 	if n := utf8.RuneCountInString(password); n < MinPass {
-		return fmt.Errorf("a password has at least %d characters, this one has %d", MinPass, n)
+		return &PasswordError{"too_short", fmt.Sprintf("a password has at least %d characters, this one has %d", MinPass, n)}
 	}
 	return nil
 }
+
+// PasswordError says why CheckPassword refuses a password: Reason is one
+// of too_long, blank, common, contains_name and too_short (for clients to
+// say it in their language), the message says it in English.
+type PasswordError struct {
+	Reason  string
+	message string
+}
+
+func (e *PasswordError) Error() string { return e.message }
 
 // Params are argon2id's cost parameters.
 type Params struct {

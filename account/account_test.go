@@ -59,6 +59,9 @@ func TestCheckPassword(t *testing.T) {
 		if c.why == "" && err != nil || c.why != "" && (err == nil || !strings.Contains(err.Error(), c.why)) {
 			t.Errorf("CheckPassword(%q, %q) = %v, want an error with %q", c.name, c.pw, err, c.why)
 		}
+		if pe, ok := err.(*PasswordError); err != nil && (!ok || pe.Reason == "") {
+			t.Errorf("CheckPassword(%q, %q) = %#v, want a *PasswordError with a reason", c.name, c.pw, err)
+		}
 		if err != nil && strings.TrimSpace(c.pw) != "" && c.pw != "password" && strings.Contains(err.Error(), c.pw) { // the word "password" is in every message
 			t.Errorf("CheckPassword's error quotes the password: %v", err)
 		}

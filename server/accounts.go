@@ -186,7 +186,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := account.CheckPassword(c.Name, c.Password); err != nil {
-		(&FieldError{Field: "password", Message: err.Error()}).write(w)
+		refusePassword(w, err)
 		return
 	}
 	var hash string

@@ -1,11 +1,14 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"strconv"
 	"time"
+
+	"plateau/account"
 )
 
 // Sign-in throttling (issue 66; the design and its reasons are in
@@ -82,4 +85,16 @@ func refuseSignIn(w http.ResponseWriter, limit, why string, wait time.Duration) 
 	writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
 		"code": "rate_limited", "limit": limit, "retry_after": secs,
 		"message": fmt.Sprintf("%s: retry in %d s", why, secs)}})
+}
+
+// refusePassword answers 400 for a password account.CheckPassword refused,
+// with its reason (too_short, common, ...) for the client to say it in its
+// language.
+func refusePassword(w http.ResponseWriter, err error) {
+	e := map[string]any{"code": "bad_request", "field": "password", "message": "password: " + err.Error()}
+	var pe *account.PasswordError
+	if errors.As(err, &pe) {
+		e["reason"] = pe.Reason
+	}
+	writeJSON(w, http.StatusBadRequest, map[string]any{"error": e})
 }

@@ -12,6 +12,11 @@ addStrings({
     nameRules: 'A name has 3 to 20 characters: letters A-Z without accents, digits, _ or -, beginning with a letter or a digit.',
     passwordRules: 'A password has at least 10 characters, is not a common one and does not contain the name.', nameTaken: 'This name is taken (case does not count).',
     badCredentials: 'Wrong name or password.', tooManyAttempts: 'Too many attempts: wait a minute, then retry.',
+    password_too_short: 'A password has at least 10 characters.',
+    password_too_long: 'A password has at most 256 bytes.',
+    password_blank: 'A password is not only spaces or control characters.',
+    password_common: 'This password is one of the 10,000 most common ones, which guessers try first: choose another.',
+    password_contains_name: 'A password does not contain the name.',
   },
   fr: {
     signUp: 'Créer un compte', createAccount: 'Créer le compte', noAccount: 'Pas encore de compte ? En créer un',
@@ -21,6 +26,11 @@ addStrings({
     nameTaken: 'Ce nom est déjà pris (majuscules et minuscules se valent).',
     badCredentials: 'Nom ou mot de passe incorrect.',
     tooManyAttempts: 'Trop de tentatives : attendez une minute, puis réessayez.',
+    password_too_short: 'Un mot de passe a au moins 10 caractères.',
+    password_too_long: 'Un mot de passe a au plus 256 octets.',
+    password_blank: 'Un mot de passe n’est pas fait que d’espaces ou de caractères de contrôle.',
+    password_common: 'Ce mot de passe est l’un des 10 000 plus courants, que l’on essaie en premier : choisissez-en un autre.',
+    password_contains_name: 'Un mot de passe ne contient pas le nom.',
   },
 });
 
@@ -31,7 +41,7 @@ function message(e) {
   if (e.code === 'bad_credentials') return t('badCredentials');
   if (e.code === 'rate_limited') return t('tooManyAttempts');
   if (e.field === 'name') return t('nameRules');
-  if (e.field === 'password') return t('passwordRules');
+  if (e.field === 'password') return e.reason ? t(`password_${e.reason}`) : t('passwordRules');
   return t('error', { m: e.message });
 }
 
