@@ -156,9 +156,9 @@ type AccountJSON struct {
 }
 
 // decodeJSON reads a request's JSON object body into v, strictly
-// (protocol.DecodeStrict), or
-// answers why not: 415 when it is not declared application/json (the
-// guard against cross-site form posts), 400 otherwise.
+// (protocol.DecodeStrict), or answers why not: 415 when it is not declared
+// application/json (the guard against cross-site form posts), 400
+// otherwise.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		httpError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")

@@ -307,8 +307,8 @@ func (s *Server) writePDN(req PDNExportRequest) ([]byte, error) {
 }
 
 // decodeBody reads a JSON body of at most limit bytes into v, strictly
-// (protocol.DecodeStrict); it answers
-// the error itself and returns false on failure.
+// (protocol.DecodeStrict); it answers the error itself and returns false
+// on failure.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mb *http.MaxBytesError
