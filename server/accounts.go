@@ -76,6 +76,7 @@ func (o *Options) accountDefaults() {
 func (s *Server) accountRoutes(m *http.ServeMux) {
 	s.signIns = newAttempts(s.o.SignInBurst, s.o.SignInEvery)
 	s.signInPairs = newAttempts(s.o.SignInPairBurst, s.o.SignInPairEvery)
+	s.signInFailures = newFailures(time.Duration(max(1, s.o.SignInPairBurst)) * s.o.SignInPairEvery)
 	s.dummyHash = sync.OnceValue(func() (h string) {
 		s.hashes.own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
 		return h
@@ -246,11 +247,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "sign in", err)
 		return
 	}
+	s.signInDone(pair, a != nil && ok)
 	if a == nil || !ok {
 		httpError(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
 		return
 	}
-	s.signInPairs.forget(pair)
 	if !s.startSession(w, r, a) {
 		return
 	}

@@ -194,7 +194,8 @@ type Server struct {
 	analyses  *pool         // the analysis board's searches (admit.go)
 	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
 
-	signInPairs *attempts // sign-ins per (name, address): signin.go
+	signInPairs    *attempts // sign-ins per (name, address): signin.go
+	signInFailures *failures // the (name, address) pairs that failed lately
 }
 
 // New returns a server for o.

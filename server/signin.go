@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"plateau/account"
@@ -22,11 +23,11 @@ import (
 //     succeeds: so it counts failures, and a guesser at one address gets a
 //     few tries on a name, then one every few minutes.
 //   - N's bucket (SignInBurst, SignInEvery) counts every attempt on N from
-//     any address, but refuses only an address that has already failed on
-//     N (its pair's bucket is not full): a distributed guesser gets one
-//     try per address while N is under attack, and the owner, signing in
-//     from an address that has not failed, is never refused because of
-//     other addresses' guesses.
+//     any address, but refuses only an address that has failed on N in
+//     the last SignInPairBurst × SignInPairEvery (25 minutes): a
+//     distributed guesser gets one try per address and 25 minutes while N
+//     is under attack, and the owner, signing in from an address that has
+//     not failed, is never refused because of other addresses' guesses.
 
 // Defaults of the pair's back-off (see Options).
 const (
@@ -34,16 +35,48 @@ const (
 	DefaultSignInPairEvery = 5 * time.Minute
 )
 
-// used reports whether key's bucket has been drawn from and is not full
-// again at now.
-func (a *attempts) used(key string, now time.Time) bool {
-	if a.burst <= 0 {
-		return false
+// failures remembers, for a while, the (name, address) pairs that failed
+// to sign in.
+type failures struct {
+	keep time.Duration
+
+	mu    sync.Mutex
+	last  map[string]time.Time // by pair: the last failure
+	swept time.Time
+}
+
+func newFailures(keep time.Duration) *failures {
+	return &failures{keep: keep, last: map[string]time.Time{}}
+}
+
+// add notes a failure of key at now.
+func (f *failures) add(key string, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if now.Sub(f.swept) >= time.Minute {
+		f.swept = now
+		for k, t := range f.last {
+			if now.Sub(t) >= f.keep {
+				delete(f.last, k)
+			}
+		}
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	l := a.keys[key]
-	return l != nil && l.tokens+now.Sub(l.last).Seconds()*l.rate < l.burst
+	f.last[key] = now
+}
+
+// recent reports whether key failed within the time kept before now.
+func (f *failures) recent(key string, now time.Time) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.last[key]
+	return ok && now.Sub(t) < f.keep
+}
+
+// forget drops key's failures.
+func (f *failures) forget(key string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.last, key)
 }
 
 // forget drops key's bucket: it is full again.
@@ -55,13 +88,11 @@ func (a *attempts) forget(key string) {
 
 // throttleSignIn takes a sign-in attempt on the name nameKey (store.NameKey)
 // from r's address, or answers 429 with Retry-After and returns false. It
-// returns the key of the (name, address) pair, which the caller forgets
-// when the password was right.
+// returns the key of the (name, address) pair, for signedInAs or failedAs.
 func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey string) (pair string, ok bool) {
 	now := s.o.Now()
 	addr := addressKey(clientIP(r))
 	pair = addr + " " + nameKey // an address key has no space
-	failedBefore := s.signInPairs.used(pair, now)
 	if ok, wait := s.signIns.allow("address:"+addr, now); !ok {
 		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
 		return pair, false
@@ -70,11 +101,22 @@ func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey 
 		refuseSignIn(w, "sign-in-per-name-and-address", "too many failed sign-ins to this name from this address", wait)
 		return pair, false
 	}
-	if ok, wait := s.signIns.allow("name:"+nameKey, now); !ok && failedBefore {
+	if ok, wait := s.signIns.allow("name:"+nameKey, now); !ok && s.signInFailures.recent(pair, now) {
 		refuseSignIn(w, "sign-in-per-name", "too many failed sign-ins to this name, and this address has failed on it", wait)
 		return pair, false
 	}
 	return pair, true
+}
+
+// signInDone records the outcome of a sign-in attempt of pair: a success
+// forgets the pair's failures, a failure is remembered.
+func (s *Server) signInDone(pair string, ok bool) {
+	if ok {
+		s.signInPairs.forget(pair)
+		s.signInFailures.forget(pair)
+		return
+	}
+	s.signInFailures.add(pair, s.o.Now())
 }
 
 // refuseSignIn answers 429 rate_limited naming the limit, why, and the

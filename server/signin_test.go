@@ -68,9 +68,9 @@ func TestSignInNoLockOut(t *testing.T) {
 
 // TestSignInThrottle: what still slows a guesser. One address gets a few
 // tries on a name, then one every five minutes; while a name is under
-// attack, an address that has failed on it is refused; one address (IPv6:
-// one /64) gets ten attempts on any names. A right password forgets the
-// address's failures on the name.
+// attack, an address that has failed on it in the last 25 minutes is
+// refused; one address (IPv6: one /64) gets ten attempts on any names. A
+// right password forgets the address's failures on the name.
 func TestSignInThrottle(t *testing.T) {
 	ts, clock := signInServer(t)
 	ts.browser(t).signUp(t, "dave", testPassword)
@@ -122,6 +122,25 @@ func TestSignInThrottle(t *testing.T) {
 	}
 	if a := ts.signInFrom(t, "203.0.113.99", "erin", "wrong password"); a.status != http.StatusUnauthorized {
 		t.Errorf("a fresh address on erin under attack: %d %s, want 401", a.status, a.raw)
+	}
+	// Six minutes later, the first address's own bucket is full again, but
+	// its failure is remembered for 25 minutes: with erin under attack
+	// again, it is still refused.
+	clock.Add(6 * time.Minute)
+	for i := range 10 {
+		if a := ts.signInFrom(t, fmt.Sprintf("203.0.113.%d", 100+i), "erin", "wrong password"); a.status != http.StatusUnauthorized {
+			t.Fatalf("guess %d on erin, later: %d %s, want 401", i+1, a.status, a.raw)
+		}
+	}
+	if a := ts.signInFrom(t, "203.0.113.1", "erin", "wrong password"); a.status != http.StatusTooManyRequests || limitOf(a) != "sign-in-per-name" {
+		t.Errorf("a guess on erin under attack, 6 minutes after a failure: %d %s; want 429 sign-in-per-name", a.status, a.raw)
+	}
+	clock.Add(20 * time.Minute)
+	for i := range 10 {
+		ts.signInFrom(t, fmt.Sprintf("203.0.113.%d", 120+i), "erin", "wrong password")
+	}
+	if a := ts.signInFrom(t, "203.0.113.1", "erin", "wrong password"); a.status != http.StatusUnauthorized {
+		t.Errorf("a guess on erin under attack, 26 minutes after a failure: %d %s; want 401", a.status, a.raw)
 	}
 
 	// One address, or one IPv6 /64: ten attempts on any names, then
