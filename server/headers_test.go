@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"plateau/games"
 )
 
 // routePattern finds the patterns the server registers on its mux.
@@ -80,6 +82,9 @@ func TestSecurityHeaders(t *testing.T) {
 		{"GET", "/api/no/such/route"}, {"GET", "/assets/" + string(version[1]) + "/no/such.js"},
 		{"GET", "/g/" + g.ID + "?seat=0&token=" + g.Seats[0].Token}, {"GET", "/analysis/dames"}, {"GET", "/rules/dames"},
 		{"GET", "/assets/" + string(version[1]) + "/js/register/dames.js"},
+	}
+	for _, id := range games.Registry().IDs() { // each game's pages, whose text differs
+		requests = append(requests, [2]string{"GET", "/rules/" + id}, [2]string{"GET", "/rules/" + id + "?lang=fr"}, [2]string{"GET", "/analysis/" + id})
 	}
 	for _, r := range routes {
 		method, p, ok := strings.Cut(r, " ")
