@@ -94,7 +94,8 @@ func (s *Server) accountRoutes(m *http.ServeMux) {
 }
 
 // attempts is a token bucket (limiter, as for WebSocket messages) per key:
-// the sign-in and sign-up attempts of a client address or of a name.
+// the sign-in and sign-up attempts of a client address, of a name, or of
+// a (name, address) pair (signin.go).
 type attempts struct {
 	rate  float64 // tokens per second
 	burst int     // <= 0: no limit
