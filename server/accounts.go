@@ -138,7 +138,7 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 // limitSignIn takes an attempt of the client's address (sign-ups) and
 // answers 429 with Retry-After when it has none left.
 func (s *Server) limitSignIn(w http.ResponseWriter, r *http.Request) bool {
-	if ok, wait := s.signIns.allow("address:"+addressKey(clientIP(r)), s.o.Now()); !ok {
+	if ok, wait := s.signIns.allow("address:"+clientNet(r), s.o.Now()); !ok {
 		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
 		return false
 	}
