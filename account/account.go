@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -29,7 +30,7 @@ const (
 	MinName  = 3
 	MaxName  = 20
 	NameSet  = "A-Z a-z 0-9 _ -"
-	MinPass  = 8
+	MinPass  = 10
 	MaxPass  = 256 // bytes: bounds the work of hashing
 	saltSize = 16
 	keySize  = 32
@@ -56,17 +57,39 @@ func CheckName(name string) error {
 	return nil
 }
 
-// CheckPassword returns why password is not acceptable, or nil. It never
-// quotes the password.
-func CheckPassword(password string) error {
-	if n := utf8.RuneCountInString(password); n < MinPass {
-		return fmt.Errorf("a password has at least %d characters, this one has %d", MinPass, n)
-	}
+// CheckPassword returns why password is not acceptable for the account
+// name, or nil. Following NIST SP 800-63B (5.1.1.2), it asks for length
+// and refuses the passwords a guesser tries first (the most common ones,
+// the name itself) rather than imposing character classes. It never quotes
+// the password.
+func CheckPassword(name, password string) error {
 	if len(password) > MaxPass {
-		return fmt.Errorf("a password has at most %d bytes, this one has %d", MaxPass, len(password))
+		return &PasswordError{"too_long", fmt.Sprintf("a password has at most %d bytes, this one has %d", MaxPass, len(password))}
+	}
+	if strings.TrimFunc(password, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) == "" {
+		return &PasswordError{"blank", "a password is not only spaces or control characters"}
+	}
+	if IsCommonPassword(password) {
+		return &PasswordError{"common", fmt.Sprintf("this password is one of the %d most common ones, which guessers try first: choose another", commonCount)}
+	}
+	if name != "" && strings.Contains(strings.ToLower(password), strings.ToLower(name)) {
+		return &PasswordError{"contains_name", "a password does not contain the account's name"}
+	}
+	if n := utf8.RuneCountInString(password); n < MinPass {
+		return &PasswordError{"too_short", fmt.Sprintf("a password has at least %d characters, this one has %d", MinPass, n)}
 	}
 	return nil
 }
+
+// PasswordError says why CheckPassword refuses a password: Reason is one
+// of too_long, blank, common, contains_name and too_short (for clients to
+// say it in their language), the message says it in English.
+type PasswordError struct {
+	Reason  string
+	message string
+}
+
+func (e *PasswordError) Error() string { return e.message }
 
 // Params are argon2id's cost parameters.
 type Params struct {

@@ -32,25 +32,53 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
+// TestCheckPassword: the passwords of issue 66's attack (accepted on main
+// b61b991) are refused, each with its reason.
 func TestCheckPassword(t *testing.T) {
 	for _, c := range []struct {
-		pw string
-		ok bool
+		name, pw string
+		why      string // in the error; "" when accepted
 	}{
-		{"correct horse", true},
-		{"12345678", true},
-		{"1234567", false},
-		{"ééééééé", false}, // 7 characters, 14 bytes
-		{strings.Repeat("x", MaxPass), true},
-		{strings.Repeat("x", MaxPass+1), false},
+		{"alice", "correct horse", ""},
+		{"alice", "password", "most common"},
+		{"alice", "PassWord", "most common"},
+		{"alice", "12345678", "most common"},
+		{"alice", "1234567890", "most common"},
+		{"alice", "        ", "only spaces or control"},
+		{"alice", "\x00\x00\x00\x00\x00\x00\x00\x00", "only spaces or control"},
+		{"alice", " \t\n\r\u00a0\u2003 \x7f\x01 \u3000", "only spaces or control"},
+		{"alice_b", "alice_b", "name"},
+		{"Alice_B", "my alice_b pass", "name"},
+		{"alice", "x9k2#qv", "at least 10"},
+		{"alice", "ééééééééé", "at least 10"}, // 9 characters, 18 bytes
+		{"alice", "éééééééééé", ""},
+		{"alice", strings.Repeat("x", MaxPass), ""},
+		{"alice", strings.Repeat("x", MaxPass+1), "at most"},
 	} {
-		err := CheckPassword(c.pw)
-		if (err == nil) != c.ok {
-			t.Errorf("CheckPassword(%d chars) = %v, want ok=%v", len(c.pw), err, c.ok)
+		err := CheckPassword(c.name, c.pw)
+		if c.why == "" && err != nil || c.why != "" && (err == nil || !strings.Contains(err.Error(), c.why)) {
+			t.Errorf("CheckPassword(%q, %q) = %v, want an error with %q", c.name, c.pw, err, c.why)
 		}
-		if err != nil && strings.Contains(err.Error(), c.pw) {
+		if pe, ok := err.(*PasswordError); err != nil && (!ok || pe.Reason == "") {
+			t.Errorf("CheckPassword(%q, %q) = %#v, want a *PasswordError with a reason", c.name, c.pw, err)
+		}
+		if err != nil && strings.TrimSpace(c.pw) != "" && c.pw != "password" && strings.Contains(err.Error(), c.pw) { // the word "password" is in every message
 			t.Errorf("CheckPassword's error quotes the password: %v", err)
 		}
+	}
+}
+
+func TestCommonPasswords(t *testing.T) {
+	if n := len(commonSet()); n != commonCount {
+		t.Errorf("the list holds %d distinct passwords, want %d", n, commonCount)
+	}
+	for _, pw := range []string{"password", "123456", "qwerty", "iloveyou!", "qwertyuiop", "basketball"} {
+		if !IsCommonPassword(pw) {
+			t.Errorf("%q is not in the common list", pw)
+		}
+	}
+	if IsCommonPassword("correct horse") {
+		t.Error(`"correct horse" is in the common list`)
 	}
 }
 

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -9,15 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"plateau/account"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 )
@@ -27,7 +25,8 @@ import (
 // in the HttpOnly cookie plateau_session, stored hashed (SHA-256) with its
 // account and expiry. Guests play without one. Sign-in and sign-up
 // attempts are rate limited per client address, and sign-in attempts per
-// name too. Request bodies are never logged, so neither are passwords.
+// name and address, and per name without locking the owner out
+// (signin.go). Request bodies are never logged, so neither are passwords.
 //
 // Cross-site requests: the cookie is SameSite=Lax, so a cross-site POST
 // carries no session, and the account endpoints that change something
@@ -62,6 +61,12 @@ func (o *Options) accountDefaults() {
 	if o.SignInEvery <= 0 {
 		o.SignInEvery = DefaultSignInEvery
 	}
+	if o.SignInPairBurst == 0 {
+		o.SignInPairBurst = DefaultSignInPairBurst
+	}
+	if o.SignInPairEvery <= 0 {
+		o.SignInPairEvery = DefaultSignInPairEvery
+	}
 	if o.Passwords == (account.Params{}) {
 		o.Passwords = account.DefaultParams
 	}
@@ -70,6 +75,8 @@ func (o *Options) accountDefaults() {
 // accountRoutes adds the account endpoints and the player page to m.
 func (s *Server) accountRoutes(m *http.ServeMux) {
 	s.signIns = newAttempts(s.o.SignInBurst, s.o.SignInEvery)
+	s.signInPairs = newAttempts(s.o.SignInPairBurst, s.o.SignInPairEvery)
+	s.signInFailures = newFailures(time.Duration(max(1, s.o.SignInPairBurst)) * s.o.SignInPairEvery)
 	s.dummyHash = sync.OnceValue(func() (h string) {
 		s.hashes.own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
 		return h
@@ -87,7 +94,8 @@ func (s *Server) accountRoutes(m *http.ServeMux) {
 }
 
 // attempts is a token bucket (limiter, as for WebSocket messages) per key:
-// the sign-in and sign-up attempts of a client address or of a name.
+// the sign-in and sign-up attempts of a client address, of a name, or of
+// a (name, address) pair (signin.go).
 type attempts struct {
 	rate  float64 // tokens per second
 	burst int     // <= 0: no limit
@@ -127,21 +135,12 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 	return false, time.Duration((1 - l.tokens) / l.rate * float64(time.Second))
 }
 
-// limitSignIn takes an attempt of each key (the client's address, and the
-// name when signing in) and answers 429 with Retry-After when one has
-// none left.
-func (s *Server) limitSignIn(w http.ResponseWriter, keys ...string) bool {
-	now := s.o.Now()
-	for _, k := range keys {
-		if ok, wait := s.signIns.allow(k, now); !ok {
-			secs := max(1, int(math.Ceil(wait.Seconds())))
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			what, _, _ := strings.Cut(k, ":")
-			writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
-				"code": "rate_limited", "limit": "sign-in-per-" + what, "retry_after": secs,
-				"message": fmt.Sprintf("too many sign-in attempts from this %s: retry in %d s", what, secs)}})
-			return false
-		}
+// limitSignIn takes an attempt of the client's address (sign-ups) and
+// answers 429 with Retry-After when it has none left.
+func (s *Server) limitSignIn(w http.ResponseWriter, r *http.Request) bool {
+	if ok, wait := s.signIns.allow("address:"+clientNet(r), s.o.Now()); !ok {
+		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
+		return false
 	}
 	return true
 }
@@ -158,9 +157,10 @@ type AccountJSON struct {
 	Created time.Time `json:"created"`
 }
 
-// decodeJSON reads a request's JSON object body into v, strictly, or
-// answers why not: 415 when it is not declared application/json (the
-// guard against cross-site form posts), 400 otherwise.
+// decodeJSON reads a request's JSON object body into v, strictly
+// (protocol.DecodeStrict), or answers why not: 415 when it is not declared
+// application/json (the guard against cross-site form posts), 400
+// otherwise.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		httpError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")
@@ -171,19 +171,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		(&FieldError{Message: err.Error()}).write(w)
 		return false
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			(&FieldError{Field: te.Field, Message: fmt.Sprintf("a JSON %s is not a %s", te.Value, te.Type)}).write(w)
-		} else {
-			(&FieldError{Message: err.Error()}).write(w)
-		}
-		return false
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		(&FieldError{Message: "trailing data after the JSON object"}).write(w)
+	if err := protocol.DecodeStrict(body, v); err != nil {
+		strictError(err).write(w)
 		return false
 	}
 	return true
@@ -191,15 +180,15 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	var c Credentials
-	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, "address:"+clientIP(r)) {
+	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, r) {
 		return
 	}
 	if err := account.CheckName(c.Name); err != nil {
 		(&FieldError{Field: "name", Message: err.Error()}).write(w)
 		return
 	}
-	if err := account.CheckPassword(c.Password); err != nil {
-		(&FieldError{Field: "password", Message: err.Error()}).write(w)
+	if err := account.CheckPassword(c.Name, c.Password); err != nil {
+		refusePassword(w, err)
 		return
 	}
 	var hash string
@@ -236,7 +225,8 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if len(nameKey) > 2*account.MaxName {
 		nameKey = nameKey[:2*account.MaxName] // no such account: bounds the limiter's keys
 	}
-	if !s.limitSignIn(w, "address:"+clientIP(r), "name:"+nameKey) {
+	pair, allowed := s.throttleSignIn(w, r, nameKey)
+	if !allowed {
 		return
 	}
 	a, err := s.o.Store.AccountByName(r.Context(), c.Name)
@@ -258,6 +248,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "sign in", err)
 		return
 	}
+	s.signInDone(pair, a != nil && ok)
 	if a == nil || !ok {
 		httpError(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
 		return

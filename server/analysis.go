@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 
 	"plateau/game"
 	"plateau/games/dames"
+	"plateau/protocol"
 	"plateau/review"
 )
 
@@ -306,22 +306,21 @@ func (s *Server) writePDN(req PDNExportRequest) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// decodeBody reads a JSON body of at most limit bytes into v; it answers
-// the error itself and returns false on failure.
+// decodeBody reads a JSON body of at most limit bytes into v, strictly
+// (protocol.DecodeStrict); it answers the error itself and returns false
+// on failure.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body over the limit of %d bytes", mb.Limit))
-			return false
-		}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body over the limit of %d bytes", mb.Limit))
+		return false
+	} else if err != nil {
 		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
 		return false
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		httpError(w, http.StatusBadRequest, "bad_request", "body: trailing data after the JSON object")
+	if err := protocol.DecodeStrict(body, v); err != nil {
+		strictError(err).write(w)
 		return false
 	}
 	return true

@@ -1,9 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -35,14 +32,6 @@ func (e *FieldError) write(w http.ResponseWriter) {
 		"code": "bad_request", "field": e.Field, "message": e.Error()}})
 }
 
-// createFields are the keys of the objects of a create request, spelled
-// exactly; the keys of variant are checked against the game's options.
-var createFields = map[string][]string{
-	"":        {"game", "variant", "seats", "casual", "rated", "clock"},
-	"seats[]": {"kind", "level"},
-	"clock":   {"minutes", "increment"},
-}
-
 // Bounds of a create request's clock.
 const (
 	minClockMinutes = 1.0 / 60 // a second: bullet and the tests' short clocks
@@ -60,21 +49,8 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 	if err != nil {
 		return req, &FieldError{Message: err.Error()}
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := protocol.ScanKeys(dec, createFields); err != nil {
-		return req, &FieldError{Field: err.Field, Message: err.Message}
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return req, &FieldError{Message: "trailing data after the JSON object"}
-	}
-	dec = json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			return req, &FieldError{Field: te.Field, Message: fmt.Sprintf("a JSON %s is not a %s", te.Value, te.Type)}
-		}
-		return req, &FieldError{Message: err.Error()}
+	if err := protocol.DecodeStrict(body, &req); err != nil {
+		return req, strictError(err)
 	}
 	if g, err := s.o.Games.Lookup(req.Game); err == nil {
 		keys := slices.Sorted(maps.Keys(req.Variant))

@@ -196,11 +196,13 @@ func forwardedFor(trusted []netip.Prefix, peer netip.Addr, h http.Header) netip.
 	return client
 }
 
-// frontDoor wraps the server's routes: it sets the client address from
-// X-Forwarded-For when the peer is a trusted proxy, and notes whether the
-// proxy says it was reached over TLS (X-Forwarded-Proto: https).
+// frontDoor wraps the server's routes: it sets the security headers
+// (headers.go), sets the client address from X-Forwarded-For when the peer
+// is a trusted proxy, and notes whether the proxy says it was reached over
+// TLS (X-Forwarded-Proto: https).
 func (s *Server) frontDoor(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.web.securityHeaders(w.Header())
 		if len(s.o.TrustedProxies) > 0 {
 			if ap, err := netip.ParseAddrPort(r.RemoteAddr); err == nil {
 				if trustedAddr(s.o.TrustedProxies, ap.Addr().Unmap()) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/game"
+	"plateau/protocol"
 	"plateau/rating"
 	"plateau/room"
 	"plateau/seek"
@@ -161,9 +161,10 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 			} else if typ != websocket.MessageText {
 				m.code, m.message = "bad_message", "messages are JSON text"
 			} else {
-				dec := json.NewDecoder(bytes.NewReader(data))
-				dec.DisallowUnknownFields()
-				if err := dec.Decode(&m.req); err != nil {
+				if err := protocol.DecodeStrict(data, &m.req); errors.Is(err, protocol.ErrInvalidUTF8) {
+					readErr <- closeError{websocket.StatusInvalidFramePayloadData, "invalid UTF-8"}
+					return
+				} else if err != nil {
 					m.code, m.message = "bad_message", err.Error()
 				}
 			}

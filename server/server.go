@@ -121,11 +121,17 @@ type Options struct {
 	// each use pushes its end back.
 	SessionTTL time.Duration
 	// SignInBurst and SignInEvery bound the sign-in and sign-up attempts:
-	// per client address, and per name for sign-ins, a burst of
-	// SignInBurst (default 10; negative: no limit), then one every
-	// SignInEvery (default 30s).
+	// per client address (IPv6 by /64), and per name for sign-ins from
+	// addresses that failed on it, a burst of SignInBurst (default 10;
+	// negative: no limit), then one every SignInEvery (default 30s).
 	SignInBurst int
 	SignInEvery time.Duration
+	// SignInPairBurst and SignInPairEvery bound the failed sign-ins on one
+	// name from one address (IPv6 by /64): a burst of SignInPairBurst
+	// (default 5; negative: no limit), then one every SignInPairEvery
+	// (default 5 min). See throttleSignIn.
+	SignInPairBurst int
+	SignInPairEvery time.Duration
 	// Passwords are the argon2id parameters of new password hashes
 	// (default account.DefaultParams).
 	Passwords account.Params
@@ -187,6 +193,9 @@ type Server struct {
 	hashes    *pool         // password hashing (admit.go)
 	analyses  *pool         // the analysis board's searches (admit.go)
 	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
+
+	signInPairs    *attempts // sign-ins per (name, address): signin.go
+	signInFailures *failures // the (name, address) pairs that failed lately
 }
 
 // New returns a server for o.

@@ -33,6 +33,7 @@ type webApp struct {
 	version string
 	head    []byte // index.html up to the <!--boot--> marker, URLs versioned
 	tail    []byte // the rest
+	csp     string // the Content-Security-Policy of every answer (headers.go)
 }
 
 type asset struct {
@@ -122,6 +123,7 @@ func newWebApp(web fs.FS) (*webApp, error) {
 		return nil, fmt.Errorf("web client: %w", err)
 	}
 	a.version = hex.EncodeToString(all.Sum(nil)[:6])
+	a.addRegisterModules()
 	index := a.files["index.html"]
 	if index == nil {
 		return nil, fmt.Errorf("web client: index.html missing")
@@ -137,6 +139,7 @@ func newWebApp(web fs.FS) (*webApp, error) {
 		return nil, fmt.Errorf("web client: index.html has no <!--boot--> marker")
 	}
 	a.head, a.tail = head, tail
+	a.csp = contentSecurityPolicy(a.files)
 	return a, nil
 }
 
@@ -203,10 +206,11 @@ func (a *webApp) static(w http.ResponseWriter, r *http.Request) {
 
 // page writes index.html with the modulepreload links of modules (every
 // module main.js imports, and a game page's renderer), the boot JSON (read
-// by api.js) and, on a game page, an inline module that evaluates the
-// game's renderer before main.js runs (modules execute in document order)
-// and registers it in window.plateauRenderers for game.js: the page needs
-// no dynamic import before its first drawing.
+// by api.js) and, on a game page, the module js/register/{renderer}.js
+// that evaluates the game's renderer before main.js runs (modules execute
+// in document order) and registers it in window.plateauRenderers for
+// game.js: the page needs no dynamic import before its first drawing, and
+// no inline script (see contentSecurityPolicy).
 func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, boot any) {
 	modules := pageModules[:len(pageModules):len(pageModules)]
 	if renderer != "" && a.files["js/games/"+renderer+".js"] == nil {
@@ -234,8 +238,7 @@ func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, b
 	buf.Write(b)
 	buf.WriteString("</script>\n")
 	if renderer != "" {
-		fmt.Fprintf(&buf, "<script type=\"module\">import * as r from %q; (window.plateauRenderers ||= {})[%q] = r;</script>\n",
-			a.prefix()+"js/games/"+renderer+".js", renderer)
+		fmt.Fprintf(&buf, "<script type=\"module\" src=\"%sjs/register/%s.js\"></script>\n", a.prefix(), renderer)
 	}
 	buf.Write(a.tail)
 	writeHTML(w, r, buf.Bytes())

@@ -48,10 +48,14 @@ func TestWebPages(t *testing.T) {
 	prefix := m[1]
 	for _, want := range []string{`<link rel="modulepreload" href="` + prefix + `js/games/shutbox.js">`,
 		`<link rel="modulepreload" href="` + prefix + `js/game.js">`, "<style>\n/* Plateau: one stylesheet",
-		`import * as r from "` + prefix + `js/games/shutbox.js"`} {
+		`<script type="module" src="` + prefix + `js/register/shutbox.js"></script>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page lacks %s", want)
 		}
+	}
+	if _, reg := get(t, ts, prefix+"js/register/shutbox.js", nil); !strings.Contains(reg, `import * as r from "../games/shutbox.js"`) ||
+		!strings.Contains(reg, `(window.plateauRenderers ||= {})["shutbox"] = r`) {
+		t.Errorf("js/register/shutbox.js is %q: it does not import and register the renderer", reg)
 	}
 	b := bootRe.FindStringSubmatch(page)
 	if b == nil {

@@ -42,6 +42,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	maxRooms := fs.Int("max-rooms", server.DefaultMaxRooms, "games loaded in rooms at once; beyond, the least recently used without a client is unloaded (-1: no limit)")
 	pingEvery := fs.Duration("ws-ping", server.DefaultPingInterval, "ping each WebSocket this often")
 	pingTimeout := fs.Duration("ws-ping-timeout", server.DefaultPingTimeout, "close a WebSocket that answers no ping within this time and sends nothing meanwhile")
+	signInBurst := fs.Int("signin-burst", server.DefaultSignInBurst, "sign-in and sign-up attempts per client address (IPv6: per /64) at once, and per name from addresses that failed on it (-1: no limit)")
+	signInEvery := fs.Duration("signin-every", server.DefaultSignInEvery, "one more attempt of --signin-burst this often")
+	pairBurst := fs.Int("signin-pair-burst", server.DefaultSignInPairBurst, "failed sign-ins on one name from one client address at once (-1: no limit)")
+	pairEvery := fs.Duration("signin-pair-every", server.DefaultSignInPairEvery, "one more attempt of --signin-pair-burst this often")
 	hl := server.DefaultHTTPLimits
 	fs.DurationVar(&hl.ReadHeaderTimeout, "read-header-timeout", hl.ReadHeaderTimeout, "time to read a request's headers (0: none)")
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
@@ -63,7 +67,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
 	}
-	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP} {
+	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP,
+		"signin-burst": *signInBurst, "signin-pair-burst": *pairBurst} {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
@@ -85,7 +90,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--rate %v: want a positive number of messages per second", *rate)
 	}
 	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer,
-		"ai-time": *aiTime, "idle": *idle, "store-write-timeout": *storeWrite, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew} {
+		"ai-time": *aiTime, "idle": *idle, "store-write-timeout": *storeWrite, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew,
+		"signin-every": *signInEvery, "signin-pair-every": *pairEvery} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
@@ -129,6 +135,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Reviews: *reviews, ReviewBudget: *reviewBudget, Admission: adm,
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
+		SignInBurst: *signInBurst, SignInEvery: *signInEvery, SignInPairBurst: *pairBurst, SignInPairEvery: *pairEvery,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -2,11 +2,13 @@
 // browser holds seats in (localStorage, with their secret tokens).
 
 export class APIError extends Error {
-  constructor(status, code, message, field) {
+  constructor(status, code, message, field, reason, retryAfter) {
     super(message || code);
     this.status = status;
     this.code = code;
     this.field = field; // the request's field at fault, when the server names one
+    this.reason = reason; // why, when the server names it (a refused password)
+    this.retryAfter = retryAfter; // seconds to wait, when rate limited
   }
 }
 
@@ -23,7 +25,7 @@ export async function api(path, opts = {}) {
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!res.ok) {
     const e = (data && data.error) || {};
-    throw new APIError(res.status, e.code || String(res.status), e.message || text || res.statusText, e.field);
+    throw new APIError(res.status, e.code || String(res.status), e.message || text || res.statusText, e.field, e.reason, e.retry_after);
   }
   return data;
 }

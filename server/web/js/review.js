@@ -16,6 +16,15 @@
 import { t, lang, ordinal } from './i18n.js';
 import { h, s, mount } from './dom.js';
 
+// lineKey is a legend's colour swatch. Its colour is set through the
+// CSSOM, which the Content-Security-Policy allows, not a style attribute,
+// which it refuses.
+function lineKey(color) {
+  const k = h('span', { class: 'rv-key' });
+  k.style.background = color;
+  return k;
+}
+
 const GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const VERDICTS = ['inaccuracy', 'mistake', 'blunder'];
 const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
@@ -271,7 +280,7 @@ export class Review {
       if (seq !== null) this.page.jump(seq);
     });
     const legend = two ? null : h('ul', { class: 'rv-legend' }, Array.from({ length: r.players }, (_, p) =>
-      h('li', {}, h('span', { class: 'rv-key', style: `background:${LINES[p % LINES.length]}` }), name(p))));
+      h('li', {}, lineKey(LINES[p % LINES.length]), name(p))));
     return h('div', { class: 'rv-graphwrap' }, root, legend);
   }
 

@@ -10,17 +10,28 @@ addStrings({
     signUp: 'Sign up', createAccount: 'Create the account', noAccount: 'No account yet? Sign up',
     haveAccount: 'Have an account? Sign in', accountName: 'Name', password: 'Password',
     nameRules: 'A name has 3 to 20 characters: letters A-Z without accents, digits, _ or -, beginning with a letter or a digit.',
-    passwordRules: 'A password has at least 8 characters.', nameTaken: 'This name is taken (case does not count).',
-    badCredentials: 'Wrong name or password.', tooManyAttempts: 'Too many attempts: wait a minute, then retry.',
+    passwordRules: 'A password has at least 10 characters, is not a common one and does not contain the name.', nameTaken: 'This name is taken (case does not count).',
+    badCredentials: 'Wrong name or password.', tooManyAttempts: 'Too many attempts: wait a minute, then retry.', retryIn: 'Too many attempts: retry in {s} s.',
+    password_too_short: 'A password has at least 10 characters.',
+    password_too_long: 'A password has at most 256 bytes.',
+    password_blank: 'A password is not only spaces or control characters.',
+    password_common: 'This password is one of the 10,000 most common ones, which guessers try first: choose another.',
+    password_contains_name: 'A password does not contain the name.',
   },
   fr: {
     signUp: 'Créer un compte', createAccount: 'Créer le compte', noAccount: 'Pas encore de compte ? En créer un',
     haveAccount: 'Déjà un compte ? Se connecter', accountName: 'Nom', password: 'Mot de passe',
     nameRules: 'Un nom a de 3 à 20 caractères : lettres A-Z sans accents, chiffres, _ ou -, et commence par une lettre ou un chiffre.',
-    passwordRules: 'Un mot de passe a au moins 8 caractères.',
+    passwordRules: 'Un mot de passe a au moins 10 caractères, n’est pas un mot de passe courant et ne contient pas le nom.',
     nameTaken: 'Ce nom est déjà pris (majuscules et minuscules se valent).',
     badCredentials: 'Nom ou mot de passe incorrect.',
     tooManyAttempts: 'Trop de tentatives : attendez une minute, puis réessayez.',
+    retryIn: 'Trop de tentatives : réessayez dans {s} s.',
+    password_too_short: 'Un mot de passe a au moins 10 caractères.',
+    password_too_long: 'Un mot de passe a au plus 256 octets.',
+    password_blank: 'Un mot de passe n’est pas fait que d’espaces ou de caractères de contrôle.',
+    password_common: 'Ce mot de passe est l’un des 10 000 plus courants, que l’on essaie en premier : choisissez-en un autre.',
+    password_contains_name: 'Un mot de passe ne contient pas le nom.',
   },
 });
 
@@ -29,9 +40,9 @@ function message(e) {
   if (!(e instanceof APIError)) return t('error', { m: e.message });
   if (e.code === 'name_taken') return t('nameTaken');
   if (e.code === 'bad_credentials') return t('badCredentials');
-  if (e.code === 'rate_limited') return t('tooManyAttempts');
+  if (e.code === 'rate_limited') return e.retryAfter > 0 ? t('retryIn', { s: e.retryAfter }) : t('tooManyAttempts');
   if (e.field === 'name') return t('nameRules');
-  if (e.field === 'password') return t('passwordRules');
+  if (e.field === 'password') return e.reason ? t(`password_${e.reason}`) : t('passwordRules');
   return t('error', { m: e.message });
 }
 

@@ -1,0 +1,142 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"plateau/account"
+)
+
+// Sign-in throttling (issue 66; the design and its reasons are in
+// docs/fairplay.md, "Sign-in and passwords"). Three token buckets count a
+// sign-in on name N from address A (clientNet: IPv6 by /64):
+//
+//   - A's bucket (SignInBurst, SignInEvery) counts every sign-in and
+//     sign-up from A: one address cannot guess many names.
+//   - The pair (N, A)'s bucket (SignInPairBurst, SignInPairEvery, a
+//     longer back-off) counts A's attempts on N and is forgotten when one
+//     succeeds: so it counts failures, and a guesser at one address gets a
+//     few tries on a name, then one every few minutes.
+//   - N's bucket (SignInBurst, SignInEvery) counts every attempt on N from
+//     any address, but refuses only an address that has failed on N in
+//     the last SignInPairBurst × SignInPairEvery (25 minutes): a
+//     distributed guesser gets one try per address and 25 minutes while N
+//     is under attack, and the owner, signing in from an address that has
+//     not failed, is never refused because of other addresses' guesses.
+
+// Defaults of the pair's back-off (see Options).
+const (
+	DefaultSignInPairBurst = 5
+	DefaultSignInPairEvery = 5 * time.Minute
+)
+
+// failures remembers, for a while, the (name, address) pairs that failed
+// to sign in.
+type failures struct {
+	keep time.Duration
+
+	mu    sync.Mutex
+	last  map[string]time.Time // by pair: the last failure
+	swept time.Time
+}
+
+func newFailures(keep time.Duration) *failures {
+	return &failures{keep: keep, last: map[string]time.Time{}}
+}
+
+// add notes a failure of key at now.
+func (f *failures) add(key string, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if now.Sub(f.swept) >= time.Minute {
+		f.swept = now
+		for k, t := range f.last {
+			if now.Sub(t) >= f.keep {
+				delete(f.last, k)
+			}
+		}
+	}
+	f.last[key] = now
+}
+
+// recent reports whether key failed within the time kept before now.
+func (f *failures) recent(key string, now time.Time) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, ok := f.last[key]
+	return ok && now.Sub(t) < f.keep
+}
+
+// forget drops key's failures.
+func (f *failures) forget(key string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.last, key)
+}
+
+// forget drops key's bucket: it is full again.
+func (a *attempts) forget(key string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.keys, key)
+}
+
+// throttleSignIn takes a sign-in attempt on the name nameKey (store.NameKey)
+// from r's address, or answers 429 with Retry-After and returns false. It
+// returns the key of the (name, address) pair, for signedInAs or failedAs.
+func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey string) (pair string, ok bool) {
+	now := s.o.Now()
+	addr := clientNet(r)
+	pair = addr + " " + nameKey // an address key has no space
+	if ok, wait := s.signIns.allow("address:"+addr, now); !ok {
+		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
+		return pair, false
+	}
+	if ok, wait := s.signInPairs.allow(pair, now); !ok {
+		refuseSignIn(w, "sign-in-per-name-and-address", "too many failed sign-ins to this name from this address", wait)
+		return pair, false
+	}
+	if ok, wait := s.signIns.allow("name:"+nameKey, now); !ok && s.signInFailures.recent(pair, now) {
+		refuseSignIn(w, "sign-in-per-name", "too many failed sign-ins to this name, and this address has failed on it", wait)
+		return pair, false
+	}
+	return pair, true
+}
+
+// signInDone records the outcome of a sign-in attempt of pair: a success
+// forgets the pair's failures, a failure is remembered.
+func (s *Server) signInDone(pair string, ok bool) {
+	if ok {
+		s.signInPairs.forget(pair)
+		s.signInFailures.forget(pair)
+		return
+	}
+	s.signInFailures.add(pair, s.o.Now())
+}
+
+// refuseSignIn answers 429 rate_limited naming the limit, why, and the
+// seconds to wait (at least one), also in Retry-After.
+func refuseSignIn(w http.ResponseWriter, limit, why string, wait time.Duration) {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
+		"code": "rate_limited", "limit": limit, "retry_after": secs,
+		"message": fmt.Sprintf("%s: retry in %d s", why, secs)}})
+}
+
+// refusePassword answers 400 for a password account.CheckPassword refused,
+// with its reason (too_short, common, ...) for the client to say it in its
+// language.
+func refusePassword(w http.ResponseWriter, err error) {
+	e := map[string]any{"code": "bad_request", "field": "password", "message": "password: " + err.Error()}
+	var pe *account.PasswordError
+	if errors.As(err, &pe) {
+		e["reason"] = pe.Reason
+	}
+	writeJSON(w, http.StatusBadRequest, map[string]any{"error": e})
+}
