@@ -27,7 +27,9 @@ type HTTPLimits struct {
 	WriteTimeout time.Duration
 	// IdleTimeout closes keep-alive connections idle for this long.
 	IdleTimeout time.Duration
-	// MaxHeaderBytes bounds the size of a request's headers.
+	// MaxHeaderBytes bounds the size of a request's request line and
+	// headers, their line ends included: a request over it is answered
+	// 431. More than MinHeaderBytes.
 	MaxHeaderBytes int
 	// ConnsPerAddr bounds the open TCP connections from one IP address
 	// (HTTP keep-alive and WebSockets alike); a connection over the limit
@@ -46,11 +48,20 @@ var DefaultHTTPLimits = HTTPLimits{
 	ConnsPerAddr:      128,
 }
 
+// headerSlack is what net/http reads beyond its MaxHeaderBytes before it
+// answers 431 (the "bufio slop" of its initialReadLimitSize): the request
+// line and headers may take MaxHeaderBytes+headerSlack bytes in all.
+const headerSlack = 4096
+
+// MinHeaderBytes is the bound under which HTTPLimits.MaxHeaderBytes
+// cannot be enforced exactly (net/http reads headerSlack bytes ahead).
+const MinHeaderBytes = headerSlack
+
 // HTTPServer returns an HTTP server of h with l's timeouts and header
 // bound; serve it on Server.Listener(ln, l) for the per-address cap.
 func (l HTTPLimits) HTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,
-		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: l.MaxHeaderBytes,
+		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: max(1, l.MaxHeaderBytes-headerSlack),
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 }
 

@@ -47,7 +47,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
 	fs.DurationVar(&hl.WriteTimeout, "write-timeout", hl.WriteTimeout, "time to write a response; not for WebSockets (0: none)")
 	fs.DurationVar(&hl.IdleTimeout, "idle-timeout", hl.IdleTimeout, "close keep-alive HTTP connections idle this long (0: none)")
-	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request headers in bytes")
+	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request line and headers in bytes (beyond: 431)")
 	fs.IntVar(&hl.ConnsPerAddr, "http-conns-per-ip", hl.ConnsPerAddr, "open TCP connections allowed per client address, WebSockets included; trusted proxies exempt (-1: no limit)")
 	proxies := fs.String("trusted-proxy", "", "`CIDR,...` of reverse proxies whose X-Forwarded-For gives the client address (default none: the header is ignored)")
 	instance := fs.String("instance-id", defaultInstance(), "this instance's `name` among those sharing a PostgreSQL database (its games' leases are held in this name)")
@@ -89,6 +89,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
+	}
+	if hl.MaxHeaderBytes <= server.MinHeaderBytes {
+		return usagef("--max-header-bytes %d: want more than %d (net/http reads that much ahead)", hl.MaxHeaderBytes, server.MinHeaderBytes)
 	}
 	if *leaseRenew >= *leaseTTL {
 		return usagef("--lease-renew %v: want less than --lease-ttl %v", *leaseRenew, *leaseTTL)
