@@ -191,7 +191,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	var c Credentials
-	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, "address:"+clientIP(r)) {
+	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, "address:"+s.clientAddr(r)) {
 		return
 	}
 	if err := account.CheckName(c.Name); err != nil {
@@ -236,7 +236,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	if len(nameKey) > 2*account.MaxName {
 		nameKey = nameKey[:2*account.MaxName] // no such account: bounds the limiter's keys
 	}
-	if !s.limitSignIn(w, "address:"+clientIP(r), "name:"+nameKey) {
+	if !s.limitSignIn(w, "address:"+s.clientAddr(r), "name:"+nameKey) {
 		return
 	}
 	a, err := s.o.Store.AccountByName(r.Context(), c.Name)

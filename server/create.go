@@ -137,7 +137,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
 			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 	}
-	res, err := s.creations.admit(r.Context(), clientIP(r))
+	res, err := s.creations.admit(r.Context(), s.clientAddr(r))
 	if lerr, ok := errors.AsType[*LimitError](err); ok {
 		s.refuseCreate(w, lerr)
 		return

@@ -72,7 +72,7 @@ func (s *Server) Listener(ln net.Listener, l HTTPLimits) net.Listener {
 	if l.ConnsPerAddr <= 0 {
 		return ln
 	}
-	return &capListener{Listener: ln, max: l.ConnsPerAddr, trusted: s.o.TrustedProxies, open: map[netip.Addr]int{},
+	return &capListener{Listener: ln, max: l.ConnsPerAddr, v6bits: s.o.IPv6Prefix, trusted: s.o.TrustedProxies, open: map[netip.Addr]int{},
 		refused: &s.metrics.refusedConns}
 }
 
@@ -81,6 +81,7 @@ func (s *Server) Listener(ln net.Listener, l HTTPLimits) net.Listener {
 type capListener struct {
 	net.Listener
 	max     int
+	v6bits  int // IPv6 addresses are counted by this prefix (Options.IPv6Prefix)
 	trusted []netip.Prefix
 	refused *atomic.Int64
 
@@ -98,6 +99,7 @@ func (l *capListener) Accept() (net.Conn, error) {
 		if !ip.IsValid() || trustedAddr(l.trusted, ip) {
 			return c, nil
 		}
+		ip = limitedAddr(ip, l.v6bits)
 		l.mu.Lock()
 		ok := l.open[ip] < l.max
 		if ok {

@@ -94,7 +94,7 @@ const seekRange = 1000
 // player may open one seek (which lasts as long as the connection),
 // cancel it, or accept another's.
 func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
-	ip := clientIP(r)
+	ip := s.clientAddr(r)
 	if !s.enter(ip) {
 		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return

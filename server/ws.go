@@ -33,7 +33,7 @@ const (
 
 func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	ip := clientIP(r)
+	ip := s.clientAddr(r)
 	if !s.enter(ip) {
 		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return

@@ -27,6 +27,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	db := fs.String("db", "sqlite:data/plateau.db", "`database`: "+dbUsage)
 	keyFile := fs.String("key", "", "the `file` of the key that signs finished games, made at the first start (default: PATH.key beside an SQLite database; with PostgreSQL, none: records unsigned)")
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
+	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "IPv6 prefix `length` every per-address limit counts as one address (128: each address alone)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
@@ -90,6 +91,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
 	}
+	if *v6prefix < 1 || *v6prefix > 128 {
+		return usagef("--ipv6-prefix %d: want a prefix length from 1 to 128", *v6prefix)
+	}
 	if hl.MaxHeaderBytes <= server.MinHeaderBytes {
 		return usagef("--max-header-bytes %d: want more than %d (net/http reads that much ahead)", hl.MaxHeaderBytes, server.MinHeaderBytes)
 	}
@@ -125,7 +129,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	srv := server.New(server.Options{
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
-		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
+		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins, IPv6Prefix: *v6prefix,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
