@@ -535,14 +535,10 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		(&FieldError{Field: "result", Message: fmt.Sprintf("result %q is not one of win, draw, loss", f.Result)}).write(w)
 		return
 	}
-	page := 1
-	if p := q.Get("page"); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 10000 {
-			(&FieldError{Field: "page", Message: fmt.Sprintf("page %q is not a number from 1 to 10000", p)}).write(w)
-			return
-		}
-		page = n
+	page, ferr := queryNumber(q, "page", 1, 1, 10000)
+	if ferr != nil {
+		ferr.write(w)
+		return
 	}
 	f.Offset = (page - 1) * playerPage
 	a, err := s.o.Store.AccountByName(r.Context(), name)

@@ -182,9 +182,9 @@ type Claimed struct {
 // claim gives an open seat to whoever asks first.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	seat, err := strconv.Atoi(r.PathValue("seat"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %q is not a number", r.PathValue("seat")))
+	seat, ferr := urlNumber("seat", r.PathValue("seat"), 0, maxSeatNumber)
+	if ferr != nil {
+		ferr.write(w)
 		return
 	}
 	rm, err := s.rooms.Acquire(r.Context(), id)
