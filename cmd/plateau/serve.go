@@ -29,6 +29,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
 	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "IPv6 prefix `length` every per-address limit counts as one address (128: each address alone)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
+	wsBytes := fs.Int("ws-bytes", server.DefaultWSBytesPerSecond, "bytes per second a WebSocket client may send, every frame counted (bursts of twice as many); beyond, closed with 1008")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
 	reviews := fs.Int("reviews", server.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
@@ -68,6 +69,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
+	}
+	if *wsBytes < 1 {
+		return usagef("--ws-bytes %d: want at least 1", *wsBytes)
 	}
 	if *healthChecks < 1 {
 		return usagef("--health-checks %d: want at least 1", *healthChecks)
@@ -129,7 +133,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	srv := server.New(server.Options{
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
-		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins, IPv6Prefix: *v6prefix,
+		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins, IPv6Prefix: *v6prefix, WSBytesPerSecond: *wsBytes,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,

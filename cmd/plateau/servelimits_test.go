@@ -23,6 +23,7 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--conns-per-ip", "0"}, 2, "--conns-per-ip 0: want a limit of at least 1, or -1 for none"},
 		{[]string{"--max-header-bytes", "4096"}, 2, "--max-header-bytes 4096: want more than 4096"},
 		{[]string{"--ipv6-prefix", "129"}, 2, "--ipv6-prefix 129: want a prefix length from 1 to 128"},
+		{[]string{"--ws-bytes", "0"}, 2, "--ws-bytes 0: want at least 1"},
 		{[]string{"--ai-workers", "0"}, 2, "--ai-workers 0: want at least 1"},
 		{[]string{"--rate", "-3"}, 2, "--rate -3: want a positive number of messages per second"},
 		{[]string{"--rate", "NaN"}, 2, "--rate NaN: want a positive number of messages per second"},
