@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -35,6 +33,12 @@ type HTTPLimits struct {
 	// (HTTP keep-alive and WebSockets alike); a connection over the limit
 	// is closed as soon as it is accepted. Trusted proxies are exempt.
 	ConnsPerAddr int
+	// MaxConns bounds the open TCP connections of the whole server, so
+	// that it never runs out of file descriptors. At the cap, a new
+	// connection takes the place of one from the address that holds the
+	// most, if that address holds more than the newcomer's plus one;
+	// otherwise it is closed at once.
+	MaxConns int
 }
 
 // DefaultHTTPLimits are the limits of "plateau serve" unless flags say
@@ -46,6 +50,7 @@ var DefaultHTTPLimits = HTTPLimits{
 	IdleTimeout:       60 * time.Second,
 	MaxHeaderBytes:    16 << 10,
 	ConnsPerAddr:      128,
+	MaxConns:          DefaultMaxConns(),
 }
 
 // headerSlack is what net/http reads beyond its MaxHeaderBytes before it
@@ -63,77 +68,6 @@ func (l HTTPLimits) HTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,
 		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: max(1, l.MaxHeaderBytes-headerSlack),
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-}
-
-// Listener returns ln with at most l.ConnsPerAddr open connections per
-// remote IP address, except from the server's trusted proxies; the
-// connections refused are counted in /metrics.
-func (s *Server) Listener(ln net.Listener, l HTTPLimits) net.Listener {
-	if l.ConnsPerAddr <= 0 {
-		return ln
-	}
-	return &capListener{Listener: ln, max: l.ConnsPerAddr, v6bits: s.o.IPv6Prefix, trusted: s.o.TrustedProxies, open: map[netip.Addr]int{},
-		refused: &s.metrics.refusedConns}
-}
-
-// capListener closes at once the connections from an address that already
-// has max open.
-type capListener struct {
-	net.Listener
-	max     int
-	v6bits  int // IPv6 addresses are counted by this prefix (Options.IPv6Prefix)
-	trusted []netip.Prefix
-	refused *atomic.Int64
-
-	mu   sync.Mutex
-	open map[netip.Addr]int
-}
-
-func (l *capListener) Accept() (net.Conn, error) {
-	for {
-		c, err := l.Listener.Accept()
-		if err != nil {
-			return nil, err
-		}
-		ip := addrOf(c.RemoteAddr())
-		if !ip.IsValid() || trustedAddr(l.trusted, ip) {
-			return c, nil
-		}
-		ip = limitedAddr(ip, l.v6bits)
-		l.mu.Lock()
-		ok := l.open[ip] < l.max
-		if ok {
-			l.open[ip]++
-		}
-		l.mu.Unlock()
-		if !ok {
-			l.refused.Add(1)
-			c.Close()
-			continue
-		}
-		return &cappedConn{Conn: c, l: l, ip: ip}, nil
-	}
-}
-
-func (l *capListener) release(ip netip.Addr) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.open[ip]--; l.open[ip] <= 0 {
-		delete(l.open, ip)
-	}
-}
-
-// cappedConn gives its place back when closed.
-type cappedConn struct {
-	net.Conn
-	l    *capListener
-	ip   netip.Addr
-	once sync.Once
-}
-
-func (c *cappedConn) Close() error {
-	c.once.Do(func() { c.l.release(c.ip) })
-	return c.Conn.Close()
 }
 
 // addrOf is the IP address of a TCP address (invalid for others).

@@ -55,3 +55,13 @@ func (s *Server) clientAddr(r *http.Request) string {
 	}
 	return key.String()
 }
+
+// maxConnsOf is the connection cap under a file descriptor limit of fds:
+// it leaves 128 and a tenth of fds for the rest of the process.
+func maxConnsOf(fds uint64) int {
+	reserve := 128 + fds/10
+	if fds <= reserve {
+		return 1
+	}
+	return int(min(fds-reserve, 1<<30))
+}

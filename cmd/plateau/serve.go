@@ -50,6 +50,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&hl.WriteTimeout, "write-timeout", hl.WriteTimeout, "time to write a response; not for WebSockets (0: none)")
 	fs.DurationVar(&hl.IdleTimeout, "idle-timeout", hl.IdleTimeout, "close keep-alive HTTP connections idle this long (0: none)")
 	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request line and headers in bytes (beyond: 431)")
+	fs.IntVar(&hl.MaxConns, "max-conns", hl.MaxConns, "open TCP connections in all (default: the file descriptor limit less 128 and a tenth; -1: no limit); at the cap a newcomer takes the place of one from the address holding the most, or is closed")
 	fs.IntVar(&hl.ConnsPerAddr, "http-conns-per-ip", hl.ConnsPerAddr, "open TCP connections allowed per client address, WebSockets included; trusted proxies exempt (-1: no limit)")
 	proxies := fs.String("trusted-proxy", "", "`CIDR,...` of reverse proxies whose X-Forwarded-For gives the client address (default none: the header is ignored)")
 	instance := fs.String("instance-id", defaultInstance(), "this instance's `name` among those sharing a PostgreSQL database (its games' leases are held in this name)")
@@ -65,7 +66,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
 	}
-	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP} {
+	for name, v := range map[string]int{"max-conns": hl.MaxConns, "games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP} {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
