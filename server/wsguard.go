@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -25,7 +24,8 @@ type frameGuard struct {
 	net.Conn
 	src io.Reader // the bytes net/http had buffered, then Conn
 
-	mu     sync.Mutex // Read runs on the reader's goroutine; tripped is read by others
+	// Read is called by one goroutine at a time (the WebSocket's bufio
+	// reader), so the fields need no lock.
 	frames bucket
 	bytes  bucket
 	// The frame being parsed: its header (up to 14 bytes) and what is
@@ -73,16 +73,10 @@ func (s *Server) guardConn(c net.Conn, buffered []byte, onTrip func(closeError))
 }
 
 func (g *frameGuard) Read(p []byte) (int, error) {
-	g.mu.Lock()
 	if g.tripped != nil {
-		err := *g.tripped
-		g.mu.Unlock()
-		return 0, err
+		return 0, *g.tripped
 	}
-	g.mu.Unlock()
 	n, err := g.src.Read(p)
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if trip := g.scan(p[:n], g.nowFunc()); trip != nil {
 		g.tripped = trip
 		if g.onTrip != nil {
