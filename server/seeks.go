@@ -106,7 +106,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
+	c, err := websocket.Accept(bigWrites{ResponseWriter: w, guard: s.wsGuard("socket", "seeks", ip)}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
 	if err != nil {
 		return
 	}

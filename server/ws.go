@@ -45,12 +45,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.rooms.Release(rm)
-	guard := func(nc net.Conn, buffered []byte) net.Conn {
-		return s.guardConn(nc, buffered, func(ce closeError) {
-			s.o.Log.Warn("websocket closed", "game", id, "ip", ip, "code", int(ce.code), "reason", ce.reason)
-		})
-	}
-	c, err := websocket.Accept(bigWrites{ResponseWriter: w, guard: guard}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
+	c, err := websocket.Accept(bigWrites{ResponseWriter: w, guard: s.wsGuard("game", id, ip)}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
 	if err != nil {
 		s.o.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
 		return

@@ -72,6 +72,16 @@ func (s *Server) guardConn(c net.Conn, buffered []byte, onTrip func(closeError))
 	}
 }
 
+// wsGuard returns the guard of a WebSocket of ip (the log names it by
+// key and value: "game" and its id), to give bigWrites.
+func (s *Server) wsGuard(key, value, ip string) func(net.Conn, []byte) net.Conn {
+	return func(c net.Conn, buffered []byte) net.Conn {
+		return s.guardConn(c, buffered, func(ce closeError) {
+			s.o.Log.Warn("websocket closed", key, value, "ip", ip, "code", int(ce.code), "reason", ce.reason)
+		})
+	}
+}
+
 func (g *frameGuard) Read(p []byte) (int, error) {
 	if g.tripped != nil {
 		return 0, *g.tripped

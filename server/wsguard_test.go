@@ -25,14 +25,20 @@ type rawWS struct {
 // dialRaw upgrades a TCP connection to the WebSocket of game id.
 func dialRaw(t *testing.T, ts *testServer, id string) *rawWS {
 	t.Helper()
+	return dialRawPath(t, ts, "/api/games/"+id+"/ws")
+}
+
+// dialRawPath upgrades a TCP connection to the WebSocket at path.
+func dialRawPath(t *testing.T, ts *testServer, path string) *rawWS {
+	t.Helper()
 	c, err := net.Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
 	c.SetDeadline(time.Now().Add(20 * time.Second))
-	fmt.Fprintf(c, "GET /api/games/%s/ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", id, strings.TrimPrefix(ts.URL, "http://"))
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", path, strings.TrimPrefix(ts.URL, "http://"))
 	r := bufio.NewReader(c)
 	resp, err := http.ReadResponse(r, nil)
 	if err != nil {
@@ -161,4 +167,20 @@ func (w *rawWS) repeat(b []byte) error {
 		}
 	}
 	return nil
+}
+
+// TestSeeksPingFloodClosed floods the lobby's seeks WebSocket with pings:
+// closed with 1008 as a game's.
+func TestSeeksPingFloodClosed(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.Rate, o.Burst = 20, 40 })
+	w := dialRawPath(t, ts, "/api/seeks/ws")
+	closed := make(chan [2]any, 1)
+	go func() {
+		code, reason := w.closeFrame()
+		closed <- [2]any{code, reason}
+	}()
+	w.repeat(frame(0x9, true, true, []byte("x")))
+	if got := <-closed; got[0] != 1008 || !strings.Contains(got[1].(string), "flood") {
+		t.Errorf("seeks ping flood: closed with %v %q, want 1008 flood", got[0], got[1])
+	}
 }
