@@ -63,7 +63,7 @@ const headerSlack = 4096
 const MinHeaderBytes = headerSlack
 
 // HTTPServer returns an HTTP server of h with l's timeouts and header
-// bound; serve it on Server.Listener(ln, l) for the per-address cap.
+// bound; serve it on Server.Listener(ln, l) for the connection caps.
 func (l HTTPLimits) HTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,
 		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: max(1, l.MaxHeaderBytes-headerSlack),
