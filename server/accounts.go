@@ -10,7 +10,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -138,7 +137,7 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 // limitSignIn takes an attempt of the client's address (sign-ups) and
 // answers 429 with Retry-After when it has none left.
 func (s *Server) limitSignIn(w http.ResponseWriter, r *http.Request) bool {
-	if ok, wait := s.signIns.allow("address:"+clientNet(r), s.o.Now()); !ok {
+	if ok, wait := s.signIns.allow("address:"+s.clientAddr(r), s.o.Now()); !ok {
 		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
 		return false
 	}
@@ -526,14 +525,10 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		(&FieldError{Field: "result", Message: fmt.Sprintf("result %q is not one of win, draw, loss", f.Result)}).write(w)
 		return
 	}
-	page := 1
-	if p := q.Get("page"); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 10000 {
-			(&FieldError{Field: "page", Message: fmt.Sprintf("page %q is not a number from 1 to 10000", p)}).write(w)
-			return
-		}
-		page = n
+	page, ferr := queryNumber(q, "page", 1, 1, 10000)
+	if ferr != nil {
+		ferr.write(w)
+		return
 	}
 	f.Offset = (page - 1) * playerPage
 	a, err := s.o.Store.AccountByName(r.Context(), name)

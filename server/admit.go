@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/netip"
 	"runtime"
 	"slices"
 	"strconv"
@@ -310,28 +309,13 @@ func writeBusy(w http.ResponseWriter, err error) bool {
 }
 
 // clientKey is who a request counts against in the admission pools: its
-// signed-in account, else its network (clientNet).
+// signed-in account, else its address, an IPv6 one by its prefix
+// (clientAddr: the addresses of one client count as one).
 func (s *Server) clientKey(r *http.Request) string {
 	if si, err := s.session(r.Context(), r); err == nil && si != nil {
 		return "account:" + si.account.ID
 	}
-	return "net:" + clientNet(r)
-}
-
-// clientNet is the client address of r, an IPv6 one aggregated to its
-// /64: the block one customer line or host usually gets, so that the many
-// addresses of one client count as one.
-func clientNet(r *http.Request) string {
-	ip := clientIP(r)
-	a, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	a = a.Unmap()
-	if a.Is6() {
-		return netip.PrefixFrom(a, 64).Masked().String()
-	}
-	return a.String()
+	return "net:" + s.clientAddr(r)
 }
 
 // admissionPools makes the server's pools of password hashing and of

@@ -111,8 +111,8 @@ func TestClientNet(t *testing.T) {
 	} {
 		r := httptest.NewRequest(http.MethodGet, "/", nil)
 		r.RemoteAddr = tt.remote
-		if got := clientNet(r); got != tt.want {
-			t.Errorf("clientNet(%s) = %s, want %s", tt.remote, got, tt.want)
+		if got := (&Server{o: Options{IPv6Prefix: DefaultIPv6Prefix}}).clientAddr(r); got != tt.want {
+			t.Errorf("clientAddr(%s) = %s, want %s", tt.remote, got, tt.want)
 		}
 	}
 }

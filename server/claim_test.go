@@ -84,7 +84,7 @@ func TestClaimOpenSeat(t *testing.T) {
 		{path, "seat_taken", "seat 1 of game " + c.ID + " is already taken", http.StatusConflict},
 		{fmt.Sprintf("/api/games/%s/seats/0/claim", c.ID), "seat_not_open", "seat 0 of game " + c.ID + " is not an open seat", http.StatusConflict},
 		{fmt.Sprintf("/api/games/%s/seats/2/claim", c.ID), "not_found", "has no seat 2", http.StatusNotFound},
-		{fmt.Sprintf("/api/games/%s/seats/x/claim", c.ID), "bad_request", `seat "x" is not a number`, http.StatusBadRequest},
+		{fmt.Sprintf("/api/games/%s/seats/x/claim", c.ID), "bad_request", `seat: "x" is not only digits`, http.StatusBadRequest},
 		{"/api/games/nosuchgame/seats/1/claim", "not_found", `no game "nosuchgame"`, http.StatusNotFound},
 	} {
 		var e apiErr

@@ -137,7 +137,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
 			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 	}
-	res, err := s.creations.admit(r.Context(), clientIP(r))
+	res, err := s.creations.admit(r.Context(), s.clientAddr(r))
 	if lerr, ok := errors.AsType[*LimitError](err); ok {
 		s.refuseCreate(w, lerr)
 		return
@@ -182,9 +182,9 @@ type Claimed struct {
 // claim gives an open seat to whoever asks first.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	seat, err := strconv.Atoi(r.PathValue("seat"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %q is not a number", r.PathValue("seat")))
+	seat, ferr := urlNumber("seat", r.PathValue("seat"), 0, maxSeatNumber)
+	if ferr != nil {
+		ferr.write(w)
 		return
 	}
 	rm, err := s.rooms.Acquire(r.Context(), id)

@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -27,12 +25,20 @@ type HTTPLimits struct {
 	WriteTimeout time.Duration
 	// IdleTimeout closes keep-alive connections idle for this long.
 	IdleTimeout time.Duration
-	// MaxHeaderBytes bounds the size of a request's headers.
+	// MaxHeaderBytes bounds the size of a request's request line and
+	// headers, their line ends included: a request over it is answered
+	// 431. More than MinHeaderBytes.
 	MaxHeaderBytes int
 	// ConnsPerAddr bounds the open TCP connections from one IP address
 	// (HTTP keep-alive and WebSockets alike); a connection over the limit
 	// is closed as soon as it is accepted. Trusted proxies are exempt.
 	ConnsPerAddr int
+	// MaxConns bounds the open TCP connections of the whole server, so
+	// that it never runs out of file descriptors. At the cap, a new
+	// connection takes the place of one from the address that holds the
+	// most, if that address holds more than the newcomer's plus one;
+	// otherwise it is closed at once.
+	MaxConns int
 }
 
 // DefaultHTTPLimits are the limits of "plateau serve" unless flags say
@@ -44,83 +50,24 @@ var DefaultHTTPLimits = HTTPLimits{
 	IdleTimeout:       60 * time.Second,
 	MaxHeaderBytes:    16 << 10,
 	ConnsPerAddr:      128,
+	MaxConns:          DefaultMaxConns(),
 }
+
+// headerSlack is what net/http reads beyond its MaxHeaderBytes before it
+// answers 431 (the "bufio slop" of its initialReadLimitSize): the request
+// line and headers may take MaxHeaderBytes+headerSlack bytes in all.
+const headerSlack = 4096
+
+// MinHeaderBytes is the bound under which HTTPLimits.MaxHeaderBytes
+// cannot be enforced exactly (net/http reads headerSlack bytes ahead).
+const MinHeaderBytes = headerSlack
 
 // HTTPServer returns an HTTP server of h with l's timeouts and header
-// bound; serve it on Server.Listener(ln, l) for the per-address cap.
+// bound; serve it on Server.Listener(ln, l) for the connection caps.
 func (l HTTPLimits) HTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,
-		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: l.MaxHeaderBytes,
+		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: max(1, l.MaxHeaderBytes-headerSlack),
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-}
-
-// Listener returns ln with at most l.ConnsPerAddr open connections per
-// remote IP address, except from the server's trusted proxies; the
-// connections refused are counted in /metrics.
-func (s *Server) Listener(ln net.Listener, l HTTPLimits) net.Listener {
-	if l.ConnsPerAddr <= 0 {
-		return ln
-	}
-	return &capListener{Listener: ln, max: l.ConnsPerAddr, trusted: s.o.TrustedProxies, open: map[netip.Addr]int{},
-		refused: &s.metrics.refusedConns}
-}
-
-// capListener closes at once the connections from an address that already
-// has max open.
-type capListener struct {
-	net.Listener
-	max     int
-	trusted []netip.Prefix
-	refused *atomic.Int64
-
-	mu   sync.Mutex
-	open map[netip.Addr]int
-}
-
-func (l *capListener) Accept() (net.Conn, error) {
-	for {
-		c, err := l.Listener.Accept()
-		if err != nil {
-			return nil, err
-		}
-		ip := addrOf(c.RemoteAddr())
-		if !ip.IsValid() || trustedAddr(l.trusted, ip) {
-			return c, nil
-		}
-		l.mu.Lock()
-		ok := l.open[ip] < l.max
-		if ok {
-			l.open[ip]++
-		}
-		l.mu.Unlock()
-		if !ok {
-			l.refused.Add(1)
-			c.Close()
-			continue
-		}
-		return &cappedConn{Conn: c, l: l, ip: ip}, nil
-	}
-}
-
-func (l *capListener) release(ip netip.Addr) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.open[ip]--; l.open[ip] <= 0 {
-		delete(l.open, ip)
-	}
-}
-
-// cappedConn gives its place back when closed.
-type cappedConn struct {
-	net.Conn
-	l    *capListener
-	ip   netip.Addr
-	once sync.Once
-}
-
-func (c *cappedConn) Close() error {
-	c.once.Do(func() { c.l.release(c.ip) })
-	return c.Conn.Close()
 }
 
 // addrOf is the IP address of a TCP address (invalid for others).

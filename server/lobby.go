@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"plateau/game"
@@ -74,14 +73,12 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live, inactive or finished", f.Status))
 		return
 	}
-	if l := q.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > 200 {
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("limit %q is not a number from 1 to 200", l))
-			return
-		}
-		f.Limit = n
+	limit, ferr := queryNumber(q, "limit", f.Limit, 1, 200)
+	if ferr != nil {
+		ferr.write(w)
+		return
 	}
+	f.Limit = limit
 	gs, err := s.o.Store.List(r.Context(), f)
 	if err != nil {
 		s.storeError(w, "", err)

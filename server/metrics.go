@@ -18,7 +18,7 @@ type metrics struct {
 	refusedGames map[string]*atomic.Int64
 	swept        atomic.Int64
 	refusedRooms atomic.Int64 // requests refused because MaxRooms rooms were in use
-	refusedConns atomic.Int64 // TCP connections closed over the per-address cap
+	refusedConns atomic.Int64 // TCP connections closed over the per-address or the global cap
 
 	mu      sync.Mutex
 	buckets []float64 // write latency bucket bounds, seconds
@@ -79,7 +79,7 @@ func (m *metrics) write(w io.Writer, live int) {
 		fmt.Fprintf(w, "plateau_games_refused_total{limit=%q} %d\n", l, m.refusedGames[l].Load())
 	}
 	fmt.Fprintf(w, "# HELP plateau_rooms_refused_total Requests refused because every loaded room was in use (--max-rooms).\n# TYPE plateau_rooms_refused_total counter\nplateau_rooms_refused_total %d\n", m.refusedRooms.Load())
-	fmt.Fprintf(w, "# HELP plateau_http_conns_refused_total TCP connections closed at once over the per-address cap.\n# TYPE plateau_http_conns_refused_total counter\nplateau_http_conns_refused_total %d\n", m.refusedConns.Load())
+	fmt.Fprintf(w, "# HELP plateau_http_conns_refused_total TCP connections closed over the per-address or the global cap.\n# TYPE plateau_http_conns_refused_total counter\nplateau_http_conns_refused_total %d\n", m.refusedConns.Load())
 	fmt.Fprintf(w, "# HELP plateau_games_swept_total Games deleted as never started and stale.\n# TYPE plateau_games_swept_total counter\nplateau_games_swept_total %d\n", m.swept.Load())
 	fmt.Fprintf(w, "# HELP plateau_moves_per_second Events stored per second over the last 10 seconds.\n# TYPE plateau_moves_per_second gauge\nplateau_moves_per_second %g\n", m.rate())
 	m.mu.Lock()

@@ -94,7 +94,7 @@ const seekRange = 1000
 // player may open one seek (which lasts as long as the connection),
 // cancel it, or accept another's.
 func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
-	ip := clientIP(r)
+	ip := s.clientAddr(r)
 	if !s.enter(ip) {
 		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return
@@ -106,7 +106,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
+	c, err := websocket.Accept(bigWrites{ResponseWriter: w, guard: s.wsGuard("socket", "seeks", ip)}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
 	if err != nil {
 		return
 	}

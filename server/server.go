@@ -73,6 +73,19 @@ type Options struct {
 	// ConnsPerIP bounds the WebSocket connections from one address
 	// (default 64; negative: no limit).
 	ConnsPerIP int
+	// IPv6Prefix is the length of the IPv6 prefix that every per-address
+	// limit counts as one address (default 64: a host usually gets a
+	// /64; 128: each address on its own). IPv4 addresses count alone.
+	IPv6Prefix int
+	// HelloTimeout closes with 1008 a WebSocket that sends no hello
+	// within it (default 10s).
+	HelloTimeout time.Duration
+	// WSBytesPerSecond bounds the bytes a WebSocket client may send a
+	// second, frames of every kind counted (default 64 KiB, bursts of
+	// twice as many); the frames a second are bounded by twice Rate
+	// (bursts of four times Burst). A connection over either is closed
+	// with 1008.
+	WSBytesPerSecond int
 	// OriginPatterns lists the other origins allowed to open WebSockets
 	// (host patterns, see github.com/coder/websocket); the server's own
 	// host is always allowed.
@@ -240,6 +253,7 @@ func New(o Options) *Server {
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
+	o.netDefaults()
 	o.accountDefaults()
 	if o.WriteTimeout <= 0 {
 		o.WriteTimeout = room.DefaultWriteTimeout

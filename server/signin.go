@@ -14,7 +14,7 @@ import (
 
 // Sign-in throttling (issue 66; the design and its reasons are in
 // docs/fairplay.md, "Sign-in and passwords"). Three token buckets count a
-// sign-in on name N from address A (clientNet: IPv6 by /64):
+// sign-in on name N from address A (clientAddr: IPv6 by --ipv6-prefix, /64):
 //
 //   - A's bucket (SignInBurst, SignInEvery) counts every sign-in and
 //     sign-up from A: one address cannot guess many names.
@@ -91,7 +91,7 @@ func (a *attempts) forget(key string) {
 // returns the key of the (name, address) pair, for signedInAs or failedAs.
 func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey string) (pair string, ok bool) {
 	now := s.o.Now()
-	addr := clientNet(r)
+	addr := s.clientAddr(r)
 	pair = addr + " " + nameKey // an address key has no space
 	if ok, wait := s.signIns.allow("address:"+addr, now); !ok {
 		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)

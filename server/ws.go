@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -17,7 +18,6 @@ import (
 )
 
 const (
-	helloTimeout = 10 * time.Second
 	writeTimeout = 10 * time.Second
 	outBuffer    = 256
 )
@@ -33,7 +33,7 @@ const (
 
 func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	ip := clientIP(r)
+	ip := s.clientAddr(r)
 	if !s.enter(ip) {
 		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return
@@ -45,7 +45,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.rooms.Release(rm)
-	c, err := websocket.Accept(bigWrites{w}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
+	c, err := websocket.Accept(bigWrites{ResponseWriter: w, guard: s.wsGuard("game", id, ip)}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
 	if err != nil {
 		s.o.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
 		return
@@ -68,8 +68,13 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 // connection.
 const wsWriteBuffer = 8 << 10
 
-// bigWrites gives the WebSocket it hijacks a write buffer of wsWriteBuffer.
-type bigWrites struct{ http.ResponseWriter }
+// bigWrites gives the WebSocket it hijacks a write buffer of wsWriteBuffer,
+// and reads it through guard (nil: none), given the bytes net/http read
+// past the request.
+type bigWrites struct {
+	http.ResponseWriter
+	guard func(c net.Conn, buffered []byte) net.Conn
+}
 
 func (b bigWrites) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
@@ -83,6 +88,11 @@ func (b bigWrites) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		// In place: net/http keeps this Writer until the handler returns,
 		// so its 4 KiB are freed only if it takes the new buffer.
 		*brw.Writer = *bufio.NewWriterSize(c, wsWriteBuffer)
+	}
+	if b.guard != nil {
+		buffered, _ := brw.Reader.Peek(brw.Reader.Buffered())
+		c = b.guard(c, bytes.Clone(buffered))
+		brw.Reader.Reset(c) // the WebSocket reads what was buffered through the guard
 	}
 	return c, brw, nil
 }
@@ -148,15 +158,8 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	cw := newConnWriter(c)
 	defer cw.t.Stop()
 	// The hello.
-	hctx, hcancel := context.WithTimeout(ctx, helloTimeout)
-	typ, data, err := c.Read(hctx)
-	hcancel()
+	typ, data, err := s.readHello(ctx, c)
 	if err != nil {
-		if ctx.Err() != nil {
-			c.Close(websocket.StatusGoingAway, "server shutting down")
-		} else if hctx.Err() != nil {
-			c.Close(closeBadHello, "no hello within 10s")
-		}
 		return
 	}
 	refuseHello := func(id, code, msg string) {

@@ -27,7 +27,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	db := fs.String("db", "sqlite:data/plateau.db", "`database`: "+dbUsage)
 	keyFile := fs.String("key", "", "the `file` of the key that signs finished games, made at the first start (default: PATH.key beside an SQLite database; with PostgreSQL, none: records unsigned)")
 	perIP := fs.Int("conns-per-ip", 64, "WebSocket connections allowed per client address (-1: no limit)")
+	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "IPv6 prefix `length` every per-address limit counts as one address (128: each address alone)")
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
+	wsBytes := fs.Int("ws-bytes", server.DefaultWSBytesPerSecond, "bytes per second a WebSocket client may send, every frame counted (bursts of twice as many); beyond, closed with 1008")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
 	reviews := fs.Int("reviews", server.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
@@ -51,7 +53,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&hl.ReadTimeout, "read-timeout", hl.ReadTimeout, "time to read a whole request, body included; not for WebSockets (0: none)")
 	fs.DurationVar(&hl.WriteTimeout, "write-timeout", hl.WriteTimeout, "time to write a response; not for WebSockets (0: none)")
 	fs.DurationVar(&hl.IdleTimeout, "idle-timeout", hl.IdleTimeout, "close keep-alive HTTP connections idle this long (0: none)")
-	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request headers in bytes")
+	fs.IntVar(&hl.MaxHeaderBytes, "max-header-bytes", hl.MaxHeaderBytes, "largest request line and headers in bytes (beyond: 431)")
+	fs.IntVar(&hl.MaxConns, "max-conns", hl.MaxConns, "open TCP connections in all (default: the file descriptor limit less 128 and a tenth; -1: no limit); at the cap a newcomer takes the place of one from the address holding the most, or is closed")
 	fs.IntVar(&hl.ConnsPerAddr, "http-conns-per-ip", hl.ConnsPerAddr, "open TCP connections allowed per client address, WebSockets included; trusted proxies exempt (-1: no limit)")
 	proxies := fs.String("trusted-proxy", "", "`CIDR,...` of reverse proxies whose X-Forwarded-For gives the client address (default none: the header is ignored)")
 	instance := fs.String("instance-id", defaultInstance(), "this instance's `name` among those sharing a PostgreSQL database (its games' leases are held in this name)")
@@ -67,11 +70,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q", pos)
 	}
-	for name, v := range map[string]int{"games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP,
+	for name, v := range map[string]int{"max-conns": hl.MaxConns, "games-per-minute": *perMinute, "live-games-per-ip": *liveGames, "max-rooms": *maxRooms, "conns-per-ip": *perIP,
 		"signin-burst": *signInBurst, "signin-pair-burst": *pairBurst} {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
+	}
+	if *wsBytes < 1 {
+		return usagef("--ws-bytes %d: want at least 1", *wsBytes)
 	}
 	if *healthChecks < 1 {
 		return usagef("--health-checks %d: want at least 1", *healthChecks)
@@ -95,6 +101,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
 		}
+	}
+	if *v6prefix < 1 || *v6prefix > 128 {
+		return usagef("--ipv6-prefix %d: want a prefix length from 1 to 128", *v6prefix)
+	}
+	if hl.MaxHeaderBytes <= server.MinHeaderBytes {
+		return usagef("--max-header-bytes %d: want more than %d (net/http reads that much ahead)", hl.MaxHeaderBytes, server.MinHeaderBytes)
 	}
 	if *leaseRenew >= *leaseTTL {
 		return usagef("--lease-renew %v: want less than --lease-ttl %v", *leaseRenew, *leaseTTL)
@@ -128,7 +140,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	srv := server.New(server.Options{
 		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
-		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins,
+		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins, IPv6Prefix: *v6prefix, WSBytesPerSecond: *wsBytes,
 		Hints: hints.Providers(), TrustedProxies: trusted,
 		GamesPerMinute: *perMinute, LiveGames: *liveGames, StaleGame: *stale, MaxRooms: *maxRooms,
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,

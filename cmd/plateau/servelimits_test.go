@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestServeFlagErrors(t *testing.T) {
@@ -24,6 +27,10 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--signin-burst", "0"}, 2, "--signin-burst 0: want a limit of at least 1, or -1 for none"},
 		{[]string{"--signin-pair-burst", "-2"}, 2, "--signin-pair-burst -2: want a limit of at least 1, or -1 for none"},
 		{[]string{"--signin-pair-every", "0s"}, 2, "--signin-pair-every 0s: want a positive duration"},
+		{[]string{"--max-header-bytes", "4096"}, 2, "--max-header-bytes 4096: want more than 4096"},
+		{[]string{"--ipv6-prefix", "129"}, 2, "--ipv6-prefix 129: want a prefix length from 1 to 128"},
+		{[]string{"--ws-bytes", "0"}, 2, "--ws-bytes 0: want at least 1"},
+		{[]string{"--max-conns", "0"}, 2, "--max-conns 0: want a limit of at least 1, or -1 for none"},
 		{[]string{"--ai-workers", "0"}, 2, "--ai-workers 0: want at least 1"},
 		{[]string{"--rate", "-3"}, 2, "--rate -3: want a positive number of messages per second"},
 		{[]string{"--rate", "NaN"}, 2, "--rate NaN: want a positive number of messages per second"},
@@ -45,5 +52,25 @@ func TestServeFlagErrors(t *testing.T) {
 		if code != tt.code || !strings.Contains(stderr, tt.want) {
 			t.Errorf("serve %q: exit %d, %q; want %d and %q", tt.args, code, stderr, tt.code, tt.want)
 		}
+	}
+}
+
+// TestServeCutsSlowHeaders checks that "plateau serve" starts its HTTP
+// server with --read-header-timeout: a connection that never ends its
+// headers (the slow-header attack of issue 67) is closed.
+func TestServeCutsSlowHeaders(t *testing.T) {
+	_, base := startServe(t, "sqlite:"+filepath.Join(t.TempDir(), "p.db"), "--read-header-timeout", "200ms")
+	c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: pla"); err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	b, err := io.ReadAll(c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatalf("a connection with unfinished headers still open after 10 s (read %q)", b)
 	}
 }
