@@ -76,6 +76,9 @@ func TestSeeks(t *testing.T) {
 	// A third person's lobby lists the game in progress, marked rated.
 	cid := newTab(t, bctx, "cid")
 	cid.open(base+"/", `!!document.querySelector('[data-listed="`+id+`"] [data-rated]')`)
+	// Two moves each: a rated game ended sooner is aborted, not rated.
+	bothMove(t, ann, bob)
+	bothMove(t, ann, bob)
 	ann.clickAt("#resign")
 	ann.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
 	ann.clickAt("#resign")

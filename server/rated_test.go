@@ -105,6 +105,7 @@ func TestRatedEnd(t *testing.T) {
 			id, tok, ck := ratedTable(t, ts, "dames", nil, c.rated, [2]string{"ann", "bob"})
 			p0 := joinAs(t, ts, ck[0], id, tok[0])
 			p1 := joinAs(t, ts, ck[1], id, tok[1])
+			playOpening(ctx, t, p0, p1) // fewer moves abort a rated game
 			send := func(p *player, msg string) {
 				t.Helper()
 				if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
@@ -272,7 +273,9 @@ func TestLeaderboardAndPlayerRatings(t *testing.T) {
 	var last string
 	for range 2 {
 		id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"eve", "fay"})
+		p0 := joinAs(t, ts, ck[0], id, tok[0])
 		p1 := joinAs(t, ts, ck[1], id, tok[1])
+		playOpening(ctx, t, p0, p1)
 		if err := p1.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil {
 			t.Fatal(err)
 		}
@@ -326,6 +329,7 @@ func TestRatedRematch(t *testing.T) {
 	defer cancel()
 	id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"jon", "kim"})
 	p := joinAs(t, ts, ck[0], id, tok[0], tok[1])
+	playOpening(ctx, t, p)
 	for _, msg := range []string{`{"type":"resign","seat":1}`, `{"type":"rematch"}`} {
 		if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
 			t.Fatal(err)
@@ -357,6 +361,7 @@ func TestRatedRematch(t *testing.T) {
 		t.Fatalf("rematch %+v: want rated, kim then jon", g)
 	}
 	q := joinAs(t, ts, ck[0], next, tok[0], tok[1])
+	playOpening(ctx, t, q)
 	if err := q.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil { // jon resigns
 		t.Fatal(err)
 	}
