@@ -56,6 +56,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	storeWrite := fs.Duration("store-write-timeout", room.DefaultWriteTimeout, "answer storage_unavailable to a game's write not made within this time (a stalled disk)")
 	healthChecks := fs.Int("health-checks", server.DefaultHealthChecks, "write outcomes in a row that change the readiness /healthz answers")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
+	farm := farmingFlags(fs)
 	var origins multiFlag
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
 	if pos, err := parseFlags(fs, args); err != nil {
@@ -67,6 +68,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		if v == 0 || v < -1 {
 			return usagef("--%s %d: want a limit of at least 1, or -1 for none", name, v)
 		}
+	}
+	if err := checkFarming(farm); err != nil {
+		return err
 	}
 	if *healthChecks < 1 {
 		return usagef("--health-checks %d: want at least 1", *healthChecks)
@@ -128,7 +132,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		PingInterval: *pingEvery, PingTimeout: *pingTimeout, AIOnlyMaxLevel: *aiOnlyMax,
 		Reviews: *reviews, ReviewBudget: *reviewBudget, Admission: adm,
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
-		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
+		WriteTimeout: *storeWrite, HealthChecks: *healthChecks, Farming: *farm,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

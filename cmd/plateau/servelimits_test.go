@@ -21,6 +21,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--games-per-minute", "0"}, 2, "--games-per-minute 0: want a limit of at least 1, or -1 for none"},
 		{[]string{"--live-games-per-ip", "-2"}, 2, "--live-games-per-ip -2: want a limit of at least 1, or -1 for none"},
 		{[]string{"--conns-per-ip", "0"}, 2, "--conns-per-ip 0: want a limit of at least 1, or -1 for none"},
+		{[]string{"--rated-pair-games-per-day", "0"}, 2, "--rated-pair-games-per-day 0: want a limit of at least 1, or -1 for none"},
+		{[]string{"--signups-per-ip-per-day", "-2"}, 2, "--signups-per-ip-per-day -2: want a limit of at least 1, or -1 for none"},
 		{[]string{"--ai-workers", "0"}, 2, "--ai-workers 0: want at least 1"},
 		{[]string{"--rate", "-3"}, 2, "--rate -3: want a positive number of messages per second"},
 		{[]string{"--rate", "NaN"}, 2, "--rate NaN: want a positive number of messages per second"},
