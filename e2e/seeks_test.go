@@ -97,6 +97,10 @@ func TestSeeks(t *testing.T) {
 	eval[bool](bob, `(() => { document.querySelector('#leaderboard').open = true; return true; })()`)
 	choose(bob, "#board-game", "dames")
 	bob.waitJS("the leaderboard", `[...document.querySelectorAll('#board-body tr[data-player]')].map((r) => r.dataset.player).join() === 'bob,ann'`)
+	// One game is fewer than --provisional-games: bob's rating shows
+	// provisional ("1662?"), unranked.
+	bob.waitJS("bob's provisional rating", fmt.Sprintf(`(() => { const tds = document.querySelector('#board-body tr[data-player="bob"]').children;
+		return tds[0].textContent === '' && tds[2].textContent === '%d?'; })()`, rb))
 	eval[bool](bob, `(() => { document.querySelector('#leaderboard').scrollIntoView(); return true; })()`)
 	screenshot(t, bob, "lobby-leaderboard-desktop")
 
