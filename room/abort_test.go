@@ -3,6 +3,7 @@ package room_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"plateau/games"
 	"plateau/room"
@@ -29,9 +30,11 @@ func TestRatedAbort(t *testing.T) {
 		{"rated, drawn at once", true, 0, []room.Action{{Kind: room.ActDrawOffer}, {Kind: room.ActDrawAccept}}, true},
 		{"rated, drawn after four moves", true, 4, []room.Action{{Kind: room.ActDrawOffer}, {Kind: room.ActDrawAccept}}, false},
 		{"casual, resigned at once", false, 0, []room.Action{{Kind: room.ActResign}}, false},
+		// Seat 1's clock runs out before its first move (a one-minute game).
+		{"rated, flagged after one move", true, 1, []room.Action{{Kind: room.ActFlag, Time: t0.Add(time.Minute)}}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := table(t, "dames", nil, "hh", !c.rated, store.Clock{})
+			p := table(t, "dames", nil, "hh", !c.rated, store.Clock{Initial: time.Minute})
 			p.Rec.Rated = c.rated
 			p.Rec.Seats[0].Account, p.Rec.Seats[1].Account = "ann", "bob"
 			var log []store.Event
