@@ -131,4 +131,31 @@ func TestSeeks(t *testing.T) {
 			screenshot(t, p.tb, "player-ratings-desktop")
 		}
 	}
+
+	// A rated game resigned before each side made two moves is aborted: the
+	// result says so, and no rating changes.
+	for _, tb := range []*tab{ann, bob} {
+		tb.open(base+"/", `!!document.querySelector('#seek-submit') && !document.querySelector('#seek-submit').disabled`)
+		choose(tb, "#seek-game", "dames")
+	}
+	ann.clickAt("#seek-submit")
+	ann.waitJS("ann's second seek open", `!!document.querySelector('#seeks .seeking')`)
+	bob.clickAt("#seek-submit")
+	other := onGame + ` && location.pathname !== '/g/` + id + `'`
+	ann.waitJS("ann's second game", other)
+	bob.waitJS("bob's second game", other)
+	ann.waitJS("ann holds a seat", `document.querySelector('#players li.me') !== null && !!document.querySelector('#resign')`)
+	ann.clickAt("#resign")
+	ann.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
+	ann.clickAt("#resign")
+	bob.waitJS("the abort", `document.querySelector('dialog#result[open] #result-text')?.textContent === 'Game aborted, not rated: it ended before each player made two moves'`)
+	for _, name := range []string{"ann", "bob"} {
+		acc, err := st.AccountByName(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs, err := st.Ratings(ctx, acc.ID); err != nil || len(rs) != 1 || rs[0].Games != 1 {
+			t.Errorf("%s's ratings after an aborted game: %+v, %v; want one game", name, rs, err)
+		}
+	}
 }
