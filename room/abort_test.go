@@ -14,7 +14,7 @@ import (
 // an agreed draw before each side made two moves is aborted (no results,
 // so nothing to rate); from the fourth move on, it ends as any game; a
 // casual game is never aborted. The mark is in the event, so a replay of
-// the log gives the same end.
+// the log, or of its export, gives the same end.
 func TestRatedAbort(t *testing.T) {
 	first := func(p *room.Play) string { return p.State.FormatMove(p.State.Moves(nil)[0]) }
 	for _, c := range []struct {
@@ -57,7 +57,16 @@ func TestRatedAbort(t *testing.T) {
 			if c.rated && (err != nil || (rate == nil) != c.aborted) {
 				t.Errorf("RateOf(%s) = %v, %v; want a rating change: %v", upd.Result, rate, err, !c.aborted)
 			}
-			q, err := room.Replay(games.Registry(), p.Rec, log)
+			// As an export carries it (ToJSON, then EventOf).
+			var exported []store.Event
+			for _, e := range log {
+				x, err := room.EventOf(room.ToJSON(e))
+				if err != nil {
+					t.Fatal(err)
+				}
+				exported = append(exported, x)
+			}
+			q, err := room.Replay(games.Registry(), p.Rec, exported)
 			if err != nil {
 				t.Fatal(err)
 			}
