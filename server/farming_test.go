@@ -9,8 +9,11 @@ import (
 	"time"
 
 	"plateau/game"
+	"plateau/games"
+	"plateau/record"
 	"plateau/room"
 	"plateau/server"
+	"plateau/server/wsclient"
 )
 
 // playOpening plays the first moves of a two-seat game until each seat has
@@ -42,7 +45,11 @@ func playOpening(ctx context.Context, t *testing.T, ps ...*player) {
 // aborted, with no winner, and neither rating moves nor shows on the
 // leaderboard. On main b61b991 the winner went 1500 -> 1996.
 func TestFarmingInstantResigns(t *testing.T) {
-	ts := newTestServer(t, nil)
+	keys, err := record.Generate(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, func(o *server.Options) { o.Keys = keys })
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	for i := range 92 {
@@ -63,6 +70,17 @@ func TestFarmingInstantResigns(t *testing.T) {
 		var o game.Outcome
 		if err := json.Unmarshal(g.Result, &o); err != nil || !o.Over || o.Reason != room.AbortedReason || len(o.Results) != 0 {
 			t.Fatalf("the first instant resignation's result %s (%v): want aborted, no winner", g.Result, err)
+		}
+		// Its signed record says aborted, and verifies.
+		var x room.Export
+		if err := wsclient.GetJSON(ctx, ts.HTTP, ts.URL, "/api/games/"+id+"/export", &x); err != nil {
+			t.Fatal(err)
+		}
+		if err := room.VerifySignature(x, keys.Public()); err != nil {
+			t.Errorf("the aborted game's signed export: %v", err)
+		}
+		if _, err := room.Verify(games.Registry(), x); err != nil {
+			t.Errorf("the aborted game's export does not replay: %v", err)
 		}
 		var seen game.Outcome
 		if err := json.Unmarshal(p.view.Outcome, &seen); err != nil || seen.Reason != room.AbortedReason {
