@@ -93,14 +93,16 @@ func TestFarmingPairLimit(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"id-ann", "id-bob"})
-	p := joinAs(t, ts, ck[0], id, tok[0], tok[1])
-	playOpening(ctx, t, p)
-	for _, msg := range []string{`{"type":"resign","seat":1}`, `{"type":"rematch"}`} {
-		if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
-			t.Fatal(err)
-		}
+	p0, p1 := joinAs(t, ts, ck[0], id, tok[0]), joinAs(t, ts, ck[1], id, tok[1])
+	playOpening(ctx, t, p0, p1)
+	if err := p1.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil {
+		t.Fatal(err)
 	}
-	waitEvent(ctx, t, p, "rematch")
+	waitEvent(ctx, t, p0, "end")
+	if err := p0.conn.SendRaw(ctx, []byte(`{"type":"rematch"}`)); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(ctx, t, p0, "rematch")
 	if g := rematchOf(ctx, t, ts, id); g.Rated || g.Casual {
 		t.Errorf("the rematch past the pair's limit: rated %v casual %v, want unrated, not casual", g.Rated, g.Casual)
 	}
