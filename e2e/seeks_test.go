@@ -73,12 +73,12 @@ func TestSeeks(t *testing.T) {
 	if eval[bool](ann, `!!document.querySelector('#undo-request')`) {
 		t.Error("an undo button in a rated game")
 	}
-	// A third person's lobby lists the game in progress, marked rated.
-	cid := newTab(t, bctx, "cid")
-	cid.open(base+"/", `!!document.querySelector('[data-listed="`+id+`"] [data-rated]')`)
 	// Two moves each: a rated game ended sooner is aborted, not rated.
 	bothMove(t, ann, bob)
 	bothMove(t, ann, bob)
+	// A third person's lobby lists the game in progress (it has moves), marked rated.
+	cid := newTab(t, bctx, "cid")
+	cid.open(base+"/", `!!document.querySelector('[data-listed="`+id+`"] [data-rated]')`)
 	ann.clickAt("#resign")
 	ann.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
 	ann.clickAt("#resign")
