@@ -73,7 +73,10 @@ func TestSeeks(t *testing.T) {
 	if eval[bool](ann, `!!document.querySelector('#undo-request')`) {
 		t.Error("an undo button in a rated game")
 	}
-	// A third person's lobby lists the game in progress, marked rated.
+	// Two moves each: a rated game ended sooner is aborted, not rated.
+	bothMove(t, ann, bob)
+	bothMove(t, ann, bob)
+	// A third person's lobby lists the game in progress (it has moves), marked rated.
 	cid := newTab(t, bctx, "cid")
 	cid.open(base+"/", `!!document.querySelector('[data-listed="`+id+`"] [data-rated]')`)
 	ann.clickAt("#resign")
@@ -94,6 +97,10 @@ func TestSeeks(t *testing.T) {
 	eval[bool](bob, `(() => { document.querySelector('#leaderboard').open = true; return true; })()`)
 	choose(bob, "#board-game", "dames")
 	bob.waitJS("the leaderboard", `[...document.querySelectorAll('#board-body tr[data-player]')].map((r) => r.dataset.player).join() === 'bob,ann'`)
+	// One game is fewer than --provisional-games: bob's rating shows
+	// provisional ("1662?"), unranked.
+	bob.waitJS("bob's provisional rating", fmt.Sprintf(`(() => { const tds = document.querySelector('#board-body tr[data-player="bob"]').children;
+		return tds[0].textContent === '' && tds[2].textContent === '%d?'; })()`, rb))
 	eval[bool](bob, `(() => { document.querySelector('#leaderboard').scrollIntoView(); return true; })()`)
 	screenshot(t, bob, "lobby-leaderboard-desktop")
 
@@ -122,6 +129,33 @@ func TestSeeks(t *testing.T) {
 		p.tb.waitJS(p.name+"'s game on the page", `!!document.querySelector('#player-games tr[data-game="`+id+`"] a[href^="/g/`+id+`"]')`)
 		if p.name == "bob" {
 			screenshot(t, p.tb, "player-ratings-desktop")
+		}
+	}
+
+	// A rated game resigned before each side made two moves is aborted: the
+	// result says so, and no rating changes.
+	for _, tb := range []*tab{ann, bob} {
+		tb.open(base+"/", `!!document.querySelector('#seek-submit') && !document.querySelector('#seek-submit').disabled`)
+		choose(tb, "#seek-game", "dames")
+	}
+	ann.clickAt("#seek-submit")
+	ann.waitJS("ann's second seek open", `!!document.querySelector('#seeks .seeking')`)
+	bob.clickAt("#seek-submit")
+	other := onGame + ` && location.pathname !== '/g/` + id + `'`
+	ann.waitJS("ann's second game", other)
+	bob.waitJS("bob's second game", other)
+	ann.waitJS("ann holds a seat", `document.querySelector('#players li.me') !== null && !!document.querySelector('#resign')`)
+	ann.clickAt("#resign")
+	ann.waitJS("the resign confirmation", `document.querySelector('#resign').dataset.armed === '1'`)
+	ann.clickAt("#resign")
+	bob.waitJS("the abort", `document.querySelector('dialog#result[open] #result-text')?.textContent === 'Game aborted, not rated: it ended before each player made two moves'`)
+	for _, name := range []string{"ann", "bob"} {
+		acc, err := st.AccountByName(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs, err := st.Ratings(ctx, acc.ID); err != nil || len(rs) != 1 || rs[0].Games != 1 {
+			t.Errorf("%s's ratings after an aborted game: %+v, %v; want one game", name, rs, err)
 		}
 	}
 }

@@ -142,8 +142,12 @@ type Event struct {
 	Seed      string          `json:"seed,omitempty"`
 	// Auto marks a move the server played for the seat: a pass that was
 	// its only legal move.
-	Auto bool      `json:"auto,omitempty"`
-	Time time.Time `json:"time"`
+	Auto bool `json:"auto,omitempty"`
+	// Aborted marks the resignation, time-out or agreed draw that ended a
+	// rated game before both players made two moves: the game is
+	// aborted, not rated (docs/ratings.md).
+	Aborted bool      `json:"aborted,omitempty"`
+	Time    time.Time `json:"time"`
 }
 
 // Move is one move of the effective move list (after undos).

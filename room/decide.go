@@ -87,7 +87,11 @@ func Decide(p *Play, seat int, a Action) ([]store.Event, error) {
 		if !game.DrawByAgreement(p.G) {
 			return nil, refuse("not_allowed", "%s has no draw by agreement", p.G.ID())
 		}
-	case ActResign, ActDrawAccept, ActDrawDecline, ActFlag:
+	case ActResign, ActDrawAccept, ActFlag:
+		if abortsNow(p) {
+			e.Data = mustData(eventData{Aborted: true})
+		}
+	case ActDrawDecline:
 	case ActUndoRequest, ActUndoAccept, ActUndoDecline:
 		if p.Rec.Rated {
 			return nil, refuse("not_allowed", "undo is not allowed in rated games")

@@ -51,6 +51,11 @@ type Options struct {
 	// when no human seat has an account (its creator: see aiClient); ""
 	// for none. It must be safe for concurrent use.
 	AIClient func(gameID string) string
+	// RematchRated, if set, says whether the rematch of a rated game
+	// between accounts is rated too (false: it is made unrated, as when
+	// the two accounts have played their rated games of the day); a nil
+	// RematchRated keeps every rematch of a rated game rated.
+	RematchRated func(ctx context.Context, accounts []string) bool
 	// Instance names this server instance among those sharing the store
 	// (the owner of its leases); required when the store is a
 	// store.Leaser.

@@ -31,9 +31,10 @@ const NoPlayer = -2
 type eventData struct {
 	Result    json.RawMessage `json:"result,omitempty"` // a game.Outcome
 	RematchID string          `json:"rematch_id,omitempty"`
-	Seat      *int            `json:"seat,omitempty"` // undo_accept/undo_decline: the requester
-	Seed      string          `json:"seed,omitempty"` // end: the revealed dice seed
-	Auto      bool            `json:"auto,omitempty"` // move: played by the server, the only legal move (a pass)
+	Seat      *int            `json:"seat,omitempty"`    // undo_accept/undo_decline: the requester
+	Seed      string          `json:"seed,omitempty"`    // end: the revealed dice seed
+	Auto      bool            `json:"auto,omitempty"`    // move: played by the server, the only legal move (a pass)
+	Aborted   bool            `json:"aborted,omitempty"` // resign, timeout, draw_accept: the rated game is aborted (abort.go)
 }
 
 // ToJSON converts a stored event.
@@ -42,7 +43,7 @@ func ToJSON(e store.Event) EventJSON {
 	if len(e.Data) > 0 {
 		var d eventData
 		if json.Unmarshal(e.Data, &d) == nil {
-			j.Result, j.RematchID, j.Seat, j.Seed, j.Auto = d.Result, d.RematchID, d.Seat, d.Seed, d.Auto
+			j.Result, j.RematchID, j.Seat, j.Seed, j.Auto, j.Aborted = d.Result, d.RematchID, d.Seat, d.Seed, d.Auto, d.Aborted
 		}
 	}
 	return j
@@ -144,7 +145,7 @@ func (p *Play) Apply(e store.Event) error {
 			return refuse("not_allowed", "resigning is for two-player games (this one has %d players)", n)
 		}
 		o := game.Finished(n, fmt.Sprintf("player %d resigned", e.Player), game.Player(1-e.Player))
-		p.Forced = &o
+		p.Forced = abortedOr(d, o)
 	case KindDrawOffer:
 		if n != 2 {
 			return refuse("not_allowed", "draws by agreement are for two-player games")
@@ -159,7 +160,7 @@ func (p *Play) Apply(e store.Event) error {
 		}
 		if e.Kind == KindDrawAccept {
 			o := game.Drawn(n, "draw agreed")
-			p.Forced = &o
+			p.Forced = abortedOr(d, o)
 		}
 		p.Draw = -1
 	case KindUndoRequest:
@@ -195,7 +196,7 @@ func (p *Play) Apply(e store.Event) error {
 		p.Undo = -1
 	case KindTimeout: // checked by Clock.check
 		o := timeoutOutcome(n, p.Cfg, e.Player)
-		p.Forced = &o
+		p.Forced = abortedOr(d, o)
 	case KindEnd:
 		if !over || p.Ended {
 			return refuse("internal", "end event in a game that is not over")

@@ -12,7 +12,7 @@ import (
 // RateOf is the rating update of a rated game's end with the outcome
 // result (its JSON): the two seats' accounts rated in the game's pool, one
 // game as one Glicko-2 rating period (rating.Game). It is nil for a game
-// that is not rated. It fails for a rated game that cannot be rated: not
+// that is not rated or that was aborted (abort.go). It fails for a rated game that cannot be rated: not
 // two seats, a seat without an account, an outcome that is not over.
 func RateOf(rec *store.Game, result json.RawMessage) (*store.Rate, error) {
 	if !rec.Rated {
@@ -22,7 +22,11 @@ func RateOf(rec *store.Game, result json.RawMessage) (*store.Rate, error) {
 		return nil, fmt.Errorf("rated game %s has %d seats, not 2", rec.ID, len(rec.Seats))
 	}
 	var o game.Outcome
-	if err := json.Unmarshal(result, &o); err != nil || !o.Over || len(o.Results) != 2 {
+	err := json.Unmarshal(result, &o)
+	if err == nil && o.Over && o.Reason == AbortedReason { // abort.go
+		return nil, nil
+	}
+	if err != nil || !o.Over || len(o.Results) != 2 {
 		return nil, fmt.Errorf("rated game %s: result %s is not the end of a two-player game (%v)", rec.ID, result, err)
 	}
 	accounts := make([]string, 2)

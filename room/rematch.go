@@ -29,9 +29,10 @@ func RematchOrder(p *Play) []int {
 }
 
 // rematchRecord returns the record of the rematch of p's game with the
-// given id: the same game, variant, time control and rated flag, the seats
-// (their tokens and accounts) in RematchOrder, none joined yet.
-func rematchRecord(p *Play, id string) (*store.Game, error) {
+// given id: the same game, variant and time control, rated if p's game is
+// and rated says so, the seats (their tokens and accounts) in
+// RematchOrder, none joined yet.
+func rematchRecord(p *Play, id string, rated bool) (*store.Game, error) {
 	order := RematchOrder(p)
 	seats := make([]store.Seat, len(order))
 	for i, from := range order {
@@ -42,7 +43,7 @@ func rematchRecord(p *Play, id string) (*store.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.ID, g.RematchOf, g.Clock, g.Rated = id, p.Rec.ID, p.Rec.Clock, p.Rec.Rated
+	g.ID, g.RematchOf, g.Clock, g.Rated = id, p.Rec.ID, p.Rec.Clock, p.Rec.Rated && rated
 	return g, nil
 }
 
@@ -58,7 +59,15 @@ func (r *Room) rematch(seat int, a Action) (string, int64, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	g, err := rematchRecord(r.play, a.RematchID)
+	rated := true
+	if r.play.Rec.Rated && r.m.o.RematchRated != nil {
+		accounts := make([]string, len(r.play.Rec.Seats))
+		for i, st := range r.play.Rec.Seats {
+			accounts[i] = st.Account
+		}
+		rated = r.m.o.RematchRated(r.ctx, accounts)
+	}
+	g, err := rematchRecord(r.play, a.RematchID, rated)
 	if err != nil {
 		return "", 0, refuse("internal", "rematch: %v", err)
 	}

@@ -90,12 +90,17 @@ func NewID() string {
 // Add offers s: if an open seek is compatible with it, the oldest such is
 // removed and returned (s is not added: the two make a game); otherwise s
 // is added and Add returns false. A seek of the same id is replaced.
-func (b *Board) Add(s Seek) (Seek, bool) {
+func (b *Board) Add(s Seek) (Seek, bool) { return b.AddExcept(s, nil) }
+
+// AddExcept is Add, skipping the open seeks for which skip (when not nil)
+// is true: the server's limits on who may still play whom. skip is called
+// with the board locked, so that no other seek is paired meanwhile.
+func (b *Board) AddExcept(s Seek, skip func(Seek) bool) (Seek, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.remove(s.ID)
 	for i, o := range b.seeks {
-		if Compatible(o, s) {
+		if Compatible(o, s) && (skip == nil || !skip(o)) {
 			b.seeks = append(b.seeks[:i], b.seeks[i+1:]...)
 			b.changed()
 			return o, true

@@ -157,3 +157,23 @@ func TestBoardWatch(t *testing.T) {
 	default:
 	}
 }
+
+// TestBoardAddExcept: the seeks skip excludes are passed over (the oldest
+// other compatible one pairs), and stay open.
+func TestBoardAddExcept(t *testing.T) {
+	b := NewBoard()
+	b.Add(sk("1", "ann", 1500, nil))
+	notAnn := func(o Seek) bool { return o.Owner == "ann" }
+	if _, ok := b.AddExcept(sk("2", "cid", 1500, nil), notAnn); ok {
+		t.Fatal("cid's seek paired with ann's, which is excluded")
+	}
+	if got, ok := b.AddExcept(sk("3", "bob", 1500, nil), notAnn); !ok || got.ID != "2" {
+		t.Fatalf("bob's seek, ann's excluded: paired with %+v (%v), want cid's", got, ok)
+	}
+	if _, ok := b.AddExcept(sk("4", "bob", 1500, nil), notAnn); ok {
+		t.Fatal("bob's second seek paired with ann's, which is excluded")
+	}
+	if got := b.List(); len(got) != 2 || got[0].ID != "1" || got[1].ID != "4" { // cid's paired
+		t.Errorf("open seeks %+v, want ann's and bob's second", got)
+	}
+}

@@ -190,21 +190,29 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		refusePassword(w, err)
 		return
 	}
+	release, ok := s.limitSignUp(w, r) // farming.go
+	if !ok {
+		return
+	}
 	var hash string
 	var err error
 	if !s.hashing(w, r, func() { hash, err = s.o.Passwords.Hash(c.Password) }) {
+		release()
 		return
 	}
 	if err != nil {
+		release()
 		s.internal(w, "sign up", err)
 		return
 	}
 	a := &store.Account{ID: room.NewID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
 	if err := s.o.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
+		release()
 		writeJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
 			"code": "name_taken", "field": "name", "message": fmt.Sprintf("name: %q is taken (names are compared without case)", c.Name)}})
 		return
 	} else if err != nil {
+		release()
 		s.internal(w, "sign up", err)
 		return
 	}

@@ -23,8 +23,8 @@ type CreateRequest struct {
 		Level string `json:"level"`
 	} `json:"seats"`
 	Casual bool `json:"casual"`
-	// Rated: the game's end updates its players' ratings (two accounts,
-	// not casual; see docs/ratings.md).
+	// Rated is refused: rated games are made by pairing seeks, which
+	// bind each seat to its account (see docs/ratings.md).
 	Rated bool `json:"rated"`
 	// Clock is the optional time control.
 	Clock *struct {
@@ -53,9 +53,6 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	req, ferr := s.decodeCreate(w, r)
 	if ferr != nil {
 		ferr.write(w)
-		return
-	}
-	if req.Rated && s.mustSession(w, r) == nil { // rated games are between accounts
 		return
 	}
 	g, err := s.o.Games.Lookup(req.Game)

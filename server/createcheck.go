@@ -77,6 +77,11 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 				return req, &FieldError{Field: fmt.Sprintf("seats[%d].kind", i), Message: "a computer cannot play a rated game"}
 			}
 		}
+		// The creator would hold both seats' tokens: rated games are made
+		// by pairing two accounts' seeks, each seat bound to its account
+		// (issue 66; docs/ratings.md).
+		return req, &FieldError{Field: "rated", Message: "rated games are made by pairing two signed-in players' seeks (the lobby's Play anyone, " +
+			"GET /api/seeks/ws), which gives each seat to its account; POST /api/games makes unrated games"}
 	}
 	if c := req.Clock; c != nil {
 		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {

@@ -105,6 +105,7 @@ func TestRatedEnd(t *testing.T) {
 			id, tok, ck := ratedTable(t, ts, "dames", nil, c.rated, [2]string{"ann", "bob"})
 			p0 := joinAs(t, ts, ck[0], id, tok[0])
 			p1 := joinAs(t, ts, ck[1], id, tok[1])
+			playOpening(ctx, t, p0, p1) // fewer moves abort a rated game
 			send := func(p *player, msg string) {
 				t.Helper()
 				if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
@@ -200,64 +201,40 @@ func TestRatedRefusesUndoAndHints(t *testing.T) {
 	}
 }
 
-// TestRatedCreateNeedsSignIn: POST /api/games makes a rated game only for
-// a signed-in player; its seats are taken signed in only, and become the
-// accounts' as they join.
-func TestRatedCreateNeedsSignIn(t *testing.T) {
+// TestRatedCreateRefused: POST /api/games does not make rated games (its
+// creator would hold both seats' tokens, issue 66: on main b61b991 it
+// answered 201 with both); rated games come from seeks. A rated game's
+// seats are taken signed in only; a guest may watch.
+func TestRatedCreateRefused(t *testing.T) {
 	ts := newTestServer(t, nil)
-	body := `{"game":"dames","seats":[{"kind":"human"},{"kind":"human"}],"rated":true}`
-	post := func(cookie string) (*http.Response, wsclient.Created) {
-		t.Helper()
-		req, _ := http.NewRequest("POST", ts.URL+"/api/games", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if cookie != "" {
-			req.Header.Set("Cookie", cookie)
-		}
-		resp, err := ts.HTTP.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var c wsclient.Created
-		json.NewDecoder(resp.Body).Decode(&c)
-		return resp, c
-	}
-	if resp, _ := post(""); resp.StatusCode != http.StatusUnauthorized {
-		t.Errorf("a guest's rated game: %d, want 401", resp.StatusCode)
-	}
 	ivy := signedIn(t, ts, "ivy")
-	resp, c := post(ivy)
-	if resp.StatusCode != http.StatusCreated {
-		t.Fatalf("a signed-in player's rated game: %d", resp.StatusCode)
+	req, _ := http.NewRequest("POST", ts.URL+"/api/games", strings.NewReader(`{"game":"dames","seats":[{"kind":"human"},{"kind":"human"}],"rated":true}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", ivy)
+	resp, err := ts.HTTP.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a struct {
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+		Error struct{ Code, Field, Message string } `json:"error"`
+	}
+	json.NewDecoder(resp.Body).Decode(&a)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || a.Error.Field != "rated" || !strings.Contains(a.Error.Message, "seeks") || len(a.Seats) != 0 {
+		t.Errorf("a rated POST /api/games: %d %+v, want 400 on rated naming the seeks, no seat token", resp.StatusCode, a)
 	}
 	ctx := context.Background()
-	g, err := ts.Store.Game(ctx, c.ID)
-	if err != nil || !g.Rated || g.Casual {
-		t.Errorf("created %+v, %v; want rated, not casual", g, err)
-	}
-	// A guest may watch, not take a seat; a signed-in player takes it.
-	guest := ts.dial(t, c.ID)
+	id, tok, _ := ratedTable(t, ts, "dames", nil, true, [2]string{"jan", "kai"})
 	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if m, err := guest.Hello(hctx, 0, c.Seats[1].Token); err == nil || m.Code != "sign_in" {
+	if m, err := ts.dial(t, id).Hello(hctx, 0, tok[1]); err == nil || m.Code != "sign_in" {
 		t.Errorf("a guest's hello with a seat of a rated game: %+v, %v; want sign_in", m, err)
 	}
-	if _, err := ts.dial(t, c.ID).Hello(hctx, 0); err != nil {
+	if _, err := ts.dial(t, id).Hello(hctx, 0); err != nil {
 		t.Errorf("a guest watching a rated game: %v", err)
-	}
-	p := joinAs(t, ts, ivy, c.ID, c.Seats[0].Token)
-	if len(p.seats) != 1 || p.seats[0] != 0 {
-		t.Fatalf("ivy's seats %v", p.seats)
-	}
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		g, err := ts.Store.Game(ctx, c.ID)
-		if err == nil && g.Seats[0].Account == "id-ivy" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("seat 0 after ivy joined: %+v, %v; want ivy's", g.Seats, err)
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -272,7 +249,9 @@ func TestLeaderboardAndPlayerRatings(t *testing.T) {
 	var last string
 	for range 2 {
 		id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"eve", "fay"})
+		p0 := joinAs(t, ts, ck[0], id, tok[0])
 		p1 := joinAs(t, ts, ck[1], id, tok[1])
+		playOpening(ctx, t, p0, p1)
 		if err := p1.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil {
 			t.Fatal(err)
 		}
@@ -326,6 +305,7 @@ func TestRatedRematch(t *testing.T) {
 	defer cancel()
 	id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"jon", "kim"})
 	p := joinAs(t, ts, ck[0], id, tok[0], tok[1])
+	playOpening(ctx, t, p)
 	for _, msg := range []string{`{"type":"resign","seat":1}`, `{"type":"rematch"}`} {
 		if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
 			t.Fatal(err)
@@ -357,6 +337,7 @@ func TestRatedRematch(t *testing.T) {
 		t.Fatalf("rematch %+v: want rated, kim then jon", g)
 	}
 	q := joinAs(t, ts, ck[0], next, tok[0], tok[1])
+	playOpening(ctx, t, q)
 	if err := q.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil { // jon resigns
 		t.Fatal(err)
 	}

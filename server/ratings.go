@@ -35,8 +35,8 @@ type RatingPoint struct {
 	Time   time.Time `json:"time"`
 }
 
-func ratingJSON(r store.Rating) RatingJSON {
-	return RatingJSON{Name: r.Name, Game: r.Game, Rating: round(r.Rating.Rating), RD: round(r.RD), Provisional: r.Provisional(),
+func (s *Server) ratingJSON(r store.Rating) RatingJSON {
+	return RatingJSON{Name: r.Name, Game: r.Game, Rating: round(r.Rating.Rating), RD: round(r.RD), Provisional: s.farm.provisional(r),
 		Games: r.Games, Updated: r.Updated}
 }
 
@@ -46,7 +46,8 @@ func round(x float64) int { return int(math.Round(x)) }
 type Leaderboard struct {
 	Game string `json:"game"`
 	// Players are the established ratings (deviation at most
-	// rating.ProvisionalRD), highest first; Provisional the others.
+	// rating.ProvisionalRD and at least FarmingLimits.ProvisionalGames
+	// rated games), highest first; Provisional the others.
 	Players     []RatingJSON `json:"players"`
 	Provisional []RatingJSON `json:"provisional"`
 }
@@ -72,20 +73,20 @@ func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) leaderboardOf(r *http.Request, gameID string) (Leaderboard, error) {
 	lb := Leaderboard{Game: gameID, Players: []RatingJSON{}, Provisional: []RatingJSON{}}
-	est, err := s.o.Store.Leaderboard(r.Context(), store.Board{Game: gameID, MaxRD: rating.ProvisionalRD, Limit: leaderboardSize})
+	est, err := s.o.Store.Leaderboard(r.Context(), store.Board{Game: gameID, MaxRD: rating.ProvisionalRD, MinGames: s.farm.minGames(), Limit: leaderboardSize})
 	if err != nil {
 		return lb, err
 	}
 	for _, x := range est {
-		lb.Players = append(lb.Players, ratingJSON(x))
+		lb.Players = append(lb.Players, s.ratingJSON(x))
 	}
 	all, err := s.o.Store.Leaderboard(r.Context(), store.Board{Game: gameID, Limit: leaderboardSize + len(est)})
 	if err != nil {
 		return lb, err
 	}
 	for _, x := range all {
-		if x.Provisional() && len(lb.Provisional) < leaderboardSize {
-			lb.Provisional = append(lb.Provisional, ratingJSON(x))
+		if s.farm.provisional(x) && len(lb.Provisional) < leaderboardSize {
+			lb.Provisional = append(lb.Provisional, s.ratingJSON(x))
 		}
 	}
 	return lb, nil
@@ -124,7 +125,7 @@ func (s *Server) ratingsOf(r *http.Request, acc *store.Account) (PlayerRatings, 
 		return pr, err
 	}
 	for _, x := range rs {
-		rj := ratingJSON(x)
+		rj := s.ratingJSON(x)
 		rj.Name = ""
 		h, err := s.o.Store.RatingHistory(r.Context(), acc.ID, x.Game)
 		if err != nil {

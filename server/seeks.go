@@ -225,6 +225,10 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 					ok = fail("sign_in", "sign in to play anyone")
 					break
 				}
+				if msg := s.seekRefusal(acc.ID, ip); msg != "" { // farming.go
+					ok = fail("rate_limited", msg)
+					break
+				}
 				ok = s.onSeek(ctx, acc, m, &mine, paired, send, fail)
 			default:
 				ok = fail("bad_message", fmt.Sprintf("unknown message type %q: want seek, cancel or accept", m.Type))
@@ -255,6 +259,9 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 		for _, o := range lb.board.List() {
 			if o.ID == m.ID {
 				me.Rating, me.Provisional, err = s.ratingIn(ctx, acc.ID, o.Game)
+				if msg := s.pairRefusal(ctx, acc.ID, o); err == nil && msg != "" { // farming.go
+					return fail("pair_limit", msg)
+				}
 			}
 		}
 		var taken seek.Seek
@@ -286,7 +293,7 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 	*mine = ""
 	me.ID = seek.NewID()
 	lb.mu.Lock()
-	other, ok := lb.board.Add(me)
+	other, ok := lb.board.AddExcept(me, s.pairedOut(ctx, me)) // farming.go
 	if !ok {
 		lb.owners[me.ID] = paired
 	} else {
@@ -429,7 +436,7 @@ func (s *Server) ratingIn(ctx context.Context, account, gameID string) (int, boo
 	}
 	for _, r := range rs {
 		if r.Game == gameID {
-			return round(r.Rating.Rating), r.Provisional(), nil
+			return round(r.Rating.Rating), s.farm.provisional(r), nil
 		}
 	}
 	n := rating.New()

@@ -168,6 +168,9 @@ type Options struct {
 	// room.VerifySignature); their public keys are served at GET
 	// /.well-known/plateau-key. Nil: records are not signed.
 	Keys *record.Keys
+	// Farming bounds rating farming: provisional ratings, rated games
+	// per pair of accounts, sign-ups per address, seeks (farming.go).
+	Farming FarmingLimits
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -206,6 +209,7 @@ type Server struct {
 	hashes    *pool         // password hashing (admit.go)
 	analyses  *pool         // the analysis board's searches (admit.go)
 	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
+	farm      *farming      // the limits on rating farming (farming.go)
 
 	signInPairs    *attempts // sign-ins per (name, address): signin.go
 	signInFailures *failures // the (name, address) pairs that failed lately
@@ -262,6 +266,8 @@ func New(o Options) *Server {
 		o.HealthChecks = DefaultHealthChecks
 	}
 	s.health = &health{st: o.Store, need: o.HealthChecks}
+	o.Farming = o.Farming.withDefaults()
+	s.farm = newFarming(o.Farming)
 	o.Store = watch(o.Store, s.health)
 	o.Admission = o.Admission.withDefaults()
 	s.o = o
@@ -273,7 +279,7 @@ func New(o Options) *Server {
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer()})
+		Signer: o.signer(), RematchRated: s.rematchRated})
 	s.routes()
 	return s
 }

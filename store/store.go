@@ -194,7 +194,10 @@ type RatingChange struct {
 type Board struct {
 	Game  string
 	MaxRD float64 // keep ratings whose deviation is at most this (0: all)
-	Limit int     // at most this many (<= 0: 50)
+	// MinGames keeps the ratings of at least this many rated games (0:
+	// all).
+	MinGames int
+	Limit    int // at most this many (<= 0: 50)
 }
 
 // Review is a game's stored review (package review), kept with the game.
@@ -362,6 +365,10 @@ type Store interface {
 	// Leaderboard returns a game's ratings selected by b, highest first
 	// (ties: more games first, then account).
 	Leaderboard(ctx context.Context, b Board) ([]Rating, error)
+	// RatedPairings counts the rated games created at or after since in
+	// which accounts a and b both hold a seat (finished, aborted or not):
+	// the limit on rated games between the same two players a day.
+	RatedPairings(ctx context.Context, a, b string, since time.Time) (int, error)
 	// PutReview stores the review of a game (the JSON of a review.Report)
 	// and the engine that made it, replacing the game's previous review;
 	// ErrNotFound if there is no such game.

@@ -63,6 +63,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	storeWrite := fs.Duration("store-write-timeout", room.DefaultWriteTimeout, "answer storage_unavailable to a game's write not made within this time (a stalled disk)")
 	healthChecks := fs.Int("health-checks", server.DefaultHealthChecks, "write outcomes in a row that change the readiness /healthz answers")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
+	farm := farmingFlags(fs)
 	var origins multiFlag
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
 	if pos, err := parseFlags(fs, args); err != nil {
@@ -78,6 +79,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	if *wsBytes < 1 {
 		return usagef("--ws-bytes %d: want at least 1", *wsBytes)
+	}
+	if err := checkFarming(farm); err != nil {
+		return err
 	}
 	if *healthChecks < 1 {
 		return usagef("--health-checks %d: want at least 1", *healthChecks)
@@ -147,7 +151,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Reviews: *reviews, ReviewBudget: *reviewBudget, Admission: adm,
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
-		SignInBurst: *signInBurst, SignInEvery: *signInEvery, SignInPairBurst: *pairBurst, SignInPairEvery: *pairEvery,
+		SignInBurst: *signInBurst, SignInEvery: *signInEvery, SignInPairBurst: *pairBurst, SignInPairEvery: *pairEvery, Farming: *farm,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

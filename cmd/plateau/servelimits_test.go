@@ -31,6 +31,8 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--ipv6-prefix", "129"}, 2, "--ipv6-prefix 129: want a prefix length from 1 to 128"},
 		{[]string{"--ws-bytes", "0"}, 2, "--ws-bytes 0: want at least 1"},
 		{[]string{"--max-conns", "0"}, 2, "--max-conns 0: want a limit of at least 1, or -1 for none"},
+		{[]string{"--rated-pair-games-per-day", "0"}, 2, "--rated-pair-games-per-day 0: want a limit of at least 1, or -1 for none"},
+		{[]string{"--signups-per-ip-per-day", "-2"}, 2, "--signups-per-ip-per-day -2: want a limit of at least 1, or -1 for none"},
 		{[]string{"--ai-workers", "0"}, 2, "--ai-workers 0: want at least 1"},
 		{[]string{"--rate", "-3"}, 2, "--rate -3: want a positive number of messages per second"},
 		{[]string{"--rate", "NaN"}, 2, "--rate NaN: want a positive number of messages per second"},

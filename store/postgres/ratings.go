@@ -100,7 +100,7 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 		maxRD = b.MaxRD
 	}
 	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+ratingsFrom+` WHERE r.game = $1 AND r.games > 0 AND ($2::double precision IS NULL OR r.rd <= $2)
-		ORDER BY r.rating DESC, r.games DESC, r.account LIMIT $3`, b.Game, maxRD, limit)
+		AND r.games >= $4 ORDER BY r.rating DESC, r.games DESC, r.account LIMIT $3`, b.Game, maxRD, limit, b.MinGames)
 	if err == nil {
 		var rs []store.Rating
 		if rs, err = scanRatings(rows); err == nil {
@@ -108,6 +108,18 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 		}
 	}
 	return nil, fmt.Errorf("postgres: leaderboard of %s: %w", b.Game, err)
+}
+
+// RatedPairings implements store.Store.
+func (s *Store) RatedPairings(ctx context.Context, a, b string, since time.Time) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM games g WHERE g.rated AND g.created >= $1
+		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $2)
+		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = $3)`, nanos(since), a, b).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("postgres: rated games of %q and %q since %s: %w", a, b, since, err)
+	}
+	return n, nil
 }
 
 // RatingHistory implements store.Store.

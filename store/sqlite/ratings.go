@@ -88,8 +88,8 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 	if maxRD <= 0 {
 		maxRD = 1e308
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.rd <= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
-		b.Game, maxRD, limit)
+	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.rd <= ? AND r.games >= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
+		b.Game, maxRD, b.MinGames, limit)
 	if err == nil {
 		var rs []store.Rating
 		if rs, err = scanRatings(rows); err == nil {
@@ -97,6 +97,18 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 		}
 	}
 	return nil, fmt.Errorf("sqlite: leaderboard of %s: %w", b.Game, err)
+}
+
+// RatedPairings implements store.Store.
+func (s *Store) RatedPairings(ctx context.Context, a, b string, since time.Time) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM games g WHERE g.rated AND g.created >= ?
+		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = ?)
+		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.account_id = ?)`, nanos(since), a, b).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: rated games of %q and %q since %s: %w", a, b, since, err)
+	}
+	return n, nil
 }
 
 // RatingHistory implements store.Store.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"plateau/rating"
 	"plateau/store"
@@ -204,6 +205,8 @@ func testLeaderboard(t *testing.T, s store.Store) {
 		{store.Board{Game: "shutbox"}, []string{"ann", "cid", "dan", "bob"}},
 		{store.Board{Game: "shutbox", Limit: 2}, []string{"ann", "cid"}},
 		{store.Board{Game: "dames"}, nil},
+		{store.Board{Game: "shutbox", MinGames: 2}, []string{"ann", "bob"}},
+		{store.Board{Game: "shutbox", MinGames: 4}, nil},
 	} {
 		rs, err := s.Leaderboard(ctx, c.b)
 		if err != nil {
@@ -239,5 +242,44 @@ func testLeaderboard(t *testing.T, s store.Store) {
 	}
 	if got := names(rs); fmt.Sprint(got) != "[ann bob]" {
 		t.Errorf("Leaderboard with MaxRD between = %v, want [ann bob]", got)
+	}
+}
+
+func testRatedPairings(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, id := range []string{"ann", "bob", "cid"} {
+		mustCreateAccount(t, s, NewAccount(id, id))
+	}
+	t0 := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	game := func(id string, rated bool, at time.Time, a, b string) {
+		g := NewGame(id)
+		g.Casual, g.Rated, g.Created, g.Updated = !rated, rated, at, at
+		g.Seats[0].Account = a
+		g.Seats[1] = store.Seat{Kind: store.Human, TokenHash: g.Seats[0].TokenHash, Account: b}
+		mustCreate(t, s, g)
+	}
+	game("ab-old", true, t0.Add(-25*time.Hour), "ann", "bob")
+	game("ab", true, t0, "ann", "bob")
+	game("ba", true, t0.Add(time.Hour), "bob", "ann")
+	game("ab-casual", false, t0.Add(time.Hour), "ann", "bob")
+	game("ac", true, t0.Add(time.Hour), "ann", "cid")
+	for _, c := range []struct {
+		a, b  string
+		since time.Time
+		want  int
+	}{
+		{"ann", "bob", t0.Add(-time.Hour), 2},
+		{"bob", "ann", t0.Add(-time.Hour), 2},
+		{"ann", "bob", t0, 2}, // at since counts
+		{"ann", "bob", t0.Add(time.Minute), 1},
+		{"ann", "bob", t0.Add(-26 * time.Hour), 3},
+		{"ann", "cid", t0.Add(-time.Hour), 1},
+		{"bob", "cid", t0.Add(-time.Hour), 0},
+		{"ann", "nobody", t0.Add(-time.Hour), 0},
+	} {
+		n, err := s.RatedPairings(ctx, c.a, c.b, c.since)
+		if err != nil || n != c.want {
+			t.Errorf("RatedPairings(%s, %s, %s) = %d, %v; want %d", c.a, c.b, c.since, n, err, c.want)
+		}
 	}
 }

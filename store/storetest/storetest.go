@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RateAtomic", testRateAtomic},
 		{"ConcurrentRate", testConcurrentRate},
 		{"Leaderboard", testLeaderboard},
+		{"RatedPairings", testRatedPairings},
 		{"Accounts", testAccounts},
 		{"ConcurrentSignUpOneWins", testConcurrentSignUp},
 		{"Sessions", testSessions},

@@ -549,6 +549,7 @@ export class GamePage {
   }
 
   resultText(o) {
+    if (o.reason === 'aborted') return t('aborted'); // a rated game ended too soon (docs/ratings.md)
     const r = o.results || [];
     const winners = r.map((x, i) => (x === 'win' ? i : -1)).filter((i) => i >= 0);
     const drawn = r.map((x, i) => (x === 'draw' ? i : -1)).filter((i) => i >= 0);

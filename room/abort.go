@@ -1,0 +1,49 @@
+package room
+
+import "plateau/game"
+
+// A rated game counts only once both players have played: as on lichess,
+// a rated game that ends by a resignation, a time-out or an agreed draw
+// before each side made MinRatedMoves moves is aborted. It ends with no
+// winner (its result's reason is AbortedReason, with no results) and
+// changes no rating. Without this rule two accounts that resign at once
+// farm a rating at a game a few milliseconds (issue 66). A game that ends
+// by its own rules is rated as it ends: its moves were played.
+//
+// The abort is decided when the ending action is (Decide marks its event
+// aborted) and Apply reads the mark, so a log replays as it was written:
+// the games stored before the rule keep their results.
+const (
+	MinRatedMoves = 2
+	AbortedReason = "aborted"
+)
+
+// abortsNow reports whether a resignation, time-out or agreed draw in p
+// now aborts the game: it is rated and a seat has made fewer than
+// MinRatedMoves moves.
+func abortsNow(p *Play) bool {
+	if p.Rec == nil || !p.Rec.Rated {
+		return false
+	}
+	made := make([]int, p.State.Players())
+	for _, m := range p.Moves {
+		if m.Player >= 0 && m.Player < len(made) {
+			made[m.Player]++
+		}
+	}
+	for _, n := range made {
+		if n < MinRatedMoves {
+			return true
+		}
+	}
+	return false
+}
+
+// abortedOr is the outcome of an ending event with data d: aborted when d
+// says so, else o.
+func abortedOr(d eventData, o game.Outcome) *game.Outcome {
+	if d.Aborted {
+		return &game.Outcome{Over: true, Reason: AbortedReason}
+	}
+	return &o
+}
