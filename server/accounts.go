@@ -385,7 +385,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if err := s.o.Store.DeleteSession(r.Context(), room.HashToken(c.Value)); err != nil {
+		if err := s.endSession(r.Context(), c.Value); err != nil {
 			s.internal(w, "sign out", err)
 			return
 		}
@@ -402,7 +402,7 @@ func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
 	if in == nil {
 		return
 	}
-	n, err := s.o.Store.DeleteSessions(r.Context(), in.account.ID)
+	n, err := s.endSessions(r.Context(), in.account.ID)
 	if err != nil {
 		s.internal(w, "sign out everywhere", err)
 		return

@@ -187,6 +187,8 @@ type Server struct {
 	hashes    *pool         // password hashing (admit.go)
 	analyses  *pool         // the analysis board's searches (admit.go)
 	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
+
+	sockets *sessionSockets // the open sockets of each session (sessions.go)
 }
 
 // New returns a server for o.
@@ -228,6 +230,7 @@ func New(o Options) *Server {
 		o.Ladder = level.Ratings
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby(), devices: newDevices(maxDeviceEntries)}
+	s.sockets = newSessionSockets()
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
