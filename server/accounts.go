@@ -456,7 +456,8 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 	out := []ClaimedGame{}
 	for _, id := range order {
 		c := ClaimedGame{Game: id}
-		seats, err := s.attach(r.Context(), id, tokens[id], in.account)
+		own, why := s.ownSeats(deviceOf(r.Context()), tokens[id])
+		seats, err := s.attach(r.Context(), id, own, in.account)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			c.Error = "no such game"
@@ -465,6 +466,9 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 		case err != nil:
 			s.o.Log.Error("claim a guest's seats", "game", id, "account", in.account.ID, "err", err)
 			c.Error = "internal error: retry"
+		}
+		if c.Error == "" {
+			c.Error = why
 		}
 		c.Seats = seats
 		out = append(out, c)
@@ -487,8 +491,8 @@ func (s *Server) attach(ctx context.Context, id string, tokens []string, a *stor
 // logged: the game goes on without the names.
 func (s *Server) attachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
 	in, err := s.sessionOf(ctx, session)
-	if err == nil && in != nil {
-		_, err = rm.AttachAccount(ctx, tokens, in.account.ID, in.account.Name)
+	if own, _ := s.ownSeats(deviceOf(ctx), tokens); err == nil && in != nil && len(own) > 0 {
+		_, err = rm.AttachAccount(ctx, own, in.account.ID, in.account.Name)
 	}
 	if err != nil {
 		s.o.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)
