@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -170,7 +171,28 @@ func (s *Server) watchSeeker(ctx context.Context, r *http.Request, acc *store.Ac
 	}
 	ended, unwatch := s.sockets.add(room.HashToken(c.Value), acc.ID)
 	s.recheck(ctx, c.Value)
+	go s.recheckEvery(ctx, c.Value, ended)
 	return c.Value, ended, unwatch
+}
+
+// recheckEvery rechecks session tok every PingInterval until ctx ends or
+// the session's sockets are ended: a seeks socket of a session ended on
+// another instance of a cluster closes, and its open seek goes, within a
+// ping interval, though it sends nothing (the game sockets need no such
+// watch: each command on a rated seat rechecks).
+func (s *Server) recheckEvery(ctx context.Context, tok string, ended <-chan struct{}) {
+	t := time.NewTicker(s.o.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ended:
+			return
+		case <-t.C:
+			s.recheck(ctx, tok)
+		}
+	}
 }
 
 // recheck ends the sockets of session tok if it ended while they were

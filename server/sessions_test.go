@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/room"
+	"plateau/server"
 	"plateau/server/wsclient"
 	"plateau/store"
 )
@@ -194,4 +196,26 @@ func TestRatedCommandNeedsLiveSession(t *testing.T) {
 	if st, n := ratedStatus(t, ts, id); st == store.StatusFinished || n != before {
 		t.Errorf("the game is %s with %d events (was %d)", st, n, before)
 	}
+}
+
+// TestSeekSessionEndedElsewhere: a seeks socket whose session was deleted
+// by another instance of a cluster (not through this one's sign-out) is
+// closed, and its open seek withdrawn, within a ping interval.
+func TestSeekSessionEndedElsewhere(t *testing.T) {
+	ts := newTestServer(t, func(o *server.Options) { o.PingInterval = 50 * time.Millisecond })
+	ann := signedIn(t, ts, "ann")
+	watcher := dialSeeks(t, ts, "")
+	l := dialSeeks(t, ts, ann)
+	l.next("seeks")
+	l.send(map[string]any{"type": "seek", "game": "dames", "rated": true})
+	l.next("seeking")
+	watcher.seeksUntil("ann's seek", func(names []string) bool { return slices.Contains(names, "ann") })
+	sess := strings.TrimPrefix(ann, "plateau_session=")
+	if err := ts.Store.DeleteSession(context.Background(), room.HashToken(sess)); err != nil {
+		t.Fatal(err)
+	}
+	if code, err := closedWithin(l.c, 5*time.Second); err != nil || code != closeSignedOut {
+		t.Errorf("the seeks socket of a session deleted elsewhere: closed with %d, %v; want %d", code, err, closeSignedOut)
+	}
+	watcher.seeksUntil("no seek", func(names []string) bool { return len(names) == 0 })
 }
