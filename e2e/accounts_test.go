@@ -143,6 +143,11 @@ func TestAccounts(t *testing.T) {
 	elsewhere.waitJS("the sign-out-everywhere button", `!!document.querySelector('#signout-all')`)
 	elsewhere.clickAt("#signout-all")
 	ana.waitReload("Ana's page signed out by another browser", `!!document.querySelector('#signin-open') && `+noSeats)
+	// The reloaded page connects without the forgotten tokens: it watches.
+	ana.waitJS("Ana's page reloaded, watching", boardReady+` && window.plateauPage?.conn?.welcomed === true`)
+	if eval[bool](ana, `!!document.querySelector('#players li.me') || window.plateauPage.conn.tokens.length > 0`) {
+		t.Error("the page reloaded signed out still plays Ana's seat")
+	}
 }
 
 // signIn signs in in tab tb from the header's dialog.
