@@ -29,6 +29,16 @@ export function me() {
   return mePromise;
 }
 
+/**
+ * tokensReady resolves once the seat tokens this browser holds may be read:
+ * at once on a browser that was not signed in, else after the session check
+ * (me), which forgets them if the session ended meanwhile.
+ */
+export function tokensReady() {
+  try { if (!localStorage.getItem(SIGNED_IN)) return Promise.resolve(null); } catch { return Promise.resolve(null); }
+  return me();
+}
+
 /** mountAccount draws the account control in el and keeps it in the page's language. */
 export function mountAccount(el) {
   if (!el) return;

@@ -5,7 +5,7 @@
 import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
-import { me } from './account.js';
+import { tokensReady } from './account.js';
 import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
 import { play as playSound, muted, setMuted } from './sound.js';
@@ -110,13 +110,14 @@ export class GamePage {
     // asks for those only, so that a long game opens fast.
     // The page usually has the game's summary inline (takeBoot): the board is
     // drawn from it at once, while the WebSocket connects.
-    // The seat tokens are read once the session is known: a browser signed
-    // out elsewhere forgets them first (account.js), so that the next person
-    // on it does not play the last one's seats.
+    // On a browser that was signed in, the seat tokens are read once the
+    // session is known: signed out elsewhere, it forgets them first
+    // (account.js), so that the next person on it does not play the last
+    // one's seats.
     const b = takeBoot(this.id);
     const [cat, g] = await Promise.all([catalog().catch(() => []),
       b ? (b.missing ? new APIError(404, 'not_found') : b.game) : api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e),
-      me()]);
+      tokensReady()]);
     if (this.invite) remember(this.id, null, this.invite.seat, this.invite.token);
     if (g instanceof Error && g.status === 404) {
       mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('notFound'), ' ', h('a', { href: '/', 'data-nav': true }, t('lobby'))));
