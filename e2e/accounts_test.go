@@ -124,7 +124,40 @@ func TestAccounts(t *testing.T) {
 	// In French, the control speaks French.
 	eve.open(base+"/rules/dames?lang=fr", `document.querySelector('#signin-open')?.textContent === 'Se connecter'`)
 
-	// Signing out brings the sign-in button back.
+	// Signing out brings the sign-in button back, and forgets the seats
+	// this browser held (the next person on it cannot play them).
+	if !eval[bool](ben, `!!JSON.parse(localStorage.getItem('plateau.mine') || '{}')[`+fmt.Sprintf("%q", id)+`]`) {
+		t.Fatal("ben's browser does not hold the game's seat before signing out")
+	}
+	// The game page, reloaded, lists the game again, watched: no token.
+	noSeats := `Object.values(JSON.parse(localStorage.getItem('plateau.mine') || '{}')).every((g) => Object.keys(g.tokens || {}).length === 0)`
 	ben.clickAt("#signout")
-	ben.waitReload("signed out", `!!document.querySelector('#signin-open') && !document.querySelector('#account-me')`)
+	ben.waitReload("signed out", `!!document.querySelector('#signin-open') && !document.querySelector('#account-me') && `+noSeats)
+
+	// Signing out everywhere from another browser closes Ana's game page's
+	// socket: the page reloads signed out and forgets her seats.
+	ana.open(base+"/g/"+id, boardReady+` && !!document.querySelector('#players li.me[data-player="0"]')`)
+	elsewhere := newTab(t, bctx, "ana-elsewhere")
+	elsewhere.open(base+"/@/Ana", `!!document.querySelector('#signin-open')`)
+	elsewhere.signIn("Ana", "correct horse")
+	elsewhere.waitJS("the sign-out-everywhere button", `!!document.querySelector('#signout-all')`)
+	elsewhere.clickAt("#signout-all")
+	ana.waitReload("Ana's page signed out by another browser", `!!document.querySelector('#signin-open') && `+noSeats)
+	// The reloaded page connects without the forgotten tokens: it watches.
+	ana.waitJS("Ana's page reloaded, watching", boardReady+` && window.plateauPage?.conn?.welcomed === true`)
+	if eval[bool](ana, `!!document.querySelector('#players li.me') || window.plateauPage.conn.tokens.length > 0`) {
+		t.Error("the page reloaded signed out still plays Ana's seat")
+	}
+}
+
+// signIn signs in in tab tb from the header's dialog.
+func (tb *tab) signIn(name, password string) {
+	tb.t.Helper()
+	tb.clickAt("#signin-open")
+	tb.waitJS("the sign-in dialog", `!!document.querySelector('#account-dialog[open] #account-name')`)
+	tb.do("type the name and password",
+		chromedp.SendKeys(chromedp.CSS("#account-name"), name),
+		chromedp.SendKeys(chromedp.CSS("#account-password"), password))
+	tb.clickAt("#account-submit")
+	tb.waitReload("signed in as "+name, fmt.Sprintf(`document.querySelector('#account-me')?.textContent === %q`, name))
 }

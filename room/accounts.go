@@ -54,3 +54,34 @@ func (r *Room) attachAccount(ctx context.Context, tokens []string, account, name
 	}
 	return attached, nil
 }
+
+// otherAccount refuses a connection joining seat of a rated game when the
+// seat is bound to another account than the connection's: a rated game is
+// played by accounts, and holding a seat's token is not enough. A rated
+// seat bound to no account yet may be joined: the server binds it to the
+// connection's account at once (AttachAccount).
+func (r *Room) otherAccount(sub *Sub, seat int) *Refusal {
+	if !r.rec.Rated {
+		return nil
+	}
+	if acc := r.rec.Seats[seat].Account; acc != "" && acc != sub.Account {
+		return &Refusal{Code: "not_your_seat", Message: fmt.Sprintf("seat %d of rated game %s belongs to another account: sign in as its player to play it", seat, r.id)}
+	}
+	return nil
+}
+
+// seatAccount refuses a command on seat of a rated game unless the
+// connection is signed in as the seat's account (the seat may have been
+// bound since the connection joined).
+func (r *Room) seatAccount(sub *Sub, seat int) error {
+	if !r.rec.Rated || seat < 0 || seat >= len(r.rec.Seats) {
+		return nil
+	}
+	switch acc := r.rec.Seats[seat].Account; {
+	case acc == "":
+		return refuse("not_your_seat", "seat %d of rated game %s belongs to no account yet: reconnect signed in", seat, r.id)
+	case acc != sub.Account:
+		return refuse("not_your_seat", "seat %d of rated game %s belongs to another account: sign in as its player to play it", seat, r.id)
+	}
+	return nil
+}

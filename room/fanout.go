@@ -21,7 +21,11 @@ type Sub struct {
 	// because no player was connected (see Options.PlayerlessTimeout):
 	// the client should reconnect on demand, not at once.
 	Unloaded bool
-	seats    []int
+	// Account is the account signed in on the connection, "" for a
+	// guest; set before Join. A rated seat takes commands only from a
+	// connection of its account (see seatAccount).
+	Account string
+	seats   []int
 }
 
 // NewSub returns a subscriber with an outgoing buffer of n messages.

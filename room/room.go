@@ -385,6 +385,10 @@ func (r *Room) do(sub *Sub, req Request) {
 			r.refuse(sub, req.ID, err)
 			return
 		}
+		if err = r.seatAccount(sub, seat); err != nil {
+			r.refuse(sub, req.ID, err)
+			return
+		}
 		if a.Kind == ActRematch {
 			rematchID, version, err = r.rematch(seat, a)
 		} else {

@@ -380,3 +380,49 @@ func TestRematchSeats(t *testing.T) {
 		m.Close()
 	}
 }
+
+// TestRatedSeatTakesItsAccountOnly: a rated seat refuses a connection of
+// another account at join, and a command from a connection not signed in
+// as the seat's account (here the seat is bound to none yet).
+func TestRatedSeatTakesItsAccountOnly(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	toks := []string{room.NewToken(), room.NewToken()}
+	seats := []store.Seat{
+		{Kind: store.Human, TokenHash: room.HashToken(toks[0]), Account: "ann", Joined: true},
+		{Kind: store.Human, TokenHash: room.HashToken(toks[1]), Joined: true},
+	}
+	rec, err := room.NewGameRecord("dames", map[string]string{}, false, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Rated = true
+	if err := st.Create(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
+	defer m.Close()
+	r, err := m.Acquire(ctx, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Release(r)
+	cara := room.NewSub(16)
+	cara.Account = "cara"
+	if _, ref := r.Join(ctx, cara, 0, toks[:1]); ref == nil || ref.Code != "not_your_seat" {
+		t.Errorf("cara joining ann's rated seat: %v, want not_your_seat", ref)
+	}
+	// Seat 1 is bound to no account: cara joins it, but cannot play it.
+	if _, ref := r.Join(ctx, cara, 0, toks[1:]); ref != nil {
+		t.Fatal(ref)
+	}
+	r.Do(cara, room.Request{Type: "resign", ID: "r1"})
+	if m := until(t, cara, "error"); m.Code != "not_your_seat" {
+		t.Errorf("cara's resignation of an unbound rated seat: %s %s, want not_your_seat", m.Code, m.Message)
+	}
+	ann := room.NewSub(16)
+	ann.Account = "ann"
+	if _, ref := r.Join(ctx, ann, 0, toks[:1]); ref != nil {
+		t.Fatalf("ann joining her seat: %v", ref)
+	}
+}

@@ -49,6 +49,9 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 		if seat < 0 {
 			return nil, &Refusal{Code: "bad_token", Message: fmt.Sprintf("token %d matches no seat of game %s", i+1, r.id)}
 		}
+		if ref := r.otherAccount(sub, seat); ref != nil {
+			return nil, ref
+		}
 		seats = append(seats, seat)
 		if !r.rec.Seats[seat].Joined {
 			fresh = append(fresh, seat)

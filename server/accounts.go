@@ -383,7 +383,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if err := s.o.Store.DeleteSession(r.Context(), room.HashToken(c.Value)); err != nil {
+		if err := s.endSession(r.Context(), c.Value); err != nil {
 			s.internal(w, "sign out", err)
 			return
 		}
@@ -400,7 +400,7 @@ func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
 	if in == nil {
 		return
 	}
-	n, err := s.o.Store.DeleteSessions(r.Context(), in.account.ID)
+	n, err := s.endSessions(r.Context(), in.account.ID)
 	if err != nil {
 		s.internal(w, "sign out everywhere", err)
 		return
@@ -454,7 +454,8 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 	out := []ClaimedGame{}
 	for _, id := range order {
 		c := ClaimedGame{Game: id}
-		seats, err := s.attach(r.Context(), id, tokens[id], in.account)
+		own, why := s.ownSeats(deviceOf(r.Context()), tokens[id])
+		seats, err := s.attach(r.Context(), id, own, in.account)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			c.Error = "no such game"
@@ -463,6 +464,9 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 		case err != nil:
 			s.o.Log.Error("claim a guest's seats", "game", id, "account", in.account.ID, "err", err)
 			c.Error = "internal error: retry"
+		}
+		if c.Error == "" {
+			c.Error = why
 		}
 		c.Seats = seats
 		out = append(out, c)
@@ -485,8 +489,8 @@ func (s *Server) attach(ctx context.Context, id string, tokens []string, a *stor
 // logged: the game goes on without the names.
 func (s *Server) attachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
 	in, err := s.sessionOf(ctx, session)
-	if err == nil && in != nil {
-		_, err = rm.AttachAccount(ctx, tokens, in.account.ID, in.account.Name)
+	if own, _ := s.ownSeats(deviceOf(ctx), tokens); err == nil && in != nil && len(own) > 0 {
+		_, err = rm.AttachAccount(ctx, own, in.account.ID, in.account.Name)
 	}
 	if err != nil {
 		s.o.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)

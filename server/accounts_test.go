@@ -466,6 +466,19 @@ func (b *browser) dialAs(t *testing.T, id string) *wsclient.Conn {
 	return &wsclient.Conn{C: c}
 }
 
+// join connects b to game id with the seat tokens, and closes the
+// connection: the seats were joined from b's device.
+func (b *browser) join(t *testing.T, id string, tokens ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c := b.dialAs(t, id)
+	if _, err := c.Hello(ctx, 0, tokens...); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+}
+
 // seatNames returns the names of a game's seats.
 func seatNames(t *testing.T, ts *testServer, id string) []string {
 	t.Helper()
@@ -532,6 +545,8 @@ func TestClaimGuestGames(t *testing.T) {
 	if a := b.do(t, "POST", "/api/account/claim-guest", claim); a.status != 401 {
 		t.Errorf("claim as a guest: %d %s, want 401", a.status, a.raw)
 	}
+	b.join(t, g1.ID, g1.Seats[0].Token, g1.Seats[1].Token) // a seat is claimed from the device that joined it
+	b.join(t, g2.ID, g2.Seats[0].Token)
 	b.signUp(t, "lena", "correct horse")
 	bad := map[string]any{"seats": []map[string]string{{"game": g2.ID, "token": g1.Seats[0].Token}}}
 	if a := b.do(t, "POST", "/api/account/claim-guest", bad); a.status != 200 || !strings.Contains(a.raw, "matches no seat") {
@@ -589,6 +604,7 @@ func TestPlayerPage(t *testing.T) {
 	omar.signUp(t, "omar", "correct horse")
 	claim := func(b *browser, id, tok string) {
 		t.Helper()
+		b.join(t, id, tok)
 		body := map[string]any{"seats": []map[string]string{{"game": id, "token": tok}}}
 		if a := b.do(t, "POST", "/api/account/claim-guest", body); a.status != 200 || strings.Contains(a.raw, "error") {
 			t.Fatalf("claim: %d %s", a.status, a.raw)
@@ -687,6 +703,7 @@ func TestPlayerPagePaginates(t *testing.T) {
 	for range 23 {
 		g := ts.create(t, "shutbox", map[string]string{"players": "2"}, "ha", false)
 		want = append([]string{g.ID}, want...)
+		b.join(t, g.ID, g.Seats[0].Token)
 		body := map[string]any{"seats": []map[string]string{{"game": g.ID, "token": g.Seats[0].Token}}}
 		if a := b.do(t, "POST", "/api/account/claim-guest", body); a.status != 200 {
 			t.Fatal(a.raw)

@@ -304,12 +304,15 @@ func TestRatedRematch(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	id, tok, ck := ratedTable(t, ts, "dames", nil, true, [2]string{"jon", "kim"})
-	p := joinAs(t, ts, ck[0], id, tok[0], tok[1])
-	playOpening(ctx, t, p)
-	for _, msg := range []string{`{"type":"resign","seat":1}`, `{"type":"rematch"}`} {
-		if err := p.conn.SendRaw(ctx, []byte(msg)); err != nil {
-			t.Fatal(err)
-		}
+	p := joinAs(t, ts, ck[0], id, tok[0])
+	kim := joinAs(t, ts, ck[1], id, tok[1]) // a rated seat is played by its account only
+	playOpening(ctx, t, p, kim)
+	if err := kim.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(ctx, t, p, "end")
+	if err := p.conn.SendRaw(ctx, []byte(`{"type":"rematch"}`)); err != nil {
+		t.Fatal(err)
 	}
 	waitEvent(ctx, t, p, "rematch")
 	s, err := ts.Store.Game(ctx, id)
@@ -336,8 +339,9 @@ func TestRatedRematch(t *testing.T) {
 	if !g.Rated || g.Casual || g.Seats[0].Account != "kim" || g.Seats[1].Account != "jon" {
 		t.Fatalf("rematch %+v: want rated, kim then jon", g)
 	}
-	q := joinAs(t, ts, ck[0], next, tok[0], tok[1])
-	playOpening(ctx, t, q)
+	q := joinAs(t, ts, ck[0], next, tok[0])
+	kim2 := joinAs(t, ts, ck[1], next, tok[1])
+	playOpening(ctx, t, q, kim2)
 	if err := q.conn.SendRaw(ctx, []byte(`{"type":"resign","seat":1}`)); err != nil { // jon resigns
 		t.Fatal(err)
 	}

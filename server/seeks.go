@@ -119,6 +119,8 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 
 	cw := newConnWriter(c)
 	defer cw.t.Stop()
+	session, ended, unwatch := s.watchSeeker(ctx, r, acc)
+	defer unwatch()
 	lb := s.seeks
 	changes, stop := lb.board.Watch()
 	defer stop()
@@ -202,6 +204,10 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
+		case <-ended:
+			fail("signed_out", signedOutMessage)
+			c.Close(closeSignedOut, "signed_out")
+			return
 		case err := <-readErr:
 			var ce closeError
 			if errors.As(err, &ce) {
@@ -224,6 +230,11 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				if acc == nil {
 					ok = fail("sign_in", "sign in to play anyone")
 					break
+				}
+				if !s.liveSession(ctx, session) { // ended on another instance
+					fail("signed_out", signedOutMessage)
+					c.Close(closeSignedOut, "signed_out")
+					return
 				}
 				if msg := s.seekRefusal(acc.ID, ip); msg != "" { // farming.go
 					ok = fail("rate_limited", msg)

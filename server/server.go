@@ -213,6 +213,8 @@ type Server struct {
 
 	signInPairs    *attempts // sign-ins per (name, address): signin.go
 	signInFailures *failures // the (name, address) pairs that failed lately
+
+	sockets *sessionSockets // the open sockets of each session (sessions.go)
 }
 
 // New returns a server for o.
@@ -254,6 +256,7 @@ func New(o Options) *Server {
 		o.Ladder = level.Ratings
 	}
 	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby(), devices: newDevices(maxDeviceEntries)}
+	s.sockets = newSessionSockets()
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()

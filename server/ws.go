@@ -155,6 +155,8 @@ func closeStatus(err error) websocket.StatusCode {
 
 func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room, session string) {
 	defer c.CloseNow()
+	account, ended, unwatch := s.connSession(ctx, session)
+	defer unwatch()
 	cw := newConnWriter(c)
 	defer cw.t.Stop()
 	// The hello.
@@ -189,6 +191,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 		return
 	}
 	sub := room.NewSub(outBuffer)
+	sub.Account = account
 	initial, ref := rm.Join(ctx, sub, *m.Version, m.Tokens)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
@@ -216,7 +219,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	readErr, idle := make(chan error, 1), make(chan error, 1)
 	var lastMsg atomic.Int64
 	lastMsg.Store(time.Now().UnixNano())
-	go func() { readErr <- s.readLoop(c, rm, sub, direct, &lastMsg) }()
+	go func() { readErr <- s.readLoop(c, rm, sub, direct, &lastMsg, session) }()
 	defer s.keepAlive(ctx, c, &lastMsg, idle)()
 	for {
 		select {
@@ -257,6 +260,10 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 				c.Close(closeStatus(err), "")
 			}
 			return
+		case <-ended:
+			cw.write(protocol.ErrorJSON("", "signed_out", signedOutMessage))
+			c.Close(closeSignedOut, "signed_out")
+			return
 		case err := <-idle:
 			s.metrics.idleClosed.Add(1)
 			c.Close(websocket.StatusPolicyViolation, truncate(err.Error()))
@@ -285,7 +292,7 @@ func truncate(s string) string {
 // readLoop reads client messages until the connection fails (serveConn
 // closes it to end the loop). Each message read stores its time in
 // lastMsg (Unix nanoseconds).
-func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64) error {
+func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64, session string) error {
 	lim := newLimiter(s.o.Rate, s.o.Burst)
 	reply := func(msg []byte) bool {
 		select {
@@ -334,6 +341,10 @@ func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direc
 		case "hello":
 			reply(protocol.ErrorJSON(m.ID, "bad_message", "hello is the first message only"))
 		default:
+			if sub.Account != "" && rm.Rated() && !s.liveSession(context.Background(), session) {
+				reply(protocol.ErrorJSON(m.ID, "signed_out", signedOutMessage))
+				return closeError{closeSignedOut, "signed_out"}
+			}
 			if !rm.Do(sub, request(m)) {
 				reply(protocol.ErrorJSON(m.ID, "internal", "the game's room closed: reconnect"))
 				return closeError{websocket.StatusTryAgainLater, "room closed"}

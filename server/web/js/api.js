@@ -82,6 +82,17 @@ export function forget(id) {
   saveMine(m);
 }
 
+/**
+ * forgetAll drops every game this browser holds seats in, with their tokens:
+ * on sign-out, so that the next person on a shared browser cannot play them.
+ */
+export function forgetAll() {
+  try { localStorage.removeItem(MINE); } catch { /* storage may be disabled */ }
+}
+
+/** SIGNED_OUT closes the sockets of a session that ended (sign-out, here or everywhere). */
+export const SIGNED_OUT = 4001;
+
 /** tokensFor lists the seat tokens I hold for a game. */
 export function tokensFor(id) {
   const g = mine()[id];
@@ -158,6 +169,11 @@ export class Conn {
       for (const [, p] of this.pending) p.reject(Object.assign(new Error('connection lost'), { code: 'disconnected' }));
       this.pending.clear();
       if (this.closed) return;
+      if (e.code === SIGNED_OUT) { // the account signed out: the reload forgets its seats (account.js)
+        this.closed = true;
+        location.reload();
+        return;
+      }
       if (e.code === 4000) { // the game was unloaded, no player being connected: follow it again on demand (resume)
         this.paused = true;
         this.h.onPaused?.();

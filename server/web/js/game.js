@@ -5,6 +5,7 @@
 import { t, lang, gameName, has } from './i18n.js';
 import { h, s, mount, icon } from './dom.js';
 import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } from './api.js';
+import { tokensReady } from './account.js';
 import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
 import { play as playSound, muted, setMuted } from './sound.js';
@@ -80,8 +81,8 @@ export class GamePage {
     this.seats = [];
     this.version = 0;
     const q = new URLSearchParams(location.search);
-    if (q.get('token')) {
-      remember(id, null, q.get('seat') ?? '0', q.get('token'));
+    if (q.get('token')) { // remembered once the session is known (start)
+      this.invite = { seat: q.get('seat') ?? '0', token: q.get('token') };
       history.replaceState(null, '', `/g/${encodeURIComponent(id)}`);
     }
     this.keys = (e) => this.onKey(e);
@@ -109,9 +110,15 @@ export class GamePage {
     // asks for those only, so that a long game opens fast.
     // The page usually has the game's summary inline (takeBoot): the board is
     // drawn from it at once, while the WebSocket connects.
+    // On a browser that was signed in, the seat tokens are read once the
+    // session is known: signed out elsewhere, it forgets them first
+    // (account.js), so that the next person on it does not play the last
+    // one's seats.
     const b = takeBoot(this.id);
     const [cat, g] = await Promise.all([catalog().catch(() => []),
-      b ? (b.missing ? new APIError(404, 'not_found') : b.game) : api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e)]);
+      b ? (b.missing ? new APIError(404, 'not_found') : b.game) : api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e),
+      tokensReady()]);
+    if (this.invite) remember(this.id, null, this.invite.seat, this.invite.token);
     if (g instanceof Error && g.status === 404) {
       mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('notFound'), ' ', h('a', { href: '/', 'data-nav': true }, t('lobby'))));
       return;

@@ -3,7 +3,7 @@
 // long as this page's connection: leaving the lobby withdraws it.
 import { addStrings, t, lang, gameName } from './i18n.js';
 import { h, mount, go } from './dom.js';
-import { api, remember } from './api.js';
+import { api, remember, SIGNED_OUT } from './api.js';
 
 addStrings({
   en: {
@@ -67,8 +67,13 @@ export class Seeks {
       try { m = JSON.parse(e.data); } catch { return; }
       this.onMessage(m);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.closed) return;
+      if (e.code === SIGNED_OUT) { // the account signed out: the reload forgets its seats (account.js)
+        this.close();
+        location.reload();
+        return;
+      }
       this.offline = true;
       this.mine = null;
       this.account = undefined;
