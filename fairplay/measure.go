@@ -38,6 +38,12 @@ type Measure struct {
 	ReviewBudget time.Duration
 	// MaxPlies ends a game unfinished (its moves are still counted).
 	MaxPlies int
+	// Opening is the number of random moves that start a game, drawn from
+	// the game's seed, so that the levels, whose searches are
+	// deterministic, play different games; at most the uncounted opening
+	// moves of the game's rule (none in a dice game, whose rolls vary the
+	// games).
+	Opening int
 	// Progress, when set, is called after each game.
 	Progress func(g Game)
 }
@@ -75,7 +81,7 @@ func (m Measure) Run(ctx context.Context) ([]Game, error) {
 				levels = [2]string{p.B, p.A}
 			}
 			seed := m.Seed ^ uint64(pi)<<32 ^ uint64(i)
-			moves, err := m.play(ctx, g, levels, seed)
+			moves, err := m.play(ctx, g, levels, seed, min(m.Opening, 2*r.Opening))
 			if err != nil {
 				return out, fmt.Errorf("pairing %d (%s %s-%s) game %d: %w", pi, p.Game, p.A, p.B, i, err)
 			}
@@ -97,9 +103,10 @@ func (m Measure) Run(ctx context.Context) ([]Game, error) {
 	return out, nil
 }
 
-// play plays one game between two levels, by seat, with rolls drawn from
-// seed; it returns the notated moves, rolls included.
-func (m Measure) play(ctx context.Context, g game.Game, levels [2]string, seed uint64) ([]string, error) {
+// play plays one game between two levels, by seat, with rolls and the
+// first opening plies drawn from seed; it returns the notated moves, rolls
+// included.
+func (m Measure) play(ctx context.Context, g game.Game, levels [2]string, seed uint64, opening int) ([]string, error) {
 	s, err := g.New(nil)
 	if err != nil {
 		return nil, err
@@ -120,6 +127,9 @@ func (m Measure) play(ctx context.Context, g game.Game, levels [2]string, seed u
 		switch p := s.ToMove(); {
 		case p == game.Chance:
 			mv = roll(s.ChanceMoves(nil), rng)
+		case p >= 0 && ply < opening:
+			ms := s.Moves(nil)
+			mv = ms[rng.IntN(len(ms))]
 		case p >= 0 && int(p) < 2:
 			d, err := players[p].Choose(ctx, s)
 			if err != nil {

@@ -24,19 +24,21 @@ const defaultFairplayPairings = "dames:easy-medium:26,dames:medium-hard:26,dames
 type fairplayRun struct {
 	Seed         uint64             `json:"seed"`
 	Nodes        int64              `json:"nodes"`
+	Opening      int                `json:"opening"`
 	ReviewBudget string             `json:"review_budget"`
 	Pairings     []fairplay.Pairing `json:"pairings"`
 	Games        []fairplay.Game    `json:"games"`
 }
 
 func runFairplay(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "fairplay", "[--pairings G:A-B,...] [--games N] [--seed S] [--nodes N] [--budget D] [--out FILE | --from FILE] [--json]",
+	fs := newFlags(e, "fairplay", "[--pairings G:A-B[:N],...] [--games N] [--seed S] [--nodes N] [--budget D] [--opening N] [--out FILE | --from FILE] [--json]",
 		"plateau fairplay --seed 6601 --out fairplay.json")
 	pairings := fs.String("pairings", defaultFairplayPairings, "the pairings played, GAME:LEVEL-LEVEL[:GAMES] separated by commas (GAMES: --games)")
 	games := fs.Int("games", 30, "games per pairing, seats alternating")
 	seed := fs.Uint64("seed", 6601, "seed of the players and the rolls")
 	nodes := fs.Int64("nodes", 200_000, "nodes a move of the level max (the other levels keep their limits)")
 	budget := fs.Duration("budget", 40*time.Millisecond, "cap on each search of the review")
+	opening := fs.Int("opening", 4, "random plies that start a game without dice (at most its uncounted opening)")
 	out := fs.String("out", "", "write the measured games to this file (JSON) as they end")
 	from := fs.String("from", "", "judge the games measured before in this file instead of playing")
 	asJSON := fs.Bool("json", false, "print the accounts as JSON")
@@ -60,9 +62,9 @@ func runFairplay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError{err}
 		}
-		run = fairplayRun{Seed: *seed, Nodes: *nodes, ReviewBudget: budget.String(), Pairings: ps}
+		run = fairplayRun{Seed: *seed, Nodes: *nodes, Opening: *opening, ReviewBudget: budget.String(), Pairings: ps}
 		m := fairplay.Measure{Games: e.games, Pairings: ps, Seed: *seed, Nodes: *nodes,
-			ReviewLevel: server.ReviewLevel, ReviewBudget: *budget, MaxPlies: 400,
+			ReviewLevel: server.ReviewLevel, ReviewBudget: *budget, MaxPlies: 400, Opening: *opening,
 			Progress: func(g fairplay.Game) {
 				p := ps[g.Pairing]
 				fmt.Fprintf(e.stderr, "%s %s-%s game %d: %s %d/%d loss %.3f, %s %d/%d loss %.3f, %d plies, %.1fs\n",
