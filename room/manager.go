@@ -51,6 +51,10 @@ type Options struct {
 	// when no human seat has an account (its creator: see aiClient); ""
 	// for none. It must be safe for concurrent use.
 	AIClient func(gameID string) string
+	// OnRated, if set, is called with a rated game's id once its end,
+	// rated, is durable, from the room's goroutine: it must not block
+	// (the server queues the game's fair-play statistics).
+	OnRated func(gameID string)
 	// Instance names this server instance among those sharing the store
 	// (the owner of its leases); required when the store is a
 	// store.Leaser.

@@ -55,8 +55,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		ferr.write(w)
 		return
 	}
-	if req.Rated && s.mustSession(w, r) == nil { // rated games are between accounts
-		return
+	if req.Rated { // rated games are between accounts, not marked ones
+		in := s.mustSession(w, r)
+		if in == nil || s.refuseMarked(w, r.Context(), in.account) {
+			return
+		}
 	}
 	g, err := s.o.Games.Lookup(req.Game)
 	if err != nil {

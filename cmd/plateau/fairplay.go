@@ -160,3 +160,14 @@ func printFairplay(e *env, run fairplayRun, accounts []fairplay.Account) {
 		fmt.Fprintf(e.stdout, "%s %s: %d of %d accounts marked\n", k.game, k.level, marked[k], total[k])
 	}
 }
+
+// moderatorNames reads serve's --moderators: names separated by commas.
+func moderatorNames(list string) []string {
+	var out []string
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
