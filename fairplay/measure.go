@@ -1,6 +1,7 @@
 package fairplay
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -32,9 +33,13 @@ type Measure struct {
 	// the other levels keep their own limits), so that the games are the
 	// same on any machine however loaded.
 	Nodes int64
-	// ReviewLevel returns the level that reviews a game (the server's
-	// choice) and ReviewBudget caps each of its searches.
-	ReviewLevel  func(gameID string) string
+	// ReviewLevel returns the level that reviews a game whose rule names
+	// none (the server's choice), and ReviewBudget caps each search of a
+	// review.
+	ReviewLevel func(gameID string) string
+	// Judge, when set, reviews every game instead (a measurement of
+	// another reviewer).
+	Judge        string
 	ReviewBudget time.Duration
 	// MaxPlies ends a game unfinished (its moves are still counted).
 	MaxPlies int
@@ -85,7 +90,8 @@ func (m Measure) Run(ctx context.Context) ([]Game, error) {
 			if err != nil {
 				return out, fmt.Errorf("pairing %d (%s %s-%s) game %d: %w", pi, p.Game, p.A, p.B, i, err)
 			}
-			rep, err := review.Review(ctx, g, nil, moves, review.Options{Level: m.ReviewLevel(p.Game), Budget: m.ReviewBudget})
+			judge := cmp.Or(m.Judge, r.Reviewer, m.ReviewLevel(p.Game))
+			rep, err := review.Review(ctx, g, nil, moves, review.Options{Level: judge, Budget: m.ReviewBudget})
 			if err != nil {
 				return out, fmt.Errorf("pairing %d (%s %s-%s) game %d: %w", pi, p.Game, p.A, p.B, i, err)
 			}

@@ -84,12 +84,16 @@ func (s *Server) fairPlayGame(ctx context.Context, id string) error {
 	for i, m := range p.Moves {
 		moves[i] = m.Notation
 	}
+	rule, ruled := fairplay.RuleOf(rec.Game)
+	judge := rule.Reviewer
+	if judge == "" {
+		judge = ReviewLevel(rec.Game)
+	}
 	rep, err := s.o.Reviewer(ctx, p.G, p.Cfg, moves, review.Options{
-		Level: ReviewLevel(rec.Game), Budget: s.o.FairPlayBudget, Worker: s.rooms.ReviewWorker})
+		Level: judge, Budget: s.o.FairPlayBudget, Worker: s.rooms.ReviewWorker})
 	if err != nil {
 		return fmt.Errorf("reviewing the game: %w", err)
 	}
-	rule, ruled := fairplay.RuleOf(rec.Game)
 	now := s.o.Now()
 	for seat, st := range rec.Seats {
 		if st.Account == "" {

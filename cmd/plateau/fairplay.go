@@ -26,6 +26,7 @@ type fairplayRun struct {
 	Nodes        int64              `json:"nodes"`
 	Opening      int                `json:"opening"`
 	ReviewBudget string             `json:"review_budget"`
+	ReviewLevel  string             `json:"review_level,omitempty"`
 	Pairings     []fairplay.Pairing `json:"pairings"`
 	Games        []fairplay.Game    `json:"games"`
 }
@@ -37,6 +38,7 @@ func runFairplay(ctx context.Context, e *env, args []string) error {
 	games := fs.Int("games", 30, "games per pairing, seats alternating")
 	seed := fs.Uint64("seed", 6601, "seed of the players and the rolls")
 	nodes := fs.Int64("nodes", 200_000, "nodes a move of the level max (the other levels keep their limits)")
+	reviewLevel := fs.String("review-level", "", "the level that reviews every game (default: its fair-play rule's, else the server's review level)")
 	budget := fs.Duration("budget", 40*time.Millisecond, "cap on each search of the review")
 	opening := fs.Int("opening", 4, "random plies that start a game without dice (at most its uncounted opening)")
 	out := fs.String("out", "", "write the measured games to this file (JSON) as they end")
@@ -62,9 +64,9 @@ func runFairplay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError{err}
 		}
-		run = fairplayRun{Seed: *seed, Nodes: *nodes, Opening: *opening, ReviewBudget: budget.String(), Pairings: ps}
+		run = fairplayRun{Seed: *seed, Nodes: *nodes, Opening: *opening, ReviewBudget: budget.String(), ReviewLevel: *reviewLevel, Pairings: ps}
 		m := fairplay.Measure{Games: e.games, Pairings: ps, Seed: *seed, Nodes: *nodes,
-			ReviewLevel: server.ReviewLevel, ReviewBudget: *budget, MaxPlies: 400, Opening: *opening,
+			ReviewLevel: server.ReviewLevel, Judge: *reviewLevel, ReviewBudget: *budget, MaxPlies: 400, Opening: *opening,
 			Progress: func(g fairplay.Game) {
 				p := ps[g.Pairing]
 				fmt.Fprintf(e.stderr, "%s %s-%s game %d: %s %d/%d loss %.3f, %s %d/%d loss %.3f, %d plies, %.1fs\n",
