@@ -28,6 +28,7 @@ type planReviewer struct {
 	mu    sync.Mutex
 	plans [][2]fakePlay
 	calls int
+	asked []review.Options // the options of each review
 }
 
 func (f *planReviewer) review(ctx context.Context, g game.Game, cfg game.Config, moves []string, o review.Options) (review.Report, error) {
@@ -38,6 +39,7 @@ func (f *planReviewer) review(ctx context.Context, g game.Game, cfg game.Config,
 	}
 	plan := f.plans[f.calls]
 	f.calls++
+	f.asked = append(f.asked, o)
 	rep := review.Report{Game: g.ID(), Players: 2}
 	opening := fairplay.Rules[g.ID()].Opening
 	for seat, p := range plan {
@@ -224,6 +226,13 @@ func TestFairPlayMarks(t *testing.T) {
 	}
 	if marked("bob") {
 		t.Error("bob, who played like a person, is marked")
+	}
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	for i, o := range fr.asked {
+		if o.Level != r.Reviewer || o.Budget != server.DefaultFairPlayBudget || o.Worker == nil {
+			t.Errorf("review %d: level %q, budget %v, worker set %v; want %q, %v, the AI workers'", i, o.Level, o.Budget, o.Worker != nil, r.Reviewer, server.DefaultFairPlayBudget)
+		}
 	}
 }
 
