@@ -56,6 +56,10 @@ type Options struct {
 	// the two accounts have played their rated games of the day); a nil
 	// RematchRated keeps every rematch of a rated game rated.
 	RematchRated func(ctx context.Context, accounts []string) bool
+	// OnRated, if set, is called with a rated game's id once its end,
+	// rated, is durable, from the room's goroutine: it must not block
+	// (the server queues the game's fair-play statistics).
+	OnRated func(gameID string)
 	// Instance names this server instance among those sharing the store
 	// (the owner of its leases); required when the store is a
 	// store.Leaser.

@@ -299,7 +299,13 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 	if r.m.o.OnCommit != nil {
 		r.m.o.OnCommit(len(evs), time.Since(start))
 	}
-	return r.applyEvents(evs, upd)
+	if err := r.applyEvents(evs, upd); err != nil {
+		return err
+	}
+	if upd != nil && upd.Rate != nil && r.m.o.OnRated != nil {
+		r.m.o.OnRated(r.id)
+	}
+	return nil
 }
 
 // applyEvents applies events made durable (by this instance or another),

@@ -267,13 +267,18 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 		// The taker plays the seek's game: its rating there decides.
 		me := seek.Seek{Owner: acc.ID, Name: acc.Name}
 		var err error
+		rated := false
 		for _, o := range lb.board.List() {
 			if o.ID == m.ID {
 				me.Rating, me.Provisional, err = s.ratingIn(ctx, acc.ID, o.Game)
+				rated = o.Rated
 				if msg := s.pairRefusal(ctx, acc.ID, o); err == nil && msg != "" { // farming.go
 					return fail("pair_limit", msg)
 				}
 			}
+		}
+		if ok, refused := s.seekMarked(ctx, acc, rated, fail); refused {
+			return ok
 		}
 		var taken seek.Seek
 		if err == nil {
@@ -294,6 +299,9 @@ func (s *Server) onSeek(ctx context.Context, acc *store.Account, m SeekRequest, 
 	spec, fe := s.seekSpec(m)
 	if fe != nil {
 		return fail("bad_request", fe.Error())
+	}
+	if ok, refused := s.seekMarked(ctx, acc, spec.Rated, fail); refused {
+		return ok
 	}
 	me, err := s.seekOf(ctx, acc, spec)
 	if err != nil {

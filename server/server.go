@@ -171,6 +171,13 @@ type Options struct {
 	// Farming bounds rating farming: provisional ratings, rated games
 	// per pair of accounts, sign-ups per address, seeks (farming.go).
 	Farming FarmingLimits
+	// Moderators names the accounts that may see the accounts marked for
+	// a fair-play review and clear them (GET /mod, docs/fairplay.md).
+	Moderators []string
+	// FairPlayBudget caps each search of the review that computes a rated
+	// game's fair-play statistics (default DefaultFairPlayBudget, the
+	// budget the thresholds were measured with).
+	FairPlayBudget time.Duration
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -214,7 +221,8 @@ type Server struct {
 	signInPairs    *attempts // sign-ins per (name, address): signin.go
 	signInFailures *failures // the (name, address) pairs that failed lately
 
-	sockets *sessionSockets // the open sockets of each session (sessions.go)
+	sockets  *sessionSockets // the open sockets of each session (sessions.go)
+	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
 }
 
 // New returns a server for o.
@@ -252,6 +260,9 @@ func New(o Options) *Server {
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
 	}
+	if o.FairPlayBudget <= 0 {
+		o.FairPlayBudget = DefaultFairPlayBudget
+	}
 	if o.Ladder == nil {
 		o.Ladder = level.Ratings
 	}
@@ -279,10 +290,13 @@ func New(o Options) *Server {
 	s.reviews = newReviews(o.Reviews, o.Admission)
 	s.bg.Add(1)
 	go s.sweeper()
+	s.fairplay = newFairPlay(o.Moderators)
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer(), RematchRated: s.rematchRated})
+		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
+	s.bg.Add(1)
+	go s.fairPlayWorker()
 	s.routes()
 	return s
 }
@@ -330,6 +344,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
+	s.moderatorRoutes(m)
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)

@@ -327,6 +327,7 @@ type Accounts interface {
 // concurrent use.
 type Store interface {
 	Accounts
+	FairPlay
 
 	// Create stores a new game with version 0 and no events; ErrExists if
 	// its id is taken.

@@ -48,6 +48,7 @@ func commands() []command {
 		{"serve", "run the web server", runServe},
 		{"verify", "check a game export: its signature (--key), its dice rolls against its revealed seed, its replay", runVerify},
 		{"key", "show (or --new: rotate) the key that signs the server's records", runKey},
+		{"fairplay", "measure the fair-play statistics on the levels playing each other (docs/fairplay.md)", runFairplay},
 		{"review", "the computer's verdict on every move of a game export", runReview},
 		{"loadtest", "play many real WebSocket clients against a server and measure", runLoadtest},
 		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},

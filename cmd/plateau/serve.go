@@ -62,6 +62,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	leaseRenew := fs.Duration("lease-renew", room.DefaultLeaseRenew, "with PostgreSQL: how often an instance renews its games' leases (less than --lease-ttl)")
 	storeWrite := fs.Duration("store-write-timeout", room.DefaultWriteTimeout, "answer storage_unavailable to a game's write not made within this time (a stalled disk)")
 	healthChecks := fs.Int("health-checks", server.DefaultHealthChecks, "write outcomes in a row that change the readiness /healthz answers")
+	moderators := fs.String("moderators", "", "`NAME,...` of the accounts that review the accounts marked by the fair-play statistics (GET /mod, docs/fairplay.md)")
+	fairPlayBudget := fs.Duration("fairplay-budget", server.DefaultFairPlayBudget, "time of each search of the review that computes a rated game's fair-play statistics (the thresholds were measured at the default)")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	farm := farmingFlags(fs)
 	var origins multiFlag
@@ -100,7 +102,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--rate %v: want a positive number of messages per second", *rate)
 	}
 	for name, d := range map[string]time.Duration{"ws-ping": *pingEvery, "ws-ping-timeout": *pingTimeout, "no-player-timeout": *noPlayer,
-		"ai-time": *aiTime, "idle": *idle, "store-write-timeout": *storeWrite, "review-budget": *reviewBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew,
+		"ai-time": *aiTime, "idle": *idle, "store-write-timeout": *storeWrite, "review-budget": *reviewBudget, "fairplay-budget": *fairPlayBudget, "lease-ttl": *leaseTTL, "lease-renew": *leaseRenew,
 		"signin-every": *signInEvery, "signin-pair-every": *pairEvery} {
 		if d <= 0 {
 			return usagef("--%s %v: want a positive duration", name, d)
@@ -152,6 +154,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
 		SignInBurst: *signInBurst, SignInEvery: *signInEvery, SignInPairBurst: *pairBurst, SignInPairEvery: *pairEvery, Farming: *farm,
+		Moderators: moderatorNames(*moderators), FairPlayBudget: *fairPlayBudget,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
