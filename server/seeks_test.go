@@ -38,7 +38,7 @@ func sessionFor(t *testing.T, ts *testServer, id string) string {
 	tok := room.NewToken()
 	now := time.Now().UTC()
 	if err := ts.Store.CreateSession(ctx, &store.Session{TokenHash: room.HashToken(tok), Account: id, Created: now, LastSeen: now,
-		Expires: now.Add(time.Hour)}); err != nil {
+		Expires: now.Add(server.DefaultSessionTTL)}); err != nil {
 		t.Fatal(err)
 	}
 	return "plateau_session=" + tok

@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"plateau/games"
 	"plateau/record"
 	"plateau/room"
@@ -251,9 +253,24 @@ func playResignation(ctx context.Context, t *testing.T, base string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Each player opens the game signed in, from their own browser: the
+	// seat this device alone joined becomes the account's.
 	for i, name := range []string{"alice", "bob"} {
 		hc := signUp(ctx, t, base, name)
-		post(ctx, t, hc, base+"/api/account/claim-guest", fmt.Sprintf(`{"seats":[{"game":%q,"token":%q}]}`, g.ID, g.Seats[i].Token))
+		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+g.ID+"/ws", &websocket.DialOptions{HTTPClient: hc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &wsclient.Conn{C: ws}
+		if _, err := c.Hello(ctx, 0, g.Seats[i].Token); err != nil {
+			t.Fatal(err)
+		}
+		for m, err := c.Next(ctx); m.Type != "seats"; m, err = c.Next(ctx) { // the account attached
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		c.Close()
 	}
 	c, err := wsclient.Dial(ctx, base, g.ID)
 	if err != nil {
