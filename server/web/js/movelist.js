@@ -81,7 +81,7 @@ export function renderMoveList(el, head, o) {
     const last = tu.seqs[tu.seqs.length - 1];
     const at = o.at !== null && tu.seqs.includes(o.at);
     return h('button', { type: 'button', class: `link turn${tu.moves.length ? '' : ' roll'}${at ? ' at' : ''}`, 'data-seq': last, 'data-seqs': tu.seqs.join(' '), onclick: () => o.jump(last) },
-      `${who}${turnText(tu, o.noMove, o.quiet)}`, ...tu.moves.map((m) => o.mark(m.seq)));
+      `${who}${turnText(tu, o.noMove, o.quiet)}`, ...tu.moves.map((m) => { const k = o.mark(m.seq); k?.setAttribute('data-for', m.seq); return k; }));
   };
   const two = o.players === 2;
   el.classList.toggle('pairs', two);
