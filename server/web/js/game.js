@@ -9,6 +9,7 @@ import { tokensReady } from './account.js';
 import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
 import { renderMoveList, rollerAt } from './movelist.js';
+import { Follow, animateToggle } from './follow.js';
 import { play as playSound, muted, setMuted } from './sound.js';
 import { variantName, valueName, levelText, levelNote } from './lobby-text.js';
 
@@ -97,6 +98,7 @@ export class GamePage {
     this.hints = new HintPanel(id, () => this.renderHints());
     this.review = null; // the computer review, loaded when the game is over (review.js)
     this.pre = new Premove();
+    this.follow = new Follow(this); // other players' moves shown as they happened (follow.js)
     this.flipped = flipPref(id);
     this.outside = (e) => { if (!this.el.board.contains(e.target) && this.pre.cancel()) this.decorate(this.lastLocs(this.version)); };
     document.addEventListener('pointerdown', this.outside);
@@ -341,7 +343,11 @@ export class GamePage {
     }
     if (ev.result && this.summary) this.summary.result = ev.result;
     if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
-    if (this.r) { this.render(); this.firePremove(); } else this.ready();
+    if (this.r) {
+      if (this.follow.take(ev, v)) return;
+      this.render();
+      this.firePremove();
+    } else this.ready();
   }
 
   // moveSound sounds a live move: a capture when the move took pieces (its
@@ -423,7 +429,7 @@ export class GamePage {
   render() {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
-    if (!this.view || !this.r) return;
+    if (!this.view || !this.r || this.follow.busy()) return;
     const v = this.shownView();
     this.renderVariant();
     this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
@@ -1082,7 +1088,7 @@ export class GamePage {
     } }, icon('flip'), ` ${t('flip')}`) : null;
     const off = muted();
     mount(this.el.tools, flip, h('button', { type: 'button', id: 'mute', 'aria-pressed': String(off), onclick: () => { setMuted(!muted()); this.renderTools(); } },
-      icon(off ? 'mute' : 'sound'), ` ${t(off ? 'soundOff' : 'soundOn')}`));
+      icon(off ? 'mute' : 'sound'), ` ${t(off ? 'soundOff' : 'soundOn')}`), animateToggle(() => this.renderTools()));
   }
 
   // dragStart lets the piece just selected follow the pointer until it is
