@@ -157,3 +157,31 @@ func TestBrowserFollowComputer(t *testing.T) {
 		return
 	}
 }
+
+// TestBrowserFollowDraughts checks that the computer's draughts move
+// glides from its square to the next, sampled mid-way, before the page
+// draws the position (issue 68 point 2).
+func TestBrowserFollowDraughts(t *testing.T) {
+	bctx := browser(t)
+	base, st := startServerStore(t)
+	id, tok := seededVsComputer(t, st, "dames", "random", testSeed("follow-dames"))
+	a := newTab(t, bctx, "dames")
+	a.open(fmt.Sprintf("%s/g/%s?seat=0&token=%s", base, id, tok), boardReady)
+	eval[bool](a, samplerJS)
+	a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
+	playMove(t, a, rand.New(rand.NewPCG(68, 3)))
+	a.waitJS("the computer's move drawn", `document.querySelector('#status').dataset.turn === 'me' && document.querySelector('#board').dataset.position === plateauPage.view.position`)
+	mid := 0
+	samples := eval[[]glideSample](a, `window.glides`)
+	for _, s := range samples {
+		dx, dy := s.ToX-s.FromX, s.ToY-s.FromY
+		if l := math.Hypot(dx, dy); l > 10 {
+			if along := ((s.X-s.FromX)*dx + (s.Y-s.FromY)*dy) / (l * l); along > 0.05 && along < 0.95 {
+				mid++
+			}
+		}
+	}
+	if mid == 0 {
+		t.Errorf("no frame showed the computer's piece between its squares (%d samples)", len(samples))
+	}
+}
