@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/animation"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
+
 	"plateau/game"
 	"plateau/games"
 	"plateau/room"
@@ -57,6 +61,18 @@ const samplerJS = `(() => { window.glides = []; const tick = () => {
 			Dice: [...document.querySelectorAll('#board .die')].map((d) => +d.dataset.value)}); }
 	requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`
 
+// slowAnimations plays the page's animations at a fifth of their speed, so
+// that a loaded machine's sparse frames still sample each glide mid-way.
+func slowAnimations(t *testing.T, a *tab) {
+	t.Helper()
+	if _, err := chromedp.Call(a.ctx, animation.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("enabling the Animation domain: %v", err)
+	}
+	if _, err := chromedp.Call(a.ctx, animation.SetPlaybackRate, animation.SetPlaybackRateParams{PlaybackRate: 0.2}); err != nil {
+		t.Fatalf("slowing the animations: %v", err)
+	}
+}
+
 // TestBrowserFollowComputer plays Mahboussé against the computer and
 // checks that its turn is shown as it happened: its roll drawn, its
 // checkers sampled mid-way between their points, then its last move
@@ -68,6 +84,7 @@ func TestBrowserFollowComputer(t *testing.T) {
 	id, tok := seededVsComputer(t, st, "mahbousse", "random", testSeed("follow-computer"))
 	a := newTab(t, bctx, "mahbousse")
 	a.open(fmt.Sprintf("%s/g/%s?seat=0&token=%s", base, id, tok), boardReady)
+	slowAnimations(t, a)
 	eval[bool](a, samplerJS)
 	rng := rand.New(rand.NewPCG(68, 2))
 	shot := false
@@ -167,6 +184,7 @@ func TestBrowserFollowDraughts(t *testing.T) {
 	id, tok := seededVsComputer(t, st, "dames", "random", testSeed("follow-dames"))
 	a := newTab(t, bctx, "dames")
 	a.open(fmt.Sprintf("%s/g/%s?seat=0&token=%s", base, id, tok), boardReady)
+	slowAnimations(t, a)
 	eval[bool](a, samplerJS)
 	a.waitJS("my turn", `document.querySelector('#status').dataset.turn === 'me'`)
 	playMove(t, a, rand.New(rand.NewPCG(68, 3)))
@@ -181,6 +199,7 @@ func TestBrowserFollowDraughts(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("the computer's move: %d frames gliding, %d mid-way", len(samples), mid)
 	if mid == 0 {
 		t.Errorf("no frame showed the computer's piece between its squares (%d samples)", len(samples))
 	}
