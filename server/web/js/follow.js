@@ -36,11 +36,12 @@ export function animateToggle(redraw) {
 const wait = (ms) => new Promise((ok) => { setTimeout(ok, ms); });
 
 // pieceAt is the piece a step moves at loc on the board drawn: the top
-// checker of a point (player's own in the tray), a draughtsman, a bottle.
+// checker of a point (player's own in the tray), a draughtsman, a bottle,
+// an Intercept piece (the top one of a stack).
 function pieceAt(root, loc, player) {
   const g = root.querySelector(`[data-loc="${CSS.escape(String(loc))}"]`);
   if (!g) return null;
-  const all = [...g.querySelectorAll('.checker:not(.pinned), .piece, .bottle')];
+  const all = [...g.querySelectorAll('.checker:not(.pinned), .piece, .bottle, .ipiece')];
   return all.filter((e) => e.querySelector(`.pc${player}`)).pop() || all.pop() || null;
 }
 
