@@ -290,20 +290,26 @@ func openReview(t *testing.T, a *tab, id string, marked bool) review.Report {
 	}
 	r := s.Report
 	// The marks: each reviewed move's verdict, on the move of its ply.
+	// A turn of the list holds its roll and its move (data-seqs: their
+	// versions, the ply of each).
 	type entry struct {
-		Seq     int
-		Text    string
-		Verdict string
+		Seqs     string
+		Text     string
+		Verdicts map[string]string
 	}
-	list := eval[[]entry](a, `[...document.querySelectorAll('#movelist button[data-seq]')].map((b) => ({Seq: +b.dataset.seq, Text: b.textContent, Verdict: b.querySelector('.rv-mark')?.dataset.verdict || ''}))`)
-	if len(list) < len(r.Moves) {
-		t.Fatalf("the move list has %d moves, the review %d", len(list), len(r.Moves))
-	}
+	list := eval[[]entry](a, `[...document.querySelectorAll('#movelist button[data-seq]')].map((b) => ({Seqs: ' ' + b.dataset.seqs + ' ', Text: b.textContent,
+		Verdicts: Object.fromEntries([...b.querySelectorAll('.rv-mark')].map((k) => [k.dataset.for, k.dataset.verdict]))}))`)
 	marks := 0
 	for _, m := range r.Moves {
-		e := list[m.Ply-1]
-		if !strings.Contains(e.Text, m.Move) || e.Verdict != string(m.Verdict) {
-			t.Errorf("move %d %s (%q) is marked %q in the list (%q), want %q", m.Ply, m.Move, m.Verdict, e.Verdict, e.Text, m.Verdict)
+		i := slices.IndexFunc(list, func(e entry) bool { return strings.Contains(e.Seqs, fmt.Sprintf(" %d ", m.Ply)) })
+		if i < 0 {
+			t.Fatalf("no turn of the move list holds move %d (%s)", m.Ply, m.Move)
+		}
+		e := list[i]
+		// Shut the Box's choice of dice is written by the roll it asked for.
+		shown := strings.Contains(e.Text, m.Move) || m.Move == "roll1" || m.Move == "roll2"
+		if v := e.Verdicts[fmt.Sprint(m.Ply)]; !shown || v != string(m.Verdict) {
+			t.Errorf("move %d %s (%q) is marked %q in the list (%q), want %q", m.Ply, m.Move, m.Verdict, v, e.Text, m.Verdict)
 		}
 		if m.Verdict != "" {
 			marks++

@@ -8,6 +8,8 @@ import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } fro
 import { tokensReady } from './account.js';
 import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
+import { renderMoveList, rollerAt } from './movelist.js';
+import { Follow, animateToggle } from './follow.js';
 import { play as playSound, muted, setMuted } from './sound.js';
 import { variantName, valueName, levelText, levelNote } from './lobby-text.js';
 
@@ -96,6 +98,7 @@ export class GamePage {
     this.hints = new HintPanel(id, () => this.renderHints());
     this.review = null; // the computer review, loaded when the game is over (review.js)
     this.pre = new Premove();
+    this.follow = new Follow(this); // other players' moves shown as they happened (follow.js)
     this.flipped = flipPref(id);
     this.outside = (e) => { if (!this.el.board.contains(e.target) && this.pre.cancel()) this.decorate(this.lastLocs(this.version)); };
     document.addEventListener('pointerdown', this.outside);
@@ -340,7 +343,11 @@ export class GamePage {
     }
     if (ev.result && this.summary) this.summary.result = ev.result;
     if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
-    if (this.r) { this.render(); this.firePremove(); } else this.ready();
+    if (this.r) {
+      if (this.follow.take(ev, v)) return;
+      this.render();
+      this.firePremove();
+    } else this.ready();
   }
 
   // moveSound sounds a live move: a capture when the move took pieces (its
@@ -422,7 +429,7 @@ export class GamePage {
   render() {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
-    if (!this.view || !this.r) return;
+    if (!this.view || !this.r || this.follow.busy()) return;
     const v = this.shownView();
     this.renderVariant();
     this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
@@ -643,21 +650,9 @@ export class GamePage {
   }
 
   renderMoves() {
-    const roll = (m) => m.player === -1 || m.kind === 'roll';
-    const btn = (m, who = '') => h('button', { type: 'button', class: `link${roll(m) ? ' roll' : ''}${this.replayAt === m.seq ? ' at' : ''}`, 'data-seq': m.seq, onclick: () => this.jump(m.seq) },
-      roll(m) ? `⚀ ${m.notation}` : `${who}${m.notation}`, this.review?.mark(m.seq));
-    // Two players: numbered pairs under their names ("1. 32-28 18-23"),
-    // each roll with the move it was for; more: one move a line, by name.
-    const two = this.view.players === 2;
-    this.el.moves.classList.toggle('pairs', two);
-    mount(this.el.movehead, two ? [h('span', {}), [0, 1].map((p) => h('span', { 'data-player': p }, this.playerName(p)))] : null);
-    const items = two
-      ? moveRows(this.moves, this.view.toMove).map((row, i) => h('li', { value: i + 1 }, h('span', { class: 'n' }, `${i + 1}.`),
-        row.map((cell, p) => h('span', { class: 'c' }, cell.length ? cell.map((m) => btn(m)) : p === 0 ? '…' : ''))))
-      : this.moves.map((m) => h('li', { class: roll(m) ? 'roll' : '' }, btn(m, roll(m) ? '' : `${this.playerName(m.player)}: `)));
-    mount(this.el.moves, items);
-    const at = this.el.moves.querySelector('.at') || this.el.moves.lastElementChild;
-    if (at) this.el.moves.scrollTop = at.offsetTop - this.el.moves.clientHeight / 2;
+    renderMoveList(this.el.moves, this.el.movehead, { moves: this.moves, players: this.view.players, toMove: this.view.toMove, at: this.replayAt,
+      roller: (seq) => rollerAt(this.r, this.history.get(seq - 1)?.view), quiet: this.r.quietMove, name: (p) => this.playerName(p),
+      mark: (seq) => this.review?.mark(seq), noMove: t('noMove'), jump: (seq) => this.jump(seq) });
     const versions = [...this.history.keys()].filter((k) => this.history.get(k).view);
     const min = versions.length ? Math.min(...versions) : this.version;
     this.el.slider.min = String(min);
@@ -1093,7 +1088,7 @@ export class GamePage {
     } }, icon('flip'), ` ${t('flip')}`) : null;
     const off = muted();
     mount(this.el.tools, flip, h('button', { type: 'button', id: 'mute', 'aria-pressed': String(off), onclick: () => { setMuted(!muted()); this.renderTools(); } },
-      icon(off ? 'mute' : 'sound'), ` ${t(off ? 'soundOff' : 'soundOn')}`));
+      icon(off ? 'mute' : 'sound'), ` ${t(off ? 'soundOff' : 'soundOn')}`), animateToggle(() => this.renderTools()));
   }
 
   // dragStart lets the piece just selected follow the pointer until it is
@@ -1162,28 +1157,6 @@ function flipPref(id) {
 
 function setFlipPref(id, on) {
   try { if (on) localStorage.setItem(flipKey(id), '1'); else localStorage.removeItem(flipKey(id)); } catch { /* storage may be disabled */ }
-}
-
-/**
- * moveRows lays a two-player game's moves out in numbered rows of two
- * cells (player 0's, player 1's), each cell a list of moves: the rolls
- * before a move go with it; a row ends when its second cell is filled or
- * the same player moves again. Trailing rolls go to toMove's cell.
- */
-export function moveRows(moves, toMove) {
-  const rows = [];
-  let rolls = [];
-  const put = (p, items) => {
-    let row = rows[rows.length - 1];
-    if (!row || row[p].length || (p === 0 && row[1].length)) rows.push(row = [[], []]);
-    row[p].push(...items);
-  };
-  for (const m of moves) {
-    if (m.player === -1 || m.kind === 'roll') rolls.push(m);
-    else if (m.player === 0 || m.player === 1) { put(m.player, [...rolls, m]); rolls = []; }
-  }
-  if (rolls.length) put(toMove === 1 ? 1 : 0, rolls);
-  return rows;
 }
 
 // ---- keyboard cursor -------------------------------------------------------

@@ -106,3 +106,11 @@ export function label(loc, board) {
   if (loc === 'roll2') return '⚀⚀ ×2';
   return loc;
 }
+
+// roller: the seat a roll is for (the box whose turn it is, also while
+// its dice are rolled), so that a blocked roll is listed under its player.
+export const roller = (board) => board.toMove;
+
+// quietMove: the choice of one die or two is written with the roll it
+// asked for ("5: 5"), not as a move of its own.
+export const quietMove = (notation) => /^roll[12]$/.test(notation);
