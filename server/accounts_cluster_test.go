@@ -40,6 +40,7 @@ func TestSeatAccountAcrossInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := ts[0].browser(t)
+	b.join(t, g.ID, g.Seats[1].Token) // claim-guest takes the seats this device joined
 	b.signUp(t, "quinn", "correct horse")
 	body := map[string]any{"seats": []map[string]string{{"game": g.ID, "token": g.Seats[1].Token}}}
 	if a := b.do(t, "POST", "/api/account/claim-guest", body); a.status != 200 || !strings.Contains(a.raw, `"seats":[1]`) {
