@@ -8,6 +8,7 @@ import { APIError, Conn, api, catalog, remember, tokensFor, mine, takeBoot } fro
 import { tokensReady } from './account.js';
 import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
+import { Gesture } from './gesture.js';
 import { play as playSound, muted, setMuted } from './sound.js';
 import { variantName, valueName, levelText, levelNote } from './lobby-text.js';
 
@@ -220,6 +221,7 @@ export class GamePage {
     this.el.board.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.el.board.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.el.board.addEventListener('pointermove', (e) => this.dragMove(e));
+    this.el.board.addEventListener('pointercancel', () => this.pointerCancel());
     this.el.board.addEventListener('contextmenu', (e) => { if (this.prefix.length) { e.preventDefault(); this.back(); } });
     this.el.zoom.addEventListener('click', () => { setZoomPref(!this.el.board.classList.contains('zoomed')); this.render(); });
     this.el.board.addEventListener('focus', () => { if (!this.cursor) this.startCursor(); else this.drawCursor(); });
@@ -423,6 +425,7 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r) return;
+    if (this.gesture?.holds()) { this.gesture.stale = true; return; } // never under a finger: at its release
     const v = this.shownView();
     this.renderVariant();
     this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
@@ -804,22 +807,42 @@ export class GamePage {
     return el && this.el.board.contains(el) ? el.dataset.loc : null;
   }
 
+  // A press on a location starts a gesture (gesture.js): the board is not
+  // redrawn until its release. A board drawn again at each click
+  // (drawsPrefix: Mahboussé) takes the click at the release, which a
+  // redrawing cannot then move; others take it at the press, so that the
+  // piece chosen follows a drag.
   pointerDown(e) {
     if (e.button > 0) return;
     const loc = this.locAt(e);
-    this.down = loc;
-    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); this.dragStart(e, loc); } else if (this.pre.cancel()) this.decorate(this.lastLocs(this.version));
+    this.gesture = loc === null ? null : new Gesture(loc, e, this.el.board);
+    if (loc === null) { if (this.pre.cancel()) this.decorate(this.lastLocs(this.version)); return; }
+    e.preventDefault();
+    try { this.el.board.setPointerCapture(e.pointerId); } catch { /* a synthetic event */ }
+    if (this.r?.drawsPrefix) return;
+    this.clickLoc(loc);
+    this.dragStart(e, loc);
   }
 
   pointerUp(e) {
-    const from = this.down;
-    this.down = null;
+    const g = this.gesture;
+    this.gesture = null;
     this.dragEnd();
-    if (from === null || from === undefined) return;
+    if (!g) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
-    const el = under && under.closest && under.closest('[data-loc]');
+    const el = under?.closest?.('[data-loc]');
     const loc = el && this.el.board.contains(el) ? el.dataset.loc : null;
-    if (loc !== null && loc !== from) this.clickLoc(loc); // a drag ends on another location
+    const drag = loc !== null && loc !== g.loc && g.isDrag(e, this.el.board);
+    if (g.stale) this.render();
+    if (this.r?.drawsPrefix) this.clickLoc(g.loc);
+    if (drag) this.clickLoc(loc); // a drag ends on another location
+  }
+
+  pointerCancel() {
+    const g = this.gesture;
+    this.gesture = null;
+    this.dragEnd();
+    if (g?.stale) this.render();
   }
 
   onKey(e) {
@@ -848,6 +871,7 @@ export class GamePage {
   // On a phone's first drawing with targets, the page scrolls down, if it
   // must, until one is in sight.
   showTargets() {
+    if (this.gesture) return; // the board stays put under a finger
     const w = this.el.board;
     const els = [...w.querySelectorAll('svg [data-loc].target')];
     if (els.length && !this.revealed && innerWidth <= 760) {
