@@ -516,13 +516,21 @@ export class GamePage {
     if (this.replayAt !== null) text = `${t('replay')} ${this.replayAt}/${this.version}`;
     else if (v.outcome) text = `${t('over')} — ${this.resultText(v.outcome)}`;
     else if (v.toMove === -1) text = t('rolling');
-    else if (this.myTurn() || (this.busy && this.seats.includes(v.toMove))) text = this.seats.length > 1 ? t('hotseat', { p: this.playerName(v.toMove) }) : t('yourTurn');
+    else if (this.busy && this.seats.includes(v.toMove)) text = this.sentText(v);
+    else if (this.myTurn()) text = this.seats.length > 1 ? t('hotseat', { p: this.playerName(v.toMove) }) : t('yourTurn');
     else if (v.toMove >= 0) text = this.seats.length ? t('waiting', { p: this.playerName(v.toMove) }) : t('toMove', { p: this.playerName(v.toMove) });
     else text = '';
     if (!this.seats.length) text = `${t('spectator')} · ${text}`;
     this.el.status.textContent = text;
     this.el.status.dataset.turn = this.myTurn() ? 'me' : String(v.toMove);
     this.renderTitle();
+  }
+
+  // sentText is the status from the release of my move to its
+  // confirmation: the opponent awaited, when there is one other player.
+  sentText(v) {
+    const others = [...Array(v.players).keys()].filter((p) => !this.seats.includes(p));
+    return others.length === 1 ? t('waiting', { p: this.playerName(others[0]) }) : t('moveSent');
   }
 
   // renderTitle names the game, and the tab says when it is my turn.
@@ -548,7 +556,7 @@ export class GamePage {
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         st.name ? h('a', { href: `/@/${encodeURIComponent(st.name)}`, 'data-nav': true, class: 'account-name' }, st.name) : h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
-        this.r.playerInfo ? this.r.playerInfo(p, v.board, this.myTurn() ? this.prefix : []) : null,
+        this.r.playerInfo ? this.r.playerInfo(p, this.shownView().board, this.myTurn() ? this.prefix : []) : null, // the replay's position in replay
         who ? h('span', { class: 'muted', title: st.kind === 'ai' ? levelNote(spec, v.players, this.summary?.variant, level) : undefined }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,
@@ -984,6 +992,8 @@ export class GamePage {
     this.choose = null;
     this.prefix = [];
     this.busy = true;
+    this.sent = m; // a premove may start from where it lands (premoveClick)
+    this.renderStatus(); // no more "Your turn" while the server confirms
     this.decorate(this.lastLocs(this.version));
     try {
       const ack = await this.conn.send({ type: 'move', version: this.version, move: m.notation });
@@ -993,10 +1003,12 @@ export class GamePage {
         return;
       }
     } catch (e) {
+      this.pre.cancel(); // queued after a move that was not played
       this.onError(e);
     }
     this.busy = false;
     this.render();
+    this.firePremove(); // the events came before the ack: the opponent may have answered
   }
 
   async request(msg) {
@@ -1063,15 +1075,21 @@ export class GamePage {
   }
 
   // canPremove says whether a player may queue a move now: one seat on this
-  // screen, the live game, the opponent to move.
+  // screen, the live game, the opponent to move or my move sent and not
+  // yet confirmed (from the moment it is released: issue 68).
   canPremove() {
     const v = this.view;
-    return !!this.r?.premove && this.seats.length === 1 && !!v && !v.outcome && this.replayAt === null && v.toMove >= 0 && !this.seats.includes(v.toMove);
+    return !!this.r?.premove && this.seats.length === 1 && !!v && !v.outcome && this.replayAt === null && v.toMove >= 0 && (this.busy || !this.seats.includes(v.toMove));
   }
 
   premoveClick(loc) {
     if (!this.canPremove()) return;
     const mine = new Set((this.r.premove(this.view.board, this.seats[0]) || []).map(String));
+    if (this.busy && this.sent) { // the board still shows my move unplayed: its piece is where it lands
+      const c = clicksOf(this.sent);
+      mine.delete(String(this.sent.from ?? c[0]));
+      mine.add(String(this.sent.to ?? c[c.length - 1]));
+    }
     if (this.pre.click(String(loc), mine)) this.decorate(this.lastLocs(this.version));
   }
 
