@@ -14,11 +14,11 @@ import (
 	"plateau/games"
 )
 
-// touchPhone makes tb a 390x844 touch phone: a coarse pointer, touch
+// touchPhone makes tb a w x h touch phone: a coarse pointer, touch
 // events, a mobile viewport.
-func touchPhone(t *testing.T, tb *tab) {
+func touchPhone(t *testing.T, tb *tab, w, h int64) {
 	t.Helper()
-	tb.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+	tb.do("phone size", chromedp.EmulateViewport(w, h, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
 	if _, err := chromedp.Call(tb.ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5}); err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestPhoneTouchMahbousse(t *testing.T) {
 	base, st := startServerStore(t)
 	id, toks := seededGame(t, st, "mahbousse", nil, touchSeed(t))
 	a := newTab(t, bctx, "phone")
-	touchPhone(t, a)
+	touchPhone(t, a, 390, 844)
 	openHotseat(a, base, id, toks)
 	a.waitJS("a touch phone", `matchMedia('(pointer: coarse)').matches && innerWidth === 390`)
 	a.waitJS("a stable board", stableBoardJS)

@@ -464,13 +464,14 @@ export class GamePage {
     if (document.activeElement !== again) this.el.board.focus({ preventScroll: true }); // a disabled button takes no focus
   }
 
-  // fitBoard gives the board a zoomed layout when, on a touch or narrow
+  // fitBoard offers the board a zoomed layout when, on a touch or narrow
   // screen, fitting it would make a location smaller than MIN_TAP or its
   // text smaller than MIN_TEXT CSS px: the board then scrolls sideways in
   // its frame. A button switches between the zoomed board and the whole
-  // board (a player's default is the zoomed one, a spectator's the whole
-  // one; the choice is remembered). A mouse needs no zoom: a desktop shows
-  // the whole board, as draughts and backgammon sites do.
+  // board, the default, as on lidraughts (a zoomed board clipped the
+  // pieces of its edge: issue 68); the choice is remembered. A mouse needs
+  // no zoom: a desktop shows the whole board, as draughts and backgammon
+  // sites do.
   fitBoard(root) {
     if (!(root instanceof SVGSVGElement)) return;
     const vb = root.viewBox.baseVal;
@@ -493,7 +494,7 @@ export class GamePage {
     }
     const need = Math.max(loc < Infinity ? MIN_TAP / loc : 0, text < Infinity ? MIN_TEXT / text : 0);
     const small = fitted / vb.width < need && matchMedia(TOUCH_OR_NARROW).matches;
-    const zoom = small && (zoomPref() ?? this.seats.length > 0);
+    const zoom = small && zoomPref() === true;
     if (zoom) root.style.minWidth = `${Math.ceil(vb.width * need)}px`;
     this.el.board.classList.toggle('zoomed', zoom);
     this.el.zoom.hidden = !small;
