@@ -36,7 +36,9 @@ const phoneJS = `(() => {
 	const targets = [...root.querySelectorAll('[data-loc].target')];
 	return {Tap: tap === Infinity ? 0 : tap, TapLoc: tapLoc, Text: text === Infinity ? 99 : text, TextOf: textOf, Locs: root.querySelectorAll('[data-loc]').length,
 		Targets: targets.length, TargetInView: targets.some(inView), Status: inView(document.querySelector('#status')), Actions: acts.every(inView), NActions: acts.length,
-		PageWide: document.documentElement.scrollWidth > innerWidth + 1};
+		PageWide: document.documentElement.scrollWidth > innerWidth + 1,
+		Whole: root.getBoundingClientRect().left >= -0.5 && root.getBoundingClientRect().right <= innerWidth + 0.5 && !document.querySelector('#board').classList.contains('zoomed'),
+		ZoomOffered: !document.querySelector('#zoom').hidden};
 })()`
 
 type phoneInfo struct {
@@ -48,6 +50,8 @@ type phoneInfo struct {
 	Status         bool
 	Actions        bool
 	PageWide       bool
+	Whole          bool
+	ZoomOffered    bool
 }
 
 // stableBoardJS is true once the board's width is the one it had at the
@@ -55,9 +59,10 @@ type phoneInfo struct {
 const stableBoardJS = `(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const ok = window.__w === r.width; window.__w = r.width; return ok; })()`
 
 // phoneSizes opens a game page of every game, as a player, at two phone
-// sizes and measures the board: locations at least 40 CSS px, text at least
-// 11 px, the status and the game's actions in sight, and no page wider than
-// the screen (a zoomed board scrolls in its own frame).
+// sizes and measures the board: the whole board in the screen's width (as
+// on lidraughts; issue 68), a zoom offered where a location is under 40
+// CSS px, text at least 9 px, the status and the game's actions in sight,
+// and no page wider than the screen.
 func phoneSizes(t *testing.T, bctx context.Context, base string) {
 	for _, id := range games.Registry().IDs() {
 		a := newTab(t, bctx, id)
@@ -81,11 +86,14 @@ func phoneSizes(t *testing.T, bctx context.Context, base string) {
 			if p.Locs == 0 {
 				t.Errorf("%s at %dx%d: no location on the board", id, size[0], size[1])
 			}
-			if p.Tap < 40 {
-				t.Errorf("%s at %dx%d: location %s is %.1f px, under 40", id, size[0], size[1], p.TapLoc, p.Tap)
+			if !p.Whole {
+				t.Errorf("%s at %dx%d: the board is zoomed or reaches past the screen", id, size[0], size[1])
 			}
-			if p.Text < 11 {
-				t.Errorf("%s at %dx%d: text %q is %.1f px, under 11", id, size[0], size[1], p.TextOf, p.Text)
+			if p.Tap < 40 && !p.ZoomOffered {
+				t.Errorf("%s at %dx%d: location %s is %.1f px, under 40, and no zoom is offered", id, size[0], size[1], p.TapLoc, p.Tap)
+			}
+			if p.Text < 9 {
+				t.Errorf("%s at %dx%d: text %q is %.1f px, under 9", id, size[0], size[1], p.TextOf, p.Text)
 			}
 			if !p.Actions {
 				t.Errorf("%s at %dx%d: the actions are not all in sight", id, size[0], size[1])

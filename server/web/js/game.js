@@ -10,6 +10,7 @@ import { attachGuide } from './guide.js';
 import { Premove } from './premove.js';
 import { renderMoveList, rollerAt } from './movelist.js';
 import { Follow, animateToggle } from './follow.js';
+import { Gesture } from './gesture.js';
 import { play as playSound, muted, setMuted } from './sound.js';
 import { variantName, valueName, levelText, levelNote } from './lobby-text.js';
 
@@ -223,6 +224,7 @@ export class GamePage {
     this.el.board.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.el.board.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.el.board.addEventListener('pointermove', (e) => this.dragMove(e));
+    this.el.board.addEventListener('pointercancel', () => this.pointerCancel());
     this.el.board.addEventListener('contextmenu', (e) => { if (this.prefix.length) { e.preventDefault(); this.back(); } });
     this.el.zoom.addEventListener('click', () => { setZoomPref(!this.el.board.classList.contains('zoomed')); this.render(); });
     this.el.board.addEventListener('focus', () => { if (!this.cursor) this.startCursor(); else this.drawCursor(); });
@@ -430,6 +432,7 @@ export class GamePage {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
     if (!this.view || !this.r || this.follow.busy()) return;
+    if (this.gesture?.holds()) { this.gesture.stale = true; return; } // never under a finger: at its release
     const v = this.shownView();
     this.renderVariant();
     this.el.rules.href = `/rules/${encodeURIComponent(this.gameId)}?lang=${lang}`;
@@ -468,13 +471,14 @@ export class GamePage {
     if (document.activeElement !== again) this.el.board.focus({ preventScroll: true }); // a disabled button takes no focus
   }
 
-  // fitBoard gives the board a zoomed layout when, on a touch or narrow
+  // fitBoard offers the board a zoomed layout when, on a touch or narrow
   // screen, fitting it would make a location smaller than MIN_TAP or its
   // text smaller than MIN_TEXT CSS px: the board then scrolls sideways in
   // its frame. A button switches between the zoomed board and the whole
-  // board (a player's default is the zoomed one, a spectator's the whole
-  // one; the choice is remembered). A mouse needs no zoom: a desktop shows
-  // the whole board, as draughts and backgammon sites do.
+  // board, the default, as on lidraughts (a zoomed board clipped the
+  // pieces of its edge: issue 68); the choice is remembered. A mouse needs
+  // no zoom: a desktop shows the whole board, as draughts and backgammon
+  // sites do.
   fitBoard(root) {
     if (!(root instanceof SVGSVGElement)) return;
     const vb = root.viewBox.baseVal;
@@ -497,7 +501,7 @@ export class GamePage {
     }
     const need = Math.max(loc < Infinity ? MIN_TAP / loc : 0, text < Infinity ? MIN_TEXT / text : 0);
     const small = fitted / vb.width < need && matchMedia(TOUCH_OR_NARROW).matches;
-    const zoom = small && (zoomPref() ?? this.seats.length > 0);
+    const zoom = small && zoomPref() === true;
     if (zoom) root.style.minWidth = `${Math.ceil(vb.width * need)}px`;
     this.el.board.classList.toggle('zoomed', zoom);
     this.el.zoom.hidden = !small;
@@ -520,13 +524,21 @@ export class GamePage {
     if (this.replayAt !== null) text = `${t('replay')} ${this.replayAt}/${this.version}`;
     else if (v.outcome) text = `${t('over')} — ${this.resultText(v.outcome)}`;
     else if (v.toMove === -1) text = t('rolling');
-    else if (this.myTurn() || (this.busy && this.seats.includes(v.toMove))) text = this.seats.length > 1 ? t('hotseat', { p: this.playerName(v.toMove) }) : t('yourTurn');
+    else if (this.busy && this.seats.includes(v.toMove)) text = this.sentText(v);
+    else if (this.myTurn()) text = this.seats.length > 1 ? t('hotseat', { p: this.playerName(v.toMove) }) : t('yourTurn');
     else if (v.toMove >= 0) text = this.seats.length ? t('waiting', { p: this.playerName(v.toMove) }) : t('toMove', { p: this.playerName(v.toMove) });
     else text = '';
     if (!this.seats.length) text = `${t('spectator')} · ${text}`;
     this.el.status.textContent = text;
     this.el.status.dataset.turn = this.myTurn() ? 'me' : String(v.toMove);
     this.renderTitle();
+  }
+
+  // sentText is the status from the release of my move to its
+  // confirmation: the opponent awaited, when there is one other player.
+  sentText(v) {
+    const others = [...Array(v.players).keys()].filter((p) => !this.seats.includes(p));
+    return others.length === 1 ? t('waiting', { p: this.playerName(others[0]) }) : t('moveSent');
   }
 
   // renderTitle names the game, and the tab says when it is my turn.
@@ -552,7 +564,7 @@ export class GamePage {
       items.push(h('li', { class: `${v.toMove === p ? 'turn ' : ''}${this.seats.includes(p) ? 'me' : ''}`, 'data-player': p },
         sw ? h('span', { class: 'swatch', 'aria-hidden': 'true' }, sw) : null,
         st.name ? h('a', { href: `/@/${encodeURIComponent(st.name)}`, 'data-nav': true, class: 'account-name' }, st.name) : h('span', {}, this.playerName(p)), this.seats.includes(p) ? h('em', {}, ` (${lang === 'fr' ? 'vous' : 'you'})`) : null,
-        this.r.playerInfo ? this.r.playerInfo(p, v.board, this.myTurn() ? this.prefix : []) : null,
+        this.r.playerInfo ? this.r.playerInfo(p, this.shownView().board, this.myTurn() ? this.prefix : []) : null, // the replay's position in replay
         who ? h('span', { class: 'muted', title: st.kind === 'ai' ? levelNote(spec, v.players, this.summary?.variant, level) : undefined }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,
@@ -799,22 +811,42 @@ export class GamePage {
     return el && this.el.board.contains(el) ? el.dataset.loc : null;
   }
 
+  // A press on a location starts a gesture (gesture.js): the board is not
+  // redrawn until its release. A board drawn again at each click
+  // (drawsPrefix: Mahboussé) takes the click at the release, which a
+  // redrawing cannot then move; others take it at the press, so that the
+  // piece chosen follows a drag.
   pointerDown(e) {
     if (e.button > 0) return;
     const loc = this.locAt(e);
-    this.down = loc;
-    if (loc !== null) { e.preventDefault(); this.clickLoc(loc); this.dragStart(e, loc); } else if (this.pre.cancel()) this.decorate(this.lastLocs(this.version));
+    this.gesture = loc === null ? null : new Gesture(loc, e, this.el.board);
+    if (loc === null) { if (this.pre.cancel()) this.decorate(this.lastLocs(this.version)); return; }
+    e.preventDefault();
+    try { this.el.board.setPointerCapture(e.pointerId); } catch { /* a synthetic event */ }
+    if (this.r?.drawsPrefix) return;
+    this.clickLoc(loc);
+    this.dragStart(e, loc);
   }
 
   pointerUp(e) {
-    const from = this.down;
-    this.down = null;
+    const g = this.gesture;
+    this.gesture = null;
     this.dragEnd();
-    if (from === null || from === undefined) return;
+    if (!g) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
-    const el = under && under.closest && under.closest('[data-loc]');
+    const el = under?.closest?.('[data-loc]');
     const loc = el && this.el.board.contains(el) ? el.dataset.loc : null;
-    if (loc !== null && loc !== from) this.clickLoc(loc); // a drag ends on another location
+    const drag = loc !== null && loc !== g.loc && g.isDrag(e, this.el.board);
+    if (g.stale) this.render();
+    if (this.r?.drawsPrefix) this.clickLoc(g.loc);
+    if (drag) this.clickLoc(loc); // a drag ends on another location
+  }
+
+  pointerCancel() {
+    const g = this.gesture;
+    this.gesture = null;
+    this.dragEnd();
+    if (g?.stale) this.render();
   }
 
   onKey(e) {
@@ -843,6 +875,7 @@ export class GamePage {
   // On a phone's first drawing with targets, the page scrolls down, if it
   // must, until one is in sight.
   showTargets() {
+    if (this.gesture) return; // the board stays put under a finger
     const w = this.el.board;
     const els = [...w.querySelectorAll('svg [data-loc].target')];
     if (els.length && !this.revealed && innerWidth <= 760) {
@@ -955,6 +988,8 @@ export class GamePage {
     this.choose = null;
     this.prefix = [];
     this.busy = true;
+    this.sent = m; // a premove may start from where it lands (premoveClick)
+    this.renderStatus(); // no more "Your turn" while the server confirms
     this.decorate(this.lastLocs(this.version));
     try {
       const ack = await this.conn.send({ type: 'move', version: this.version, move: m.notation });
@@ -964,10 +999,12 @@ export class GamePage {
         return;
       }
     } catch (e) {
+      this.pre.cancel(); // queued after a move that was not played
       this.onError(e);
     }
     this.busy = false;
     this.render();
+    this.firePremove(); // the events came before the ack: the opponent may have answered
   }
 
   async request(msg) {
@@ -1034,15 +1071,21 @@ export class GamePage {
   }
 
   // canPremove says whether a player may queue a move now: one seat on this
-  // screen, the live game, the opponent to move.
+  // screen, the live game, the opponent to move or my move sent and not
+  // yet confirmed (from the moment it is released: issue 68).
   canPremove() {
     const v = this.view;
-    return !!this.r?.premove && this.seats.length === 1 && !!v && !v.outcome && this.replayAt === null && v.toMove >= 0 && !this.seats.includes(v.toMove);
+    return !!this.r?.premove && this.seats.length === 1 && !!v && !v.outcome && this.replayAt === null && v.toMove >= 0 && (this.busy || !this.seats.includes(v.toMove));
   }
 
   premoveClick(loc) {
     if (!this.canPremove()) return;
     const mine = new Set((this.r.premove(this.view.board, this.seats[0]) || []).map(String));
+    if (this.busy && this.sent) { // the board still shows my move unplayed: its piece is where it lands
+      const c = clicksOf(this.sent);
+      mine.delete(String(this.sent.from ?? c[0]));
+      mine.add(String(this.sent.to ?? c[c.length - 1]));
+    }
     if (this.pre.click(String(loc), mine)) this.decorate(this.lastLocs(this.version));
   }
 

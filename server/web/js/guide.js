@@ -105,8 +105,10 @@ class Guide {
 
   update() {
     const p = this.page;
-    const play = p.root.querySelector('.play');
-    if (play && this.el.parentNode !== play) play.prepend(this.el);
+    // Beside the board on a wide screen, where above it the hint would push
+    // the turn's buttons below the fold; above it on a phone's one column.
+    const home = p.root.querySelector(matchMedia('(min-width: 761px)').matches ? '.side' : '.play');
+    if (home && this.el.parentNode !== home) home.prepend(this.el);
     const rec = load()[p.id];
     const v = p.view;
     if (!rec || !v) { this.shown = ''; mount(this.el); return; }
