@@ -52,7 +52,9 @@ func TestBrowserTurnPolish(t *testing.T) {
 			a.clickPoint(q[k], q[:k+1])
 		}
 		a.sendDone()
-		a.clickAt(`#movelist button[data-seq]`) // the first roll: both sides 360
+		// The position after the first roll (a move list row is a whole
+		// turn, roll and move): both sides at 360.
+		eval[bool](a, `(plateauPage.jump(1), true)`) // event 1 is the opening roll
 		a.waitJS("the replay", `plateauPage.replayAt !== null`)
 		pips := func(where string) string {
 			return eval[string](a, `[0, 1].map((p) => document.querySelector('`+where+` [data-pips="' + p + '"]').textContent.replace(/\D/g, '')).join(' ')`)

@@ -31,9 +31,10 @@ func TestAbandonedTimedGamesDoNotHoldRooms(t *testing.T) {
 	defer cancel()
 	create := func() wsclient.Created {
 		t.Helper()
-		// 0.05 minute: 3 s for the game, the second seat's from the first move.
+		// 0.2 minute: 12 s for the game, the second seat's from the first
+		// move, long enough for the 40 games to be set up first under -race.
 		resp, err := ts.HTTP.Post(ts.URL+"/api/games", "application/json", strings.NewReader(
-			`{"game":"dames","seats":[{"kind":"human"},{"kind":"human"}],"clock":{"minutes":0.05}}`))
+			`{"game":"dames","seats":[{"kind":"human"},{"kind":"human"}],"clock":{"minutes":0.2}}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,14 +77,26 @@ func TestAbandonedTimedGamesDoNotHoldRooms(t *testing.T) {
 	p := join(t, ts, next.ID, 0, next.Seats[0].Token)
 	p.conn.Close()
 
-	// Each abandoned game ends on time, unloaded meanwhile.
-	time.Sleep(time.Second)
-	if m := metricsText(t, ts); !strings.Contains(m, "plateau_games_live 0\n") || !strings.Contains(m, "plateau_rooms_refused_total 0\n") {
-		t.Errorf("a second after the last client left, before the clocks ran out, /metrics:\n%s", m)
+	// Each abandoned game ends on time, unloaded meanwhile: every room
+	// unloads before the first clock runs out.
+	var first time.Time
+	for _, at := range moved {
+		if first.IsZero() || at.Before(first) {
+			first = at
+		}
 	}
-	time.Sleep(3 * time.Second)
+	for m := metricsText(t, ts); !strings.Contains(m, "plateau_games_live 0\n"); m = metricsText(t, ts) {
+		if time.Until(first.Add(12*time.Second)) < time.Second {
+			t.Fatalf("the rooms were still loaded near the first deadline, /metrics:\n%s", m)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if m := metricsText(t, ts); !strings.Contains(m, "plateau_rooms_refused_total 0\n") {
+		t.Errorf("/metrics:\n%s", m)
+	}
+	time.Sleep(time.Until(first.Add(12 * time.Second)))
 	for id, at := range moved {
-		deadline := at.Add(3 * time.Second)
+		deadline := at.Add(12 * time.Second)
 		waitFinished(t, ts, ctx, id)
 		evs, err := ts.Store.Events(ctx, id, 0)
 		if err != nil {

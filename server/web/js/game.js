@@ -99,7 +99,7 @@ export class GamePage {
     this.hints = new HintPanel(id, () => this.renderHints());
     this.review = null; // the computer review, loaded when the game is over (review.js)
     this.pre = new Premove();
-    this.follow = new Follow(this); // other players' moves shown as they happened (follow.js)
+    this.glide = new Follow(this); // other players' moves shown as they happened (follow.js)
     this.flipped = flipPref(id);
     this.outside = (e) => { if (!this.el.board.contains(e.target) && this.pre.cancel()) this.decorate(this.lastLocs(this.version)); };
     document.addEventListener('pointerdown', this.outside);
@@ -346,7 +346,7 @@ export class GamePage {
     if (ev.result && this.summary) this.summary.result = ev.result;
     if (!wasOver && (this.view?.outcome?.over || ev.kind === 'end')) this.showResult = true;
     if (this.r) {
-      if (this.follow.take(ev, v)) return;
+      if (this.glide.take(ev, v)) return;
       this.render();
       this.firePremove();
     } else this.ready();
@@ -431,7 +431,7 @@ export class GamePage {
   render() {
     clearTimeout(this.renderTimer);
     this.renderTimer = 0;
-    if (!this.view || !this.r || this.follow.busy()) return;
+    if (!this.view || !this.r || this.glide.busy()) return;
     if (this.gesture?.holds()) { this.gesture.stale = true; return; } // never under a finger: at its release
     const v = this.shownView();
     this.renderVariant();
