@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
@@ -132,17 +133,22 @@ func (d *devices) forgetBefore(t time.Time) {
 	}
 }
 
-// gamesOf returns the games device joined a seat of, most recent first
-// is not promised.
-func (d *devices) gamesOf(device string) []string {
+// recentGames returns the n games (all if n < 0) that device joined a
+// seat of most recently, newest first.
+func (d *devices) recentGames(device string, n int) []string {
 	if device == "" {
 		return nil
 	}
 	d.mu.Lock()
-	defer d.mu.Unlock()
-	var out []string
-	for g := range d.games[device] {
+	joined := d.games[device]
+	out := make([]string, 0, len(joined))
+	for g := range joined {
 		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b string) int { return joined[b].Compare(joined[a]) })
+	d.mu.Unlock()
+	if n >= 0 && len(out) > n {
+		out = out[:n]
 	}
 	return out
 }

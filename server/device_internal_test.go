@@ -38,7 +38,7 @@ func TestDevicesBounded(t *testing.T) {
 	t0 := time.Unix(1e9, 0)
 	d.joined("a", "g1", [][]byte{[]byte("s1")}, t0)
 	d.joined("b", "g1", [][]byte{[]byte("s1")}, t0.Add(time.Minute))
-	if got := d.gamesOf("a"); len(got) != 1 || got[0] != "g1" {
+	if got := d.recentGames("a", -1); len(got) != 1 || got[0] != "g1" {
 		t.Fatalf("games of a: %v", got)
 	}
 	if got := d.seatDevices([]byte("s1")); len(got) != 2 {
@@ -50,7 +50,7 @@ func TestDevicesBounded(t *testing.T) {
 	if d.n > 10 {
 		t.Fatalf("%d entries kept, bound 10", d.n)
 	}
-	if got := d.gamesOf("a"); len(got) != 0 {
+	if got := d.recentGames("a", -1); len(got) != 0 {
 		t.Fatalf("the oldest entries were kept: games of a %v", got)
 	}
 }

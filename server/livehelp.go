@@ -234,26 +234,6 @@ func (s *Server) seatedAt(ctx context.Context, r *http.Request, rec *store.Game)
 	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.account.ID }), nil
 }
 
-// recentGames returns the n games (all if n < 0) that device joined a
-// seat of most recently, newest first.
-func (d *devices) recentGames(device string, n int) []string {
-	if device == "" {
-		return nil
-	}
-	d.mu.Lock()
-	joined := d.games[device]
-	out := make([]string, 0, len(joined))
-	for g := range joined {
-		out = append(out, g)
-	}
-	slices.SortFunc(out, func(a, b string) int { return joined[b].Compare(joined[a]) })
-	d.mu.Unlock()
-	if n >= 0 && len(out) > n {
-		out = out[:n]
-	}
-	return out
-}
-
 // pageRefusal returns why the analysis page refuses to analyse st, with
 // the page's status (403, or 500 when the live games cannot be read);
 // "" when it does not.
