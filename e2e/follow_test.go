@@ -15,9 +15,8 @@ func TestBrowserTeamResult(t *testing.T) {
 	base := startServer(t)
 	tb := newTab(t, bctx, "spectator")
 	tb.open(base+"/", `!!document.body`)
-	id := eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
-		body: JSON.stringify({game: 'intercept', variant: {players: '4', mode: 'teams'},
-			seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]})}).then((r) => r.json()).then((c) => c.id)`)
+	id, _ := postGame(tb, `{game: 'intercept', variant: {players: '4', mode: 'teams'},
+		seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]}`)
 	tb.open(base+"/g/"+id, boardReady)
 	const result = `(() => { const p = window.plateauPage, names = [0, 1, 2, 3].map((i) => p.playerName(i));
 		const won = names.map((n) => n.endsWith('(team 2)') || n.endsWith('(équipe 2)') ? 'win' : 'loss');
@@ -44,9 +43,8 @@ func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
 	base := startServer(t)
 	tb := newTab(t, bctx, "spectator")
 	tb.open(base+"/", `!!document.body`)
-	id := eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
-		body: JSON.stringify({game: 'intercept', variant: {players: '4', mode: 'teams'},
-			seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]})}).then((r) => r.json()).then((c) => c.id)`)
+	id, _ := postGame(tb, `{game: 'intercept', variant: {players: '4', mode: 'teams'},
+		seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'human'}, {kind: 'human'}]}`)
 	tb.open(base+"/g/"+id, boardReady)
 	// For each mark, the distance from its box to the centre of its
 	// square, less the radius a piece has there.
@@ -92,8 +90,8 @@ func TestBrowserLobbyListsGamesWorthWatching(t *testing.T) {
 	tb.open(base+"/", `!!document.body`)
 	create := func(seats string) []string {
 		t.Helper()
-		return eval[[]string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
-			body: JSON.stringify({game: 'dames', seats: `+seats+`})}).then((r) => r.json()).then((c) => [c.id, c.seats[0].invite || ''])`)
+		id, invite := postGame(tb, `{game: 'dames', seats: `+seats+`}`)
+		return []string{id, invite}
 	}
 	played := create(`[{kind: 'human'}, {kind: 'ai', level: 'easy'}]`)
 	unplayed := create(`[{kind: 'human'}, {kind: 'ai', level: 'easy'}]`)
@@ -121,8 +119,8 @@ func TestBrowserPolish(t *testing.T) {
 	tb := newTab(t, bctx, "player")
 	tb.open(base+"/", `!!document.body`)
 	invite := func(game string) string {
-		return eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
-			body: JSON.stringify({game: '`+game+`', seats: [{kind: 'human'}, {kind: 'ai', level: 'easy'}]})}).then((r) => r.json()).then((c) => c.seats[0].invite)`)
+		_, invite := postGame(tb, `{game: '`+game+`', seats: [{kind: 'human'}, {kind: 'ai', level: 'easy'}]}`)
+		return invite
 	}
 	tb.open(base+invite("mahbousse"), boardReady)
 	if got := eval[string](tb, `[...document.querySelectorAll('#players li')].map((li) => li.textContent).join(' | ')`); !strings.Contains(got, "White") || !strings.Contains(got, "Green") || strings.Contains(got, "Player 1") {
@@ -142,4 +140,14 @@ func TestBrowserPolish(t *testing.T) {
 		return Math.max(...[...p.querySelectorAll('a')].map((a) => a.getClientRects().length)); })()`); n != 1 {
 		t.Errorf("a record link is drawn on %d lines", n)
 	}
+}
+
+// postGame creates a game from tb's page with request (a JS object
+// literal of POST /api/games's body) and returns its id and seat 0's
+// invite path ("" for a seat without one).
+func postGame(tb *tab, request string) (id, invite string) {
+	tb.t.Helper()
+	got := eval[[]string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify(`+request+`)}).then((r) => r.json()).then((c) => [c.id, c.seats[0].invite || ''])`)
+	return got[0], got[1]
 }

@@ -45,8 +45,7 @@ func TestBrowserStorageUnavailable(t *testing.T) {
 	tb := newTab(t, bctx, "player")
 	tb.allow("storage_unavailable")
 	tb.open(base+"/", `!!document.body`)
-	invite := eval[string](tb, `fetch('/api/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
-		body: JSON.stringify({game: 'dames', seats: [{kind: 'human'}, {kind: 'ai', level: 'easy'}]})}).then((r) => r.json()).then((c) => c.seats[0].invite)`)
+	_, invite := postGame(tb, `{game: 'dames', seats: [{kind: 'human'}, {kind: 'ai', level: 'easy'}]}`)
 	tb.open(base+invite, boardReady)
 	tb.waitJS("my turn", `document.querySelector('#status')?.dataset.turn === 'me'`)
 	// Count the page's connection attempts from now on.
