@@ -18,7 +18,7 @@ import (
 	"plateau/store"
 )
 
-// TestReviewFigure measures the README's figure: the time the server
+// TestReviewFigure measures docs/benchmarks.md's figure: the time the server
 // takes to review a finished draughts game of 100 moves (plies, 50 a side)
 // with its defaults (one review at a time, 750ms a search, two AI workers)
 // while two games between AI seats at level hard are played on it, each

@@ -86,7 +86,7 @@ func evalWith(s game.State, p game.Player, value func(*ic.State, game.Player) fl
 // shape): a step toward the goal is worth more the nearer the ball is to
 // it: 4 at a cost of 0, 1 at 10, a quarter at 30. So the search prefers
 // completing a near chain to stalling a far-off one, and a chain one move
-// from scoring dominates everything else (figures in docs/ai.md).
+// from scoring dominates everything else (figures in docs/ai/notebook.md).
 //
 // Each side counts its own cost more than the other side's (see
 // aggressionOf), so that it plays for its goal rather than against the
@@ -101,12 +101,12 @@ func Value(s *ic.State, p game.Player) float64 {
 // will not leave while it blocks: the chain must go round it or wait.
 // With 2 players it costs 12: at 4 the search spent its moves on chains
 // that such a piece closes, and lost 16/8/76 to the same search costing it
-// 12 (10k nodes a move; 8 to 32 were tried: docs/ai.md, *Two players, third
+// 12 (10k nodes a move; 8 to 32 were tried: docs/ai/notebook.md, *Two players, third
 // part: the cost of a blocking piece*). But two sides that both price
 // blocks that high block each other for good: one game in six between two
 // hard players reached the 500-turn limit. So from turn blockFrom on the
 // cost falls, to blocked4 at blockTo, and a long blockade turns into a
-// game in which chains go round the blocks (docs/ai.md, *fourth part*).
+// game in which chains go round the blocks (docs/ai/notebook.md, *fourth part*).
 // The 4-player levels, measured with 4, keep it.
 func blockedOf(s *ic.State) int {
 	if s.Players() > 2 {
@@ -128,7 +128,7 @@ func blockedOf(s *ic.State) int {
 // Value's two is aggression2. Without it (ValueV4, whose two is 1) two
 // equal searches defended so well that the median game between two hard
 // players lasted 220-280 plies, where the published game promises about
-// half an hour; with it about 112 (docs/ai.md, *Two players, sixth part*).
+// half an hour; with it about 112 (docs/ai/notebook.md, *Two players, sixth part*).
 // The defensive evaluation, which the level max keeps, beats it at the same
 // search.
 func aggressionOf(s *ic.State, two float64) float64 {

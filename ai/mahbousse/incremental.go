@@ -132,7 +132,7 @@ func NewNetEvaluator() *Evaluator {
 }
 
 // NewMaxEvaluator returns an Evaluator over MaxNets, the evaluation of
-// Mahboussé's max level: a better one than hard's at one ply (docs/ai.md),
+// Mahboussé's max level: a better one than hard's at one ply (docs/ai/notebook.md),
 // at a little more than its cost.
 func NewMaxEvaluator() *Evaluator { return builtinEvaluator(MaxNets) }
 

@@ -359,7 +359,7 @@ func (n *Net) UnmarshalBinary(b []byte) error {
 }
 
 // The trained networks built into the program, made by plateau train
-// mahbousse (docs/ai.md gives the commands): the correction to the linear
+// mahbousse (docs/ai/notebook.md gives the commands): the correction to the linear
 // evaluation learnt by TD(λ), two networks learnt from the board alone, and
 // those two trained on with the tactical inputs. hard evaluates with the
 // first three, max with the first and the last two.
@@ -416,7 +416,7 @@ func BuiltinNets() (Ensemble, error) { return builtin() }
 // Ensemble is an evaluation by several networks: the mean of their values.
 // Networks trained apart err apart, and their mean errs less than each: at
 // one ply the three built-in networks together scored 63.5% against the
-// first alone (docs/ai.md). The mean of antisymmetric values is
+// first alone (docs/ai/notebook.md). The mean of antisymmetric values is
 // antisymmetric.
 type Ensemble []*Net
 

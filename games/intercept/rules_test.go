@@ -720,7 +720,7 @@ func TestCoverArriving(t *testing.T) {
 // hop must cross one of the five (a cover with a passage piece) and land on
 // the double (a cover with a repos), two covers for the one move of the
 // winning turn. With cover=free the attacker covers one, then the other
-// with the ball's arrival. docs/ai.md (Intercept game lengths) says what
+// with the ball's arrival. docs/ai/notebook.md (Intercept game lengths) says what
 // this does to the length of games between good defenders.
 func TestArriveeFortress(t *testing.T) {
 	pieces := []string{"g13=NP", "f13=Nr", "h13=Np", "f12=Np", "g12=Nr", "h12=Np", "a13=Np",

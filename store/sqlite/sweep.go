@@ -18,7 +18,7 @@ const sweepBatch = 200
 // auto_vacuum=INCREMENTAL mode: each sweep gives the freed pages back to
 // the file system. A database created before (auto_vacuum=NONE) keeps
 // its free pages and reuses them for new games; "VACUUM" it once, server
-// stopped, with auto_vacuum=INCREMENTAL to shrink it (see README).
+// stopped, with auto_vacuum=INCREMENTAL to shrink it (see docs/operations.md).
 func (s *Store) DeleteStale(ctx context.Context, before time.Time) (int, error) {
 	total := 0
 	for {
