@@ -146,7 +146,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	in := make(chan input)
 	readErr := make(chan error, 1)
 	go func() {
-		lim := newLimiter(s.o.Rate, s.o.Burst)
+		lim := newMsgLimiter(s.o.Rate, s.o.Burst)
 		for {
 			typ, data, err := c.Read(ctx)
 			if err != nil {
@@ -154,8 +154,8 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			var m input
-			if !lim.allow(time.Now()) {
-				if lim.strikes > s.o.Burst {
+			if ok, flood := lim.allow(time.Now()); !ok {
+				if flood {
 					readErr <- closeError{websocket.StatusPolicyViolation, "rate_limited"}
 					return
 				}
