@@ -16,6 +16,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"plateau/account"
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
@@ -193,7 +194,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "sign up", err)
 		return
 	}
-	a := &store.Account{ID: room.NewID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
+	a := &store.Account{ID: mint.ID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
 	if err := s.o.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
 		release()
 		writeJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
@@ -260,7 +261,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.A
 	rand.Read(b)
 	tok := base64.RawURLEncoding.EncodeToString(b)
 	now := s.o.Now().UTC()
-	se := &store.Session{TokenHash: room.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(s.o.SessionTTL)}
+	se := &store.Session{TokenHash: mint.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(s.o.SessionTTL)}
 	if err := s.o.Store.CreateSession(r.Context(), se); err != nil {
 		s.internal(w, "start a session", err)
 		return false
@@ -297,7 +298,7 @@ func (s *Server) session(ctx context.Context, r *http.Request) (*signedIn, error
 }
 
 func (s *Server) sessionOf(ctx context.Context, tok string) (*signedIn, error) {
-	se, err := s.o.Store.Session(ctx, room.HashToken(tok))
+	se, err := s.o.Store.Session(ctx, mint.HashToken(tok))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}

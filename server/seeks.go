@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/game"
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/rating"
 	"plateau/room"
@@ -374,8 +375,8 @@ func (s *Server) createPaired(ctx context.Context, waiting, asking seek.Seek, wa
 	}
 	seats := make([]store.Seat, 2)
 	for i := range seats {
-		ps.tokens[i] = room.NewToken()
-		seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(ps.tokens[i]), Account: owners[i]}
+		ps.tokens[i] = mint.Token()
+		seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(ps.tokens[i]), Account: owners[i]}
 	}
 	rec, err := room.NewGameRecord(waiting.Game, waiting.Variant, !waiting.Rated, seats)
 	if err != nil {

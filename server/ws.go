@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
 )
@@ -201,7 +202,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	if len(m.Tokens) > 0 {
 		hashes := make([][]byte, len(m.Tokens))
 		for i, tok := range m.Tokens {
-			hashes[i] = room.HashToken(tok)
+			hashes[i] = mint.HashToken(tok)
 		}
 		s.devices.joined(deviceOf(ctx), rm.ID(), hashes, s.o.Now())
 	}
