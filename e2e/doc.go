@@ -8,4 +8,8 @@
 // The tests skip when chromium is absent, and fail instead when
 // PLATEAU_REQUIRE_E2E=1. PLATEAU_SCREENSHOTS=1 renews the committed
 // screenshots.
+//
+// The package is its own module (plateau/e2e, with plateau replaced by the
+// parent directory) so that the product's module graph carries no browser
+// driver: run it with (cd e2e && go test ./...).
 package e2e

@@ -19,7 +19,7 @@ import (
 // asserts nothing about them: the machines are shared and timing
 // assertions would be noise (the least of several visits is the figure
 // that load disturbs least).
-// Run: PLATEAU_READY_VISITS=3 go test ./e2e -run 'TestBrowser/ready' -v
+// Run: cd e2e && PLATEAU_READY_VISITS=3 go test -run 'TestBrowser/ready' -v
 func readyTimes(t *testing.T, bctx context.Context, base string) {
 	coldVisits, _ := strconv.Atoi(os.Getenv("PLATEAU_READY_VISITS"))
 	coldVisits = max(coldVisits, 1)

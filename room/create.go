@@ -1,31 +1,18 @@
 package room
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"time"
 
 	"plateau/dice"
+	"plateau/mint"
 	"plateau/store"
 )
 
-// NewID returns a fresh game id: 12 lowercase base-32 characters (60 random bits).
-func NewID() string {
-	const alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
-	b := make([]byte, 12)
-	rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b)
-}
+// NewID returns a fresh game id (mint.ID).
+func NewID() string { return mint.ID() }
 
-// NewToken returns a fresh seat token: 128 random bits in hex.
-func NewToken() string {
-	b := make([]byte, 16)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
+// NewToken returns a fresh seat token (mint.Token).
+func NewToken() string { return mint.Token() }
 
 // NewGameRecord returns the record of a new game with a fresh id and dice
 // seed. Seats are copied as given (human seats carry their token hash).

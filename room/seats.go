@@ -2,12 +2,12 @@ package room
 
 import (
 	"context"
-	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
 	"fmt"
 	"slices"
 
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/store"
 )
@@ -96,11 +96,8 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 	return nil, &Refusal{Code: "internal", Message: "the game's room failed: " + err.Error()}
 }
 
-// HashToken is how seat tokens are stored.
-func HashToken(tok string) []byte {
-	h := sha256.Sum256([]byte(tok))
-	return h[:]
-}
+// HashToken is how seat tokens are stored (mint.HashToken).
+func HashToken(tok string) []byte { return mint.HashToken(tok) }
 
 func (r *Room) seatOf(tok string) int {
 	h := HashToken(tok)

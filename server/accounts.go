@@ -13,7 +13,10 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"plateau/account"
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
@@ -92,20 +95,17 @@ func (s *Server) accountRoutes(m *http.ServeMux) {
 	})
 }
 
-// attempts is a token bucket (limiter, as for WebSocket messages) per key:
-// the sign-in and sign-up attempts of a client address, of a name, or of
-// a (name, address) pair (signin.go).
+// attempts is a token bucket per key: the sign-in and sign-up attempts of
+// a client address, of a name, or of a (name, address) pair (signin.go).
 type attempts struct {
-	rate  float64 // tokens per second
-	burst int     // <= 0: no limit
+	burst int // <= 0: no limit
 
-	mu    sync.Mutex
-	keys  map[string]*limiter
-	swept time.Time
+	mu   sync.Mutex
+	keys limiters
 }
 
 func newAttempts(burst int, every time.Duration) *attempts {
-	return &attempts{rate: 1 / every.Seconds(), burst: burst, keys: map[string]*limiter{}}
+	return &attempts{burst: burst, keys: newLimiters(rate.Every(every), burst)}
 }
 
 // allow takes one attempt of key at now, or says how long to wait for one.
@@ -115,23 +115,12 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if now.Sub(a.swept) >= time.Minute { // forget the buckets full again
-		a.swept = now
-		for k, l := range a.keys {
-			if l.tokens+now.Sub(l.last).Seconds()*l.rate >= l.burst {
-				delete(a.keys, k)
-			}
-		}
-	}
-	l := a.keys[key]
-	if l == nil {
-		l = newLimiter(a.rate, a.burst)
-		a.keys[key] = l
-	}
-	if l.allow(now) {
+	a.keys.sweep(now)
+	l := a.keys.of(key)
+	if l.AllowN(now, 1) {
 		return true, 0
 	}
-	return false, time.Duration((1 - l.tokens) / l.rate * float64(time.Second))
+	return false, waitFor(l, now)
 }
 
 // limitSignIn takes an attempt of the client's address (sign-ups) and
@@ -205,7 +194,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "sign up", err)
 		return
 	}
-	a := &store.Account{ID: room.NewID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
+	a := &store.Account{ID: mint.ID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
 	if err := s.o.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
 		release()
 		writeJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
@@ -272,7 +261,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.A
 	rand.Read(b)
 	tok := base64.RawURLEncoding.EncodeToString(b)
 	now := s.o.Now().UTC()
-	se := &store.Session{TokenHash: room.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(s.o.SessionTTL)}
+	se := &store.Session{TokenHash: mint.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(s.o.SessionTTL)}
 	if err := s.o.Store.CreateSession(r.Context(), se); err != nil {
 		s.internal(w, "start a session", err)
 		return false
@@ -309,7 +298,7 @@ func (s *Server) session(ctx context.Context, r *http.Request) (*signedIn, error
 }
 
 func (s *Server) sessionOf(ctx context.Context, tok string) (*signedIn, error) {
-	se, err := s.o.Store.Session(ctx, room.HashToken(tok))
+	se, err := s.o.Store.Session(ctx, mint.HashToken(tok))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}

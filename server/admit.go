@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"runtime"
 	"slices"
@@ -378,29 +377,11 @@ func (g *gameClients) of(id string) string {
 	return g.by[id]
 }
 
-// writeAdmissionMetrics writes the pools' gauges and counters (GET
-// /metrics).
-func (s *Server) writeAdmissionMetrics(w io.Writer) {
-	pools := []struct {
-		name string
-		p    *pool
-	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.reviews.pool}}
-	fmt.Fprint(w, "# HELP plateau_admission_running Expensive work running, by pool.\n# TYPE plateau_admission_running gauge\n")
-	for _, x := range pools {
-		x.p.mu.Lock()
-		fmt.Fprintf(w, "plateau_admission_running{pool=%q} %d\n", x.name, x.p.running)
-		x.p.mu.Unlock()
-	}
-	fmt.Fprint(w, "# HELP plateau_admission_waiting Expensive work waiting for its turn, by pool.\n# TYPE plateau_admission_waiting gauge\n")
-	for _, x := range pools {
-		x.p.mu.Lock()
-		fmt.Fprintf(w, "plateau_admission_waiting{pool=%q} %d\n", x.name, x.p.nwait)
-		x.p.mu.Unlock()
-	}
-	fmt.Fprint(w, "# HELP plateau_admission_refused_total Expensive work refused (503 busy), by pool.\n# TYPE plateau_admission_refused_total counter\n")
-	for _, x := range pools {
-		x.p.mu.Lock()
-		fmt.Fprintf(w, "plateau_admission_refused_total{pool=%q} %d\n", x.name, x.p.refused)
-		x.p.mu.Unlock()
+// gauge returns a reader of one of p's counts, for /metrics.
+func (p *pool) gauge(count func(*pool) int64) func() float64 {
+	return func() float64 {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return float64(count(p))
 	}
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"plateau/store"
@@ -49,18 +48,6 @@ func watch(st store.Store, h *health) store.Store {
 func (s *Server) shared() bool {
 	_, ok := s.o.Store.(sharedStore)
 	return ok
-}
-
-// writeClusterMetrics writes the instance's part in a cluster: its name,
-// whether the database answered its last write, the games it owns.
-func (s *Server) writeClusterMetrics(w io.Writer, dbErr error) {
-	up := 1
-	if dbErr != nil {
-		up = 0
-	}
-	fmt.Fprintf(w, "# HELP plateau_instance_info This server instance among those sharing the database.\n# TYPE plateau_instance_info gauge\nplateau_instance_info{instance=%q} 1\n", s.rooms.Instance())
-	fmt.Fprintf(w, "# HELP plateau_database_up Whether the database took the last write (1) or not (0).\n# TYPE plateau_database_up gauge\nplateau_database_up %d\n", up)
-	fmt.Fprintf(w, "# HELP plateau_games_owned Loaded games whose lease this instance holds (it runs their clocks and AI seats).\n# TYPE plateau_games_owned gauge\nplateau_games_owned %d\n", s.rooms.Owned())
 }
 
 // clusterHealth is the line /healthz adds on a shared store.

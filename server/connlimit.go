@@ -6,8 +6,9 @@ import (
 	"net"
 	"net/netip"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Listener returns ln with l's caps on open connections: l.ConnsPerAddr
@@ -18,7 +19,7 @@ import (
 // connections refused are counted in /metrics.
 func (s *Server) Listener(ln net.Listener, l HTTPLimits) net.Listener {
 	return &capListener{Listener: ln, max: l.ConnsPerAddr, maxAll: l.MaxConns, v6bits: s.o.IPv6Prefix, trusted: s.o.TrustedProxies,
-		open: map[netip.Addr]map[*cappedConn]bool{}, refused: &s.metrics.refusedConns,
+		open: map[netip.Addr]map[*cappedConn]bool{}, refused: s.metrics.refusedConns,
 		retry: acceptRetry{log: s.o.Log, sleep: time.Sleep, now: time.Now}}
 }
 
@@ -29,7 +30,7 @@ type capListener struct {
 	maxAll  int // in all; <= 0: none
 	v6bits  int // IPv6 addresses are counted by this prefix (Options.IPv6Prefix)
 	trusted []netip.Prefix
-	refused *atomic.Int64
+	refused prometheus.Counter
 	retry   acceptRetry // used by Accept's goroutine only
 
 	mu    sync.Mutex

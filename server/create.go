@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"plateau/game"
+	"plateau/mint"
 	"plateau/room"
 	"plateau/store"
 )
@@ -93,8 +94,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	for i, rs := range req.Seats {
 		switch rs.Kind {
 		case store.Human:
-			tokens[i] = room.NewToken()
-			seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(tokens[i])}
+			tokens[i] = mint.Token()
+			seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tokens[i])}
 		case "open":
 			seats[i] = store.Seat{Kind: store.Human, Open: true}
 		case store.AI:

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"plateau/seek"
 	"plateau/store"
 )
@@ -72,12 +74,12 @@ type farming struct {
 
 	mu      sync.Mutex
 	signUps map[string][]time.Time // per address, the sign-ups of the last day, oldest first
-	seeks   map[string]*limiter    // per "account:" or "address:" key
+	seeks   limiters               // per "account:" or "address:" key
 	swept   time.Time
 }
 
 func newFarming(lim FarmingLimits) *farming {
-	return &farming{lim: lim, signUps: map[string][]time.Time{}, seeks: map[string]*limiter{}}
+	return &farming{lim: lim, signUps: map[string][]time.Time{}, seeks: newLimiters(rate.Limit(float64(lim.SeeksPerMinute)/60), lim.SeeksPerMinute)}
 }
 
 // provisional reports whether r is shown provisional: its deviation is
@@ -101,11 +103,7 @@ func (f *farming) sweep(now time.Time) {
 			delete(f.signUps, k)
 		}
 	}
-	for k, l := range f.seeks {
-		if l.tokens+now.Sub(l.last).Seconds()*l.rate >= l.burst {
-			delete(f.seeks, k)
-		}
-	}
+	f.seeks.sweep(now)
 }
 
 // reserveSignUp counts a sign-up from address ip at now, or says how long
@@ -143,33 +141,20 @@ func (f *farming) reserveSignUp(ip string, now time.Time) (release func(), wait 
 // allowSeek takes a seek (or accept) of account from address ip at now
 // from both their buckets, or says how long to wait.
 func (f *farming) allowSeek(account, ip string, now time.Time) (bool, time.Duration) {
-	n := f.lim.SeeksPerMinute
-	if n < 0 {
+	if f.lim.SeeksPerMinute < 0 {
 		return true, 0
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sweep(now)
-	keys := []string{"account:" + account, "address:" + ip}
-	ls := make([]*limiter, len(keys))
-	for i, k := range keys {
-		if ls[i] = f.seeks[k]; ls[i] == nil {
-			ls[i] = newLimiter(float64(n)/60, n)
-			f.seeks[k] = ls[i]
-		}
-		l := ls[i]
-		if !l.last.IsZero() {
-			l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
-		}
-		l.last = now
-	}
+	ls := [...]*rate.Limiter{f.seeks.of("account:" + account), f.seeks.of("address:" + ip)}
 	for _, l := range ls {
-		if l.tokens < 1 {
-			return false, time.Duration((1 - l.tokens) / l.rate * float64(time.Second))
+		if wait := waitFor(l, now); wait > 0 {
+			return false, wait
 		}
 	}
 	for _, l := range ls {
-		l.tokens--
+		l.AllowN(now, 1)
 	}
 	return true, 0
 }

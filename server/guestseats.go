@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"plateau/room"
+	"plateau/mint"
 )
 
 // Which guest seats an account may take (issue 66). Holding a seat's
@@ -21,7 +21,7 @@ func (s *Server) ownSeats(dev string, tokens []string) ([]string, string) {
 	var own []string
 	why := ""
 	for i, tok := range tokens {
-		devs := s.devices.seatDevices(room.HashToken(tok))
+		devs := s.devices.seatDevices(mint.HashToken(tok))
 		switch {
 		case slices.ContainsFunc(devs, func(d string) bool { return d != dev }):
 			if why == "" {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"plateau/game"
+	"plateau/mint"
 	"plateau/room"
 	"plateau/store"
 )
@@ -98,7 +99,7 @@ func (s *Server) refuseHints(w http.ResponseWriter, r *http.Request, id string, 
 	msg := fmt.Sprintf("game %s is being played by %d players: hints are refused to everyone, players and spectators, until it ends (then ask for its review)", id, len(seats))
 	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && tok != "" {
 		if rec, err := s.o.Store.Game(r.Context(), id); err == nil {
-			h := room.HashToken(tok)
+			h := mint.HashToken(tok)
 			for i, st := range rec.Seats {
 				if st.Kind == store.Human && subtle.ConstantTimeCompare(h, st.TokenHash) == 1 {
 					msg = fmt.Sprintf("you hold seat %d of game %s, which is being played: no hints for its players until it ends (then ask for its review)", i, id)

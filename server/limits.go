@@ -250,7 +250,7 @@ func (s *Server) SweepStale(ctx context.Context) (int, error) {
 		return 0, nil
 	}
 	n, err := s.o.Store.DeleteStale(ctx, s.o.Now().Add(-s.o.StaleGame))
-	s.metrics.swept.Add(int64(n))
+	s.metrics.swept.Add(float64(n))
 	if n > 0 {
 		s.o.Log.Info("stale games deleted", "games", n, "untouched_for", s.o.StaleGame)
 	}

@@ -1,52 +1,93 @@
 package server
 
 import (
-	"fmt"
-	"io"
+	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// metrics are the server's counters, written in Prometheus text format.
+// metrics are the server's counters, gauges and histogram, served on GET
+// /metrics in the Prometheus text format by client_golang from the
+// server's own registry (two servers in one process, as in the tests,
+// keep apart). The gauges read from the rest of the server are added by
+// Server.serverMetrics.
 type metrics struct {
-	conns      atomic.Int64
-	idleClosed atomic.Int64 // WebSockets closed for answering no ping
-	events     atomic.Int64
-	// refusedGames counts creations refused by each limit (the keys are
-	// fixed at creation), swept the stale games deleted.
-	refusedGames map[string]*atomic.Int64
-	swept        atomic.Int64
-	refusedRooms atomic.Int64 // requests refused because MaxRooms rooms were in use
-	refusedConns atomic.Int64 // TCP connections closed over the per-address or the global cap
+	reg          *prometheus.Registry
+	conns        prometheus.Gauge
+	idleClosed   prometheus.Counter            // WebSockets closed for answering no ping
+	events       prometheus.Counter            // events stored
+	refusedGames map[string]prometheus.Counter // creations refused, by limit (the keys are fixed at creation)
+	swept        prometheus.Counter            // stale games deleted
+	refusedRooms prometheus.Counter            // requests refused because MaxRooms rooms were in use
+	refusedConns prometheus.Counter            // TCP connections closed over the per-address or the global cap
+	writes       prometheus.Histogram          // time to make a room's events durable
 
-	mu      sync.Mutex
-	buckets []float64 // write latency bucket bounds, seconds
-	counts  []int64   // per bucket (not cumulative)
-	sum     float64
-	n       int64
-	perSec  [16]int64 // events per second, ring indexed by unix second
-	secOf   [16]int64
+	mu     sync.Mutex
+	perSec [16]int64 // events per second, ring indexed by unix second
+	secOf  [16]int64
 }
 
 func newMetrics() *metrics {
-	b := []float64{0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1}
-	return &metrics{buckets: b, counts: make([]int64, len(b)+1),
-		refusedGames: map[string]*atomic.Int64{"games-per-minute": {}, "live-games-per-ip": {}}}
+	counter := func(name, help string) prometheus.Counter {
+		return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+	}
+	refused := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "plateau_games_refused_total", Help: "Game creations refused by a limit."}, []string{"limit"})
+	m := &metrics{
+		reg:        prometheus.NewRegistry(),
+		conns:      prometheus.NewGauge(prometheus.GaugeOpts{Name: "plateau_connections", Help: "WebSocket connections open."}),
+		idleClosed: counter("plateau_ws_idle_closed_total", "WebSockets closed for answering no ping and sending nothing."),
+		events:     counter("plateau_events_total", "Game events stored (moves, rolls, ...)."),
+		refusedGames: map[string]prometheus.Counter{
+			"games-per-minute":  refused.WithLabelValues("games-per-minute"),
+			"live-games-per-ip": refused.WithLabelValues("live-games-per-ip"),
+		},
+		swept:        counter("plateau_games_swept_total", "Games deleted as never started and stale."),
+		refusedRooms: counter("plateau_rooms_refused_total", "Requests refused because every loaded room was in use (--max-rooms)."),
+		refusedConns: counter("plateau_http_conns_refused_total", "TCP connections closed over the per-address or the global cap."),
+		writes: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "plateau_write_seconds", Help: "Time to make a room's events durable.",
+			Buckets: []float64{0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1}}),
+	}
+	m.reg.MustRegister(m.conns, m.idleClosed, m.events, refused, m.swept, m.refusedRooms, m.refusedConns, m.writes,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "plateau_moves_per_second", Help: "Events stored per second over the last 10 seconds."}, m.rate),
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
 }
 
+// gauge adds a gauge read at each scrape, labelled by labels (name, value
+// pairs); fn is called without any lock of the metrics held.
+func (m *metrics) gauge(name, help string, fn func() float64, labels ...string) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help, ConstLabels: constLabels(labels)}, fn))
+}
+
+// counter adds a counter read at each scrape, as gauge does.
+func (m *metrics) counter(name, help string, fn func() float64, labels ...string) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: constLabels(labels)}, fn))
+}
+
+func constLabels(pairs []string) prometheus.Labels {
+	if len(pairs) == 0 {
+		return nil
+	}
+	l := prometheus.Labels{}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		l[pairs[i]] = pairs[i+1]
+	}
+	return l
+}
+
+// handler serves the registry in the Prometheus text format.
+func (m *metrics) handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
+
+// commit counts events made durable in d (room.Options.OnCommit).
 func (m *metrics) commit(events int, d time.Duration) {
-	m.events.Add(int64(events))
-	s := d.Seconds()
+	m.events.Add(float64(events))
+	m.writes.Observe(d.Seconds())
 	now := time.Now().Unix()
 	m.mu.Lock()
-	i := 0
-	for i < len(m.buckets) && s > m.buckets[i] {
-		i++
-	}
-	m.counts[i]++
-	m.sum += s
-	m.n++
 	slot := now % int64(len(m.perSec))
 	if m.secOf[slot] != now {
 		m.secOf[slot], m.perSec[slot] = now, 0
@@ -69,27 +110,32 @@ func (m *metrics) rate() float64 {
 	return float64(total) / 10
 }
 
-func (m *metrics) write(w io.Writer, live int) {
-	fmt.Fprintf(w, "# HELP plateau_games_live Games loaded in a room.\n# TYPE plateau_games_live gauge\nplateau_games_live %d\n", live)
-	fmt.Fprintf(w, "# HELP plateau_connections WebSocket connections open.\n# TYPE plateau_connections gauge\nplateau_connections %d\n", m.conns.Load())
-	fmt.Fprintf(w, "# HELP plateau_ws_idle_closed_total WebSockets closed for answering no ping and sending nothing.\n# TYPE plateau_ws_idle_closed_total counter\nplateau_ws_idle_closed_total %d\n", m.idleClosed.Load())
-	fmt.Fprintf(w, "# HELP plateau_events_total Game events stored (moves, rolls, ...).\n# TYPE plateau_events_total counter\nplateau_events_total %d\n", m.events.Load())
-	fmt.Fprintf(w, "# HELP plateau_games_refused_total Game creations refused by a limit.\n# TYPE plateau_games_refused_total counter\n")
-	for _, l := range []string{"games-per-minute", "live-games-per-ip"} {
-		fmt.Fprintf(w, "plateau_games_refused_total{limit=%q} %d\n", l, m.refusedGames[l].Load())
+// serverMetrics adds to s.metrics the gauges read from the rooms, the
+// admission pools and, on a shared store, the cluster.
+func (s *Server) serverMetrics() {
+	m := s.metrics
+	m.gauge("plateau_games_live", "Games loaded in a room.", func() float64 { return float64(s.rooms.Live()) })
+	const queued = "AI searches waiting for a worker, by the game's kind."
+	m.gauge("plateau_ai_queued", queued, func() float64 { h, _ := s.rooms.AIQueued(); return float64(h) }, "game", "facing_human")
+	m.gauge("plateau_ai_queued", queued, func() float64 { _, a := s.rooms.AIQueued(); return float64(a) }, "game", "ai_only")
+	m.gauge("plateau_ai_queued", queued, func() float64 { return float64(s.rooms.ReviewsQueued()) }, "game", "review")
+	for _, x := range []struct {
+		name string
+		p    *pool
+	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.reviews.pool}} {
+		m.gauge("plateau_admission_running", "Expensive work running, by pool.", x.p.gauge(func(p *pool) int64 { return int64(p.running) }), "pool", x.name)
+		m.gauge("plateau_admission_waiting", "Expensive work waiting for its turn, by pool.", x.p.gauge(func(p *pool) int64 { return int64(p.nwait) }), "pool", x.name)
+		m.counter("plateau_admission_refused_total", "Expensive work refused (503 busy), by pool.", x.p.gauge(func(p *pool) int64 { return p.refused }), "pool", x.name)
 	}
-	fmt.Fprintf(w, "# HELP plateau_rooms_refused_total Requests refused because every loaded room was in use (--max-rooms).\n# TYPE plateau_rooms_refused_total counter\nplateau_rooms_refused_total %d\n", m.refusedRooms.Load())
-	fmt.Fprintf(w, "# HELP plateau_http_conns_refused_total TCP connections closed over the per-address or the global cap.\n# TYPE plateau_http_conns_refused_total counter\nplateau_http_conns_refused_total %d\n", m.refusedConns.Load())
-	fmt.Fprintf(w, "# HELP plateau_games_swept_total Games deleted as never started and stale.\n# TYPE plateau_games_swept_total counter\nplateau_games_swept_total %d\n", m.swept.Load())
-	fmt.Fprintf(w, "# HELP plateau_moves_per_second Events stored per second over the last 10 seconds.\n# TYPE plateau_moves_per_second gauge\nplateau_moves_per_second %g\n", m.rate())
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	fmt.Fprintf(w, "# HELP plateau_write_seconds Time to make a room's events durable.\n# TYPE plateau_write_seconds histogram\n")
-	var cum int64
-	for i, b := range m.buckets {
-		cum += m.counts[i]
-		fmt.Fprintf(w, "plateau_write_seconds_bucket{le=\"%g\"} %d\n", b, cum)
+	if !s.shared() {
+		return
 	}
-	cum += m.counts[len(m.buckets)]
-	fmt.Fprintf(w, "plateau_write_seconds_bucket{le=\"+Inf\"} %d\nplateau_write_seconds_sum %g\nplateau_write_seconds_count %d\n", cum, m.sum, m.n)
+	m.gauge("plateau_instance_info", "This server instance among those sharing the database.", func() float64 { return 1 }, "instance", s.rooms.Instance())
+	m.gauge("plateau_database_up", "Whether the database took the last write (1) or not (0).", func() float64 {
+		if s.health.last() != nil {
+			return 0
+		}
+		return 1
+	})
+	m.gauge("plateau_games_owned", "Loaded games whose lease this instance holds (it runs their clocks and AI seats).", func() float64 { return float64(s.rooms.Owned()) })
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/game"
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/rating"
 	"plateau/room"
@@ -146,7 +147,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	in := make(chan input)
 	readErr := make(chan error, 1)
 	go func() {
-		lim := newLimiter(s.o.Rate, s.o.Burst)
+		lim := newMsgLimiter(s.o.Rate, s.o.Burst)
 		for {
 			typ, data, err := c.Read(ctx)
 			if err != nil {
@@ -154,8 +155,8 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			var m input
-			if !lim.allow(time.Now()) {
-				if lim.strikes > s.o.Burst {
+			if ok, flood := lim.allow(time.Now()); !ok {
+				if flood {
 					readErr <- closeError{websocket.StatusPolicyViolation, "rate_limited"}
 					return
 				}
@@ -374,8 +375,8 @@ func (s *Server) createPaired(ctx context.Context, waiting, asking seek.Seek, wa
 	}
 	seats := make([]store.Seat, 2)
 	for i := range seats {
-		ps.tokens[i] = room.NewToken()
-		seats[i] = store.Seat{Kind: store.Human, TokenHash: room.HashToken(ps.tokens[i]), Account: owners[i]}
+		ps.tokens[i] = mint.Token()
+		seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(ps.tokens[i]), Account: owners[i]}
 	}
 	rec, err := room.NewGameRecord(waiting.Game, waiting.Variant, !waiting.Rated, seats)
 	if err != nil {

@@ -295,6 +295,7 @@ func New(o Options) *Server {
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
 		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
+	s.serverMetrics()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
 	s.routes()
@@ -353,18 +354,7 @@ func (s *Server) routes() {
 	})
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /.well-known/plateau-key", s.recordKeys)
-	m.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		s.metrics.write(w, s.rooms.Live())
-		if s.shared() {
-			s.writeClusterMetrics(w, s.health.last())
-		}
-		s.writeAdmissionMetrics(w)
-		human, aiOnly := s.rooms.AIQueued()
-		fmt.Fprintf(w, "# HELP plateau_ai_queued AI searches waiting for a worker, by the game's kind.\n# TYPE plateau_ai_queued gauge\n"+
-			"plateau_ai_queued{game=\"facing_human\"} %d\nplateau_ai_queued{game=\"ai_only\"} %d\nplateau_ai_queued{game=\"review\"} %d\n",
-			human, aiOnly, s.rooms.ReviewsQueued())
-	})
+	m.Handle("GET /metrics", s.metrics.handler())
 	app, err := newWebApp(web)
 	if err != nil {
 		panic(err) // the embedded files are part of the binary

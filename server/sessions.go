@@ -9,7 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"plateau/room"
+	"plateau/mint"
 	"plateau/store"
 )
 
@@ -115,7 +115,7 @@ func (s *Server) endSessions(ctx context.Context, account string) (int, error) {
 
 // endSession ends the session of token tok (sign-out).
 func (s *Server) endSession(ctx context.Context, tok string) error {
-	h := room.HashToken(tok)
+	h := mint.HashToken(tok)
 	err := s.o.Store.DeleteSession(ctx, h)
 	s.sockets.endSession(h)
 	return err
@@ -130,7 +130,7 @@ func (s *Server) liveSession(ctx context.Context, tok string) bool {
 	if tok == "" {
 		return false
 	}
-	se, err := s.o.Store.Session(ctx, room.HashToken(tok))
+	se, err := s.o.Store.Session(ctx, mint.HashToken(tok))
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			s.o.Log.Error("read a session", "err", err)
@@ -169,7 +169,7 @@ func (s *Server) watchSeeker(ctx context.Context, r *http.Request, acc *store.Ac
 	if acc == nil || err != nil {
 		return "", nil, func() {}
 	}
-	ended, unwatch := s.sockets.add(room.HashToken(c.Value), acc.ID)
+	ended, unwatch := s.sockets.add(mint.HashToken(c.Value), acc.ID)
 	s.recheck(ctx, c.Value)
 	go s.recheckEvery(ctx, c.Value, ended)
 	return c.Value, ended, unwatch
@@ -200,6 +200,6 @@ func (s *Server) recheckEvery(ctx context.Context, tok string, ended <-chan stru
 // registration would otherwise leave them open).
 func (s *Server) recheck(ctx context.Context, tok string) {
 	if !s.liveSession(ctx, tok) {
-		s.sockets.endSession(room.HashToken(tok))
+		s.sockets.endSession(mint.HashToken(tok))
 	}
 }

@@ -83,7 +83,7 @@ func (f *failures) forget(key string) {
 func (a *attempts) forget(key string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	delete(a.keys, key)
+	a.keys.forget(key)
 }
 
 // throttleSignIn takes a sign-in attempt on the name nameKey (store.NameKey)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
 )
@@ -201,7 +202,7 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	if len(m.Tokens) > 0 {
 		hashes := make([][]byte, len(m.Tokens))
 		for i, tok := range m.Tokens {
-			hashes[i] = room.HashToken(tok)
+			hashes[i] = mint.HashToken(tok)
 		}
 		s.devices.joined(deviceOf(ctx), rm.ID(), hashes, s.o.Now())
 	}
@@ -293,7 +294,7 @@ func truncate(s string) string {
 // closes it to end the loop). Each message read stores its time in
 // lastMsg (Unix nanoseconds).
 func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64, session string) error {
-	lim := newLimiter(s.o.Rate, s.o.Burst)
+	lim := newMsgLimiter(s.o.Rate, s.o.Burst)
 	reply := func(msg []byte) bool {
 		select {
 		case direct <- msg:
@@ -314,8 +315,8 @@ func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direc
 		}
 		now := time.Now()
 		lastMsg.Store(now.UnixNano())
-		if !lim.allow(now) {
-			if lim.strikes > s.o.Burst {
+		if ok, flood := lim.allow(now); !ok {
+			if flood {
 				reply(protocol.ErrorJSON("", "rate_limited", "flood: closing the connection"))
 				return closeError{websocket.StatusPolicyViolation, "rate_limited"}
 			}
@@ -366,31 +367,4 @@ func request(m protocol.ClientMsg) room.Request {
 		r.Move = *m.Move
 	}
 	return r
-}
-
-// limiter is a token bucket.
-type limiter struct {
-	rate    float64
-	burst   float64
-	tokens  float64
-	last    time.Time
-	strikes int // refusals since the last allowed message
-}
-
-func newLimiter(rate float64, burst int) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), tokens: float64(burst)}
-}
-
-func (l *limiter) allow(now time.Time) bool {
-	if !l.last.IsZero() {
-		l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
-	}
-	l.last = now
-	if l.tokens >= 1 {
-		l.tokens--
-		l.strikes = 0
-		return true
-	}
-	l.strikes++
-	return false
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 )
 
 // frameGuard reads a WebSocket client's bytes ahead of the WebSocket
@@ -26,8 +27,8 @@ type frameGuard struct {
 
 	// Read is called by one goroutine at a time (the WebSocket's bufio
 	// reader), so the fields need no lock.
-	frames bucket
-	bytes  bucket
+	frames *rate.Limiter
+	bytes  *rate.Limiter
 	// The frame being parsed: its header (up to 14 bytes) and what is
 	// left of its payload.
 	head     [14]byte
@@ -40,32 +41,14 @@ type frameGuard struct {
 	budgetOf string // the flags that set the budget, for the close reason
 }
 
-// bucket is a token bucket that may not go below zero.
-type bucket struct {
-	rate, burst, tokens float64
-	last                time.Time
-}
-
-func newBucket(rate, burst float64) bucket { return bucket{rate: rate, burst: burst, tokens: burst} }
-
-// take takes n tokens at now, false if there were not enough.
-func (b *bucket) take(n float64, now time.Time) bool {
-	if !b.last.IsZero() {
-		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
-	}
-	b.last = now
-	b.tokens -= n
-	return b.tokens >= 0
-}
-
 // guardConn makes the frame guard of a WebSocket hijacked from its HTTP
 // request: buffered are the bytes net/http read past the request.
 func (s *Server) guardConn(c net.Conn, buffered []byte, onTrip func(closeError)) *frameGuard {
 	return &frameGuard{
 		Conn:     c,
 		src:      io.MultiReader(bytes.NewReader(buffered), c),
-		frames:   newBucket(2*s.o.Rate, 4*float64(s.o.Burst)),
-		bytes:    newBucket(float64(s.o.WSBytesPerSecond), 2*float64(s.o.WSBytesPerSecond)),
+		frames:   rate.NewLimiter(rate.Limit(2*s.o.Rate), 4*s.o.Burst),
+		bytes:    rate.NewLimiter(rate.Limit(s.o.WSBytesPerSecond), 2*s.o.WSBytesPerSecond),
 		onTrip:   onTrip,
 		nowFunc:  time.Now,
 		budgetOf: fmt.Sprintf("%g frames and %d bytes a second", 2*s.o.Rate, s.o.WSBytesPerSecond),
@@ -100,7 +83,7 @@ func (g *frameGuard) Read(p []byte) (int, error) {
 // scan parses the frames of b, the next bytes of the stream, and counts
 // them; it returns why the connection must close, if it must.
 func (g *frameGuard) scan(b []byte, now time.Time) *closeError {
-	if len(b) > 0 && !g.bytes.take(float64(len(b)), now) {
+	if len(b) > 0 && !g.bytes.AllowN(now, len(b)) {
 		return &closeError{websocket.StatusPolicyViolation, "flood: over the budget of " + g.budgetOf}
 	}
 	for len(b) > 0 {
@@ -184,7 +167,7 @@ func (g *frameGuard) frame(h []byte, now time.Time) *closeError {
 	default:
 		return protocol(fmt.Sprintf("reserved opcode %#x", op))
 	}
-	if !g.frames.take(1, now) {
+	if !g.frames.AllowN(now, 1) {
 		return &closeError{websocket.StatusPolicyViolation, "flood: over the budget of " + g.budgetOf}
 	}
 	g.left = length

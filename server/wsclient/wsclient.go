@@ -14,7 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"plateau/game"
-	"plateau/room"
+	"plateau/protocol"
 )
 
 // View is the part of a game view that clients need to play.
@@ -33,7 +33,7 @@ type Msg struct {
 	Code    string          `json:"code"`
 	Message string          `json:"message"`
 	Seats   []int           `json:"seats"`
-	Event   *room.EventJSON `json:"event"`
+	Event   *protocol.Event `json:"event"`
 	View    *View           `json:"view"`
 	Game    *struct {
 		Version int64  `json:"version"`
