@@ -46,15 +46,12 @@ func longGame(tb testing.TB, st store.Store, n int64) (string, []string) {
 	var batch []store.Event
 	act := func(seat int, a room.Action) {
 		a.Time = t0.Add(time.Duration(p.Version) * time.Second)
-		evs, err := room.Decide(p, seat, a)
+		d, err := room.Decide(p, seat, a)
 		if err != nil {
 			tb.Fatalf("version %d: %s %q by seat %d: %v", p.Version, a.Kind, a.Move, seat, err)
 		}
-		for _, e := range evs {
-			if err := p.Apply(e); err != nil {
-				tb.Fatal(err)
-			}
-		}
+		evs := d.Events
+		p = d.Play
 		batch = append(batch, evs...)
 		if len(batch) >= 500 || p.Version >= n {
 			if err := st.Append(ctx, rec.ID, batch, room.EndUpdate(batch)); err != nil {

@@ -47,10 +47,11 @@ func do(t *testing.T, p *room.Play, seat int, a room.Action) []store.Event {
 		v := p.Version
 		a.Version = &v
 	}
-	evs, err := room.Decide(p, seat, a)
+	d, err := room.Decide(p, seat, a)
 	if err != nil {
 		t.Fatalf("%s by seat %d: %v", a.Kind, seat, err)
 	}
+	evs := d.Events
 	for _, e := range evs {
 		if err := p.Apply(e); err != nil {
 			t.Fatalf("apply %s %q: %v", e.Kind, e.Notation, err)
@@ -250,7 +251,8 @@ func TestDecide(t *testing.T) {
 			if tc.a.Time.IsZero() {
 				tc.a.Time = t0
 			}
-			evs, err := room.Decide(p, tc.seat, tc.a)
+			d, err := room.Decide(p, tc.seat, tc.a)
+			evs := d.Events
 			if p.State.Position() != before || p.Version != version {
 				t.Errorf("Decide changed the play: %q v%d, was %q v%d", p.State.Position(), p.Version, before, version)
 			}
@@ -274,6 +276,13 @@ func TestDecide(t *testing.T) {
 				if err := p.Apply(e); err != nil {
 					t.Fatalf("apply %s: %v", e.Kind, err)
 				}
+			}
+			// The decision's game is the game its events make.
+			if q := d.Play; q == nil && tc.a.Kind != room.ActClaim {
+				t.Error("no game in the decision")
+			} else if q != nil && (q.State.Position() != p.State.Position() || q.Version != p.Version || len(q.Moves) != len(p.Moves) ||
+				q.Draw != p.Draw || q.Undo != p.Undo || q.Ended != p.Ended || q.Rematch != p.Rematch || q.Over() != p.Over()) {
+				t.Errorf("the decision's game is %q v%d, the events make %q v%d", q.State.Position(), q.Version, p.State.Position(), p.Version)
 			}
 			if tc.check != nil {
 				tc.check(t, evs)
