@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 )
@@ -264,7 +265,7 @@ func TestCatchUpAfterLiveMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for p.Version < stored+live {
 		v := p.Version
-		if !r.Do(player, room.Request{Type: "move", ID: "m", Version: &v, Move: quietMove(t, p, rng)}) {
+		if !r.Do(player, protocol.ClientMsg{Type: "move", ID: "m", Version: &v, Move: ptr(quietMove(t, p, rng))}) {
 			t.Fatal("the room stopped")
 		}
 		for { // mirror the room's events until the ack

@@ -37,6 +37,11 @@ type Action struct {
 	Version *int64
 	// RematchID is the id of the new game of an ActRematch.
 	RematchID string
+	// Client says that the action is a client's, signed in as Account
+	// ("" for a guest): a rated seat takes it only from its account. The
+	// server's own actions (AI moves, flags, what is due) are not.
+	Client  bool
+	Account string
 	// Time is when the action happens: the time of its events.
 	Time time.Time
 }
@@ -196,6 +201,11 @@ func decideOwn(p *Play, seat int, a Action) (store.Event, eventData, *game.Move,
 		data.RematchID = a.RematchID
 	default:
 		return fail(refuse("bad_message", "unknown action %q", a.Kind))
+	}
+	if a.Client {
+		if err := seatAccount(p.Rec, seat, a.Account); err != nil {
+			return fail(err)
+		}
 	}
 	if !data.empty() {
 		e.Data = mustData(data)

@@ -133,13 +133,9 @@ func BenchmarkMovePath(b *testing.B) {
 	b.ReportMetric(float64(c.clones)/float64(n), "copies/move")
 }
 
-// sendMove gives the room a decoded client message, converted as server/ws.go does.
+// sendMove gives the room a decoded client message.
 func sendMove(r *room.Room, sub *room.Sub, msg protocol.ClientMsg) {
-	req := room.Request{Type: msg.Type, ID: msg.ID, Version: msg.Version, Seat: msg.Seat, Action: msg.Action}
-	if msg.Move != nil {
-		req.Move = *msg.Move
-	}
-	r.Do(sub, req)
+	r.Do(sub, msg)
 }
 
 // randomPlies returns the notations of the first n plies of a game of g

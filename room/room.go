@@ -386,17 +386,18 @@ func (r *Room) act(seat int, a Action, own bool) (int64, error) {
 	return d.Events[0].Seq, nil
 }
 
-// Do handles a client's request; replies (ack or error) and events arrive
-// on sub.Out. It returns false if the room has stopped.
-func (r *Room) Do(sub *Sub, req Request) bool {
+// Do handles a client's message (a move, resign, draw, undo or
+// rematch); replies (ack or error) and events arrive on sub.Out. It
+// returns false if the room has stopped.
+func (r *Room) Do(sub *Sub, m protocol.ClientMsg) bool {
 	return r.post(func() {
 		if _, ok := r.subs[sub]; ok {
-			r.do(sub, req)
+			r.do(sub, m)
 		}
 	})
 }
 
-func (r *Room) do(sub *Sub, req Request) {
+func (r *Room) do(sub *Sub, m protocol.ClientMsg) {
 	var version int64
 	var rematchID string
 	var err error
@@ -409,14 +410,11 @@ func (r *Room) do(sub *Sub, req Request) {
 		}
 		var seat int
 		var a Action
-		if seat, a, err = Resolve(r.play, sub.seats, req, now); err != nil {
-			r.refuse(sub, req.ID, err)
+		if seat, a, err = Resolve(r.play, sub.seats, m, now); err != nil {
+			r.refuse(sub, m.ID, err)
 			return
 		}
-		if err = r.seatAccount(sub, seat); err != nil {
-			r.refuse(sub, req.ID, err)
-			return
-		}
+		a.Client, a.Account = true, sub.Account
 		if a.Kind == ActRematch {
 			rematchID, version, err = r.rematch(seat, a)
 		} else {
@@ -434,9 +432,9 @@ func (r *Room) do(sub *Sub, req Request) {
 	case r.failed:
 		// Its clients have been told and are gone.
 	case err != nil:
-		r.refuse(sub, req.ID, err)
+		r.refuse(sub, m.ID, err)
 	default:
-		r.send(sub, protocol.NewAck(req.ID, version, rematchID))
+		r.send(sub, protocol.NewAck(m.ID, version, rematchID))
 	}
 }
 
