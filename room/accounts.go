@@ -70,18 +70,18 @@ func (r *Room) otherAccount(sub *Sub, seat int) *Refusal {
 	return nil
 }
 
-// seatAccount refuses a command on seat of a rated game unless the
-// connection is signed in as the seat's account (the seat may have been
-// bound since the connection joined).
-func (r *Room) seatAccount(sub *Sub, seat int) error {
-	if !r.rec.Rated || seat < 0 || seat >= len(r.rec.Seats) {
+// seatAccount refuses an action of a client signed in as account on seat
+// of a rated game unless the seat is the account's (the seat may have
+// been bound since the connection joined).
+func seatAccount(rec *store.Game, seat int, account string) error {
+	if !rec.Rated || seat < 0 || seat >= len(rec.Seats) {
 		return nil
 	}
-	switch acc := r.rec.Seats[seat].Account; {
+	switch acc := rec.Seats[seat].Account; {
 	case acc == "":
-		return refuse("not_your_seat", "seat %d of rated game %s belongs to no account yet: reconnect signed in", seat, r.id)
-	case acc != sub.Account:
-		return refuse("not_your_seat", "seat %d of rated game %s belongs to another account: sign in as its player to play it", seat, r.id)
+		return refuse("not_your_seat", "seat %d of rated game %s belongs to no account yet: reconnect signed in", seat, rec.ID)
+	case acc != account:
+		return refuse("not_your_seat", "seat %d of rated game %s belongs to another account: sign in as its player to play it", seat, rec.ID)
 	}
 	return nil
 }

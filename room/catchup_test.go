@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 )
@@ -46,15 +47,12 @@ func longGame(tb testing.TB, st store.Store, n int64) (string, []string) {
 	var batch []store.Event
 	act := func(seat int, a room.Action) {
 		a.Time = t0.Add(time.Duration(p.Version) * time.Second)
-		evs, err := room.Decide(p, seat, a)
+		d, err := room.Decide(p, seat, a)
 		if err != nil {
 			tb.Fatalf("version %d: %s %q by seat %d: %v", p.Version, a.Kind, a.Move, seat, err)
 		}
-		for _, e := range evs {
-			if err := p.Apply(e); err != nil {
-				tb.Fatal(err)
-			}
-		}
+		evs := d.Events
+		p = d.Play
 		batch = append(batch, evs...)
 		if len(batch) >= 500 || p.Version >= n {
 			if err := st.Append(ctx, rec.ID, batch, room.EndUpdate(batch)); err != nil {
@@ -267,7 +265,7 @@ func TestCatchUpAfterLiveMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for p.Version < stored+live {
 		v := p.Version
-		if !r.Do(player, room.Request{Type: "move", ID: "m", Version: &v, Move: quietMove(t, p, rng)}) {
+		if !r.Do(player, protocol.ClientMsg{Type: "move", ID: "m", Version: &v, Move: ptr(quietMove(t, p, rng))}) {
 			t.Fatal("the room stopped")
 		}
 		for { // mirror the room's events until the ack

@@ -12,6 +12,7 @@ import (
 
 	"plateau/game"
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 	"plateau/store/sqlite"
@@ -204,7 +205,7 @@ func TestRoomFlagsOnTimeAndSurvivesRestart(t *testing.T) {
 			var first struct{ Notation string }
 			b, _ := json.Marshal(s.View.Moves[0])
 			json.Unmarshal(b, &first)
-			r.Do(sub, room.Request{Type: "move", Version: &v, Move: first.Notation, ID: "m"})
+			r.Do(sub, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr(first.Notation), ID: "m"})
 			for msg := range sub.Out {
 				var x struct{ Type, Code, Message string }
 				json.Unmarshal(msg, &x)

@@ -34,10 +34,10 @@ func (r *Room) flagDue(now time.Time, own bool) error {
 		r.armClock() // a timer that fired early
 		return nil
 	}
-	evs, err := Decide(r.play, c.Running, Action{Kind: ActFlag, Time: now})
+	d, err := Decide(r.play, c.Running, Action{Kind: ActFlag, Time: now})
 	if err != nil {
 		r.m.o.Log.Error("timeout refused", "game", r.id, "err", err)
 		return nil
 	}
-	return r.commitAs(r.ctx, evs, own)
+	return r.commitAs(r.ctx, d, own)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 	"plateau/store/postgres"
@@ -62,7 +63,7 @@ func TestTwoInstances(t *testing.T) {
 			// A move on one instance, at version v: acknowledged there, seen on the other.
 			move := func(r *room.Room, sub, other *room.Sub, v int64, mv string) {
 				t.Helper()
-				r.Do(sub, room.Request{Type: "move", Version: &v, Move: mv, ID: mv})
+				r.Do(sub, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr(mv), ID: mv})
 				if ack := until(t, sub, "ack"); ack.Version != v+1 {
 					t.Fatalf("move %s acknowledged as %+v, want version %d", mv, ack, v+1)
 				}
@@ -80,7 +81,7 @@ func TestTwoInstances(t *testing.T) {
 			// resignation at version 2, loses the race, reads the move
 			// and resigns at version 4.
 			move(ra, subA, nil, 2, "28x19")
-			rb.Do(subB, room.Request{Type: "resign", ID: "r"})
+			rb.Do(subB, protocol.ClientMsg{Type: "resign", ID: "r"})
 			seenB := map[int64]string{}
 			for {
 				m, ok := next(t, subB)
@@ -177,7 +178,7 @@ func TestClaimOnTwoInstances(t *testing.T) {
 	}
 	// b's room goes on: its spectator and the new player stay, and a's move reaches them.
 	v := int64(0)
-	ra.Do(subA, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "m1"})
+	ra.Do(subA, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr("32-28"), ID: "m1"})
 	for _, s := range []*room.Sub{subB, sub} {
 		if ev := until(t, s, "event"); ev.Version != 1 {
 			t.Errorf("b's client saw %+v, want a's move", ev)

@@ -37,100 +37,180 @@ type Action struct {
 	Version *int64
 	// RematchID is the id of the new game of an ActRematch.
 	RematchID string
+	// Client says that the action is a client's, signed in as Account
+	// ("" for a guest): a rated seat takes it only from its account. The
+	// server's own actions (AI moves, flags, what is due) are not.
+	Client  bool
+	Account string
 	// Time is when the action happens: the time of its events.
 	Time time.Time
 }
 
+// Decision is what Decide makes of an action: the events to append to
+// the game's log, in order, and the game once they are applied.
+type Decision struct {
+	Events []store.Event
+	// Play is the game after Events: a copy of the game decided on, which
+	// the caller adopts once the events are durable instead of applying
+	// them again. Nil for a claim.
+	Play *Play
+	data []eventData // the data of each event, decoded
+	// past holds the game after each event but the last (see Play.frame),
+	// which the messages of those events show.
+	past []*Play
+}
+
+// add applies e, whose data is d and whose move m is parsed already
+// (nil: none, or to be parsed), to the decision's game and adds it.
+func (d *Decision) add(e store.Event, data eventData, m *game.Move) error {
+	if len(d.Events) > 0 {
+		d.past = append(d.past, d.Play.frame())
+	}
+	if err := d.Play.apply(e, &data, m); err != nil {
+		if len(d.Events) > 0 {
+			d.past = d.past[:len(d.past)-1]
+		}
+		return err
+	}
+	d.Events = append(d.Events, e)
+	d.data = append(d.data, data)
+	return nil
+}
+
+// after returns the game after event i of the decision: what its message
+// shows.
+func (d *Decision) after(i int) *Play {
+	if i < len(d.past) {
+		return d.past[i]
+	}
+	return d.Play
+}
+
+// end is the change of the game's record that the decision makes:
+// finished, with its result, when it ends the game; nil otherwise (see
+// EndUpdate).
+func (d *Decision) end() *store.Update {
+	for i, e := range d.Events {
+		if e.Kind == KindEnd {
+			return &store.Update{Status: store.StatusFinished, Result: d.data[i].Result}
+		}
+	}
+	return nil
+}
+
 // Decide answers an action of seat on the game p: the events to append to
 // its log, in order (the action's own, then what the server plays after
-// it: rolls, forced passes, the end), or a *Refusal saying why not. It
-// reads p and writes nothing: the caller appends the events, then applies
-// them. p.Rec must be the game's record.
+// it: rolls, forced passes, the end), with the game they make, or a
+// *Refusal saying why not. It reads p and writes nothing: the caller
+// appends the events, then adopts the decision's game. p.Rec must be the
+// game's record. A move is parsed once, here; the events' data are never
+// decoded.
 //
 // An ActClaim that is allowed returns no event: a claim changes the game's
 // record (Store.Claim), not its log. An ActAdvance returns what is due
 // (often nothing).
-func Decide(p *Play, seat int, a Action) ([]store.Event, error) {
+func Decide(p *Play, seat int, a Action) (Decision, error) {
 	if a.Version != nil && *a.Version != p.Version {
-		return nil, refuse("stale_version", "the game is at version %d, not %d: reconnect to catch up", p.Version, *a.Version)
-	}
-	if a.Kind == ActAdvance {
-		q := p.Clone()
-		return q.followUps(nil, a.Time)
+		return Decision{}, refuse("stale_version", "the game is at version %d, not %d: reconnect to catch up", p.Version, *a.Version)
 	}
 	if a.Kind == ActClaim {
-		return nil, decideClaim(p, seat)
+		return Decision{}, decideClaim(p, seat)
 	}
+	d := Decision{Play: p.Clone()}
+	if a.Kind == ActAdvance {
+		return d, d.followUps(a.Time)
+	}
+	e, data, m, err := decideOwn(p, seat, a)
+	if err != nil {
+		return Decision{}, err
+	}
+	if err := d.add(e, data, m); err != nil {
+		return Decision{}, err
+	}
+	if a.Kind == ActUndoRequest {
+		if other := onlyAIOpponent(p.Rec.Seats, seat); other >= 0 { // the AI always agrees
+			ad := eventData{Seat: &seat}
+			acc := store.Event{Seq: d.Play.Version + 1, Kind: KindUndoAccept, Player: other, Data: mustData(ad), Time: a.Time}
+			if err := d.add(acc, ad, nil); err != nil {
+				return Decision{}, err
+			}
+		}
+	}
+	if err := d.followUps(a.Time); err != nil {
+		return Decision{}, err
+	}
+	return d, nil
+}
+
+// decideOwn returns the event of action a of seat on p, its data, and its
+// move when it is one.
+func decideOwn(p *Play, seat int, a Action) (store.Event, eventData, *game.Move, error) {
+	var data eventData
+	fail := func(err error) (store.Event, eventData, *game.Move, error) { return store.Event{}, data, nil, err }
 	if p.Over() && a.Kind != ActRematch {
-		return nil, refuse("game_over", "the game is over")
+		return fail(refuse("game_over", "the game is over"))
 	}
 	if n := len(p.Rec.Seats); seat < 0 || seat >= n {
-		return nil, refuse("not_allowed", "seat %d is not a seat of this game (seats 0 to %d)", seat, n-1)
+		return fail(refuse("not_allowed", "seat %d is not a seat of this game (seats 0 to %d)", seat, n-1))
 	}
 	e := store.Event{Seq: p.Version + 1, Kind: a.Kind, Player: seat, Time: a.Time}
+	var move *game.Move
 	switch a.Kind {
 	case ActMove:
 		if a.Version == nil {
-			return nil, refuse("bad_message", "a move names the version it was made on")
+			return fail(refuse("bad_message", "a move names the version it was made on"))
 		}
 		if tm := p.State.ToMove(); int(tm) != seat {
-			return nil, refuse("not_your_turn", "%s is to move", tm)
+			return fail(refuse("not_your_turn", "%s is to move", tm))
 		}
 		m, err := p.State.ParseMove(a.Move)
 		if err != nil {
-			return nil, refuse("illegal_move", "%q: %v", a.Move, err)
+			return fail(refuse("illegal_move", "%q: %v", a.Move, err))
 		}
-		e.Notation = p.State.FormatMove(m)
+		e.Notation, move = p.State.FormatMove(m), &m
 	case ActDrawOffer:
 		// Checked here, not in Apply, so that a stored game that has an
 		// offer from before this rule still replays.
 		if !game.DrawByAgreement(p.G) {
-			return nil, refuse("not_allowed", "%s has no draw by agreement", p.G.ID())
+			return fail(refuse("not_allowed", "%s has no draw by agreement", p.G.ID()))
 		}
 	case ActResign, ActDrawAccept, ActFlag:
-		if abortsNow(p) {
-			e.Data = mustData(eventData{Aborted: true})
-		}
+		data.Aborted = abortsNow(p)
 	case ActDrawDecline:
 	case ActUndoRequest, ActUndoAccept, ActUndoDecline:
 		if p.Rec.Rated {
-			return nil, refuse("not_allowed", "undo is not allowed in rated games")
+			return fail(refuse("not_allowed", "undo is not allowed in rated games"))
 		}
 		if !p.Rec.Casual {
-			return nil, refuse("not_allowed", "undo is for casual games")
+			return fail(refuse("not_allowed", "undo is for casual games"))
 		}
 		if a.Kind != ActUndoRequest {
 			if p.Undo < 0 || p.Undo == seat {
-				return nil, refuse("not_allowed", "no undo request from the opponent is pending")
+				return fail(refuse("not_allowed", "no undo request from the opponent is pending"))
 			}
-			e.Data = mustData(eventData{Seat: &p.Undo})
+			undo := p.Undo
+			data.Seat = &undo
 		}
 	case ActRematch:
 		if !p.Over() {
-			return nil, refuse("not_allowed", "a rematch is asked after the end of the game")
+			return fail(refuse("not_allowed", "a rematch is asked after the end of the game"))
 		}
 		if a.RematchID == "" {
-			return nil, refuse("internal", "a rematch needs the id of the new game")
+			return fail(refuse("internal", "a rematch needs the id of the new game"))
 		}
-		e.Data = mustData(eventData{RematchID: a.RematchID})
+		data.RematchID = a.RematchID
 	default:
-		return nil, refuse("bad_message", "unknown action %q", a.Kind)
+		return fail(refuse("bad_message", "unknown action %q", a.Kind))
 	}
-	q := p.Clone()
-	if err := q.Apply(e); err != nil {
-		return nil, err
-	}
-	evs := []store.Event{e}
-	if a.Kind == ActUndoRequest {
-		if other := onlyAIOpponent(p.Rec.Seats, seat); other >= 0 { // the AI always agrees
-			acc := store.Event{Seq: q.Version + 1, Kind: KindUndoAccept, Player: other, Data: mustData(eventData{Seat: &seat}), Time: a.Time}
-			if err := q.Apply(acc); err != nil {
-				return nil, err
-			}
-			evs = append(evs, acc)
+	if a.Client {
+		if err := seatAccount(p.Rec, seat, a.Account); err != nil {
+			return fail(err)
 		}
 	}
-	return q.followUps(evs, a.Time)
+	if !data.empty() {
+		e.Data = mustData(data)
+	}
+	return e, data, move, nil
 }
 
 // decideClaim says whether seat may be claimed now.
@@ -151,52 +231,54 @@ func decideClaim(p *Play, seat int) error {
 	return nil
 }
 
-// followUps adds to evs, already applied to p, what the server plays
-// next: the rolls (derived from the game's dice seed), a pass when it is
-// the only legal move (marked automatic), and the end event once the game
-// is over.
-func (p *Play) followUps(evs []store.Event, now time.Time) ([]store.Event, error) {
-	add := func(e store.Event) error {
+// followUps adds to the decision what the server plays next: the rolls
+// (derived from the game's dice seed), a pass when it is the only legal
+// move (marked automatic), and the end event once the game is over.
+func (d *Decision) followUps(now time.Time) error {
+	p := d.Play
+	add := func(e store.Event, data eventData, m *game.Move) error {
 		e.Seq, e.Time = p.Version+1, now
-		if err := p.Apply(e); err != nil {
+		if !data.empty() {
+			e.Data = mustData(data)
+		}
+		if err := d.add(e, data, m); err != nil {
 			return fmt.Errorf("server event %s %q: %w", e.Kind, e.Notation, err)
 		}
-		evs = append(evs, e)
 		return nil
 	}
 	for n := 0; !p.Over(); n++ {
 		if n == maxFollowUps {
-			return nil, fmt.Errorf("game %s: more than %d rolls and forced passes in a row", p.Rec.ID, maxFollowUps)
+			return fmt.Errorf("game %s: more than %d rolls and forced passes in a row", p.Rec.ID, maxFollowUps)
 		}
 		tm := p.State.ToMove()
 		if tm == game.Chance {
 			m, err := dice.Roll(p.Rec.DiceSeed, p.Rolls+1, p.State.ChanceMoves(nil))
 			if err != nil {
-				return nil, fmt.Errorf("roll %d: %w", p.Rolls+1, err)
+				return fmt.Errorf("roll %d: %w", p.Rolls+1, err)
 			}
-			if err := add(store.Event{Kind: KindRoll, Player: int(game.Chance), Notation: p.State.FormatMove(m)}); err != nil {
-				return nil, err
+			if err := add(store.Event{Kind: KindRoll, Player: int(game.Chance), Notation: p.State.FormatMove(m)}, eventData{}, &m); err != nil {
+				return err
 			}
 			continue
 		}
-		pass, ok := forcedPass(p.State)
+		pass, m, ok := forcedPass(p.State)
 		if !ok {
 			break
 		}
-		if err := add(store.Event{Kind: KindMove, Player: int(tm), Notation: pass, Data: mustData(eventData{Auto: true})}); err != nil {
-			return nil, err
+		if err := add(store.Event{Kind: KindMove, Player: int(tm), Notation: pass}, eventData{Auto: true}, &m); err != nil {
+			return err
 		}
 	}
 	if p.Over() && !p.Ended {
 		o, err := json.Marshal(p.Outcome())
 		if err != nil {
-			return nil, fmt.Errorf("the result: %w", err)
+			return fmt.Errorf("the result: %w", err)
 		}
-		if err := add(store.Event{Kind: KindEnd, Player: NoPlayer, Data: mustData(eventData{Result: o, Seed: seedHex(p.Rec.DiceSeed)})}); err != nil {
-			return nil, err
+		if err := add(store.Event{Kind: KindEnd, Player: NoPlayer}, eventData{Result: o, Seed: seedHex(p.Rec.DiceSeed)}, nil); err != nil {
+			return err
 		}
 	}
-	return evs, nil
+	return nil
 }
 
 // maxFollowUps bounds the server's moves after one action: an engine whose
@@ -207,17 +289,17 @@ const maxFollowUps = 1000
 // (Mahboussé when no die can be played, Intercept when no piece can move).
 const PassNotation = "pass"
 
-// forcedPass returns the notation of the pass when it is the only legal
-// move of s.
-func forcedPass(s game.State) (string, bool) {
+// forcedPass returns the pass, and its notation, when it is the only
+// legal move of s.
+func forcedPass(s game.State) (string, game.Move, bool) {
 	ms := s.Moves(nil)
 	if len(ms) != 1 {
-		return "", false
+		return "", 0, false
 	}
 	if n := s.FormatMove(ms[0]); n == PassNotation {
-		return n, true
+		return n, ms[0], true
 	}
-	return "", false
+	return "", 0, false
 }
 
 // EndUpdate is the change of the game's record that evs make: finished,

@@ -9,6 +9,7 @@ import (
 
 	"plateau/game"
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 )
@@ -47,10 +48,11 @@ func do(t *testing.T, p *room.Play, seat int, a room.Action) []store.Event {
 		v := p.Version
 		a.Version = &v
 	}
-	evs, err := room.Decide(p, seat, a)
+	d, err := room.Decide(p, seat, a)
 	if err != nil {
 		t.Fatalf("%s by seat %d: %v", a.Kind, seat, err)
 	}
+	evs := d.Events
 	for _, e := range evs {
 		if err := p.Apply(e); err != nil {
 			t.Fatalf("apply %s %q: %v", e.Kind, e.Notation, err)
@@ -250,7 +252,8 @@ func TestDecide(t *testing.T) {
 			if tc.a.Time.IsZero() {
 				tc.a.Time = t0
 			}
-			evs, err := room.Decide(p, tc.seat, tc.a)
+			d, err := room.Decide(p, tc.seat, tc.a)
+			evs := d.Events
 			if p.State.Position() != before || p.Version != version {
 				t.Errorf("Decide changed the play: %q v%d, was %q v%d", p.State.Position(), p.Version, before, version)
 			}
@@ -274,6 +277,13 @@ func TestDecide(t *testing.T) {
 				if err := p.Apply(e); err != nil {
 					t.Fatalf("apply %s: %v", e.Kind, err)
 				}
+			}
+			// The decision's game is the game its events make.
+			if q := d.Play; q == nil && tc.a.Kind != room.ActClaim {
+				t.Error("no game in the decision")
+			} else if q != nil && (q.State.Position() != p.State.Position() || q.Version != p.Version || len(q.Moves) != len(p.Moves) ||
+				q.Draw != p.Draw || q.Undo != p.Undo || q.Ended != p.Ended || q.Rematch != p.Rematch || q.Over() != p.Over()) {
+				t.Errorf("the decision's game is %q v%d, the events make %q v%d", q.State.Position(), q.Version, p.State.Position(), p.Version)
 			}
 			if tc.check != nil {
 				tc.check(t, evs)
@@ -364,6 +374,8 @@ func TestRematchOrder(t *testing.T) {
 	}
 }
 
+// Resolve picks the seat of a connection's message; Decide says whether
+// the action is allowed now.
 func TestResolve(t *testing.T) {
 	p := table(t, "dames", nil, "hh", true, store.Clock{})
 	do(t, p, 0, room.Action{Kind: room.ActMove, Move: "32-28"})
@@ -372,29 +384,33 @@ func TestResolve(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		held []int
-		req  room.Request
+		req  protocol.ClientMsg
 		seat int
 		kind string
 		code string
 	}{
-		{"spectator", nil, room.Request{Type: "resign"}, 0, "", "not_allowed"},
-		{"seat not held", []int{0}, room.Request{Type: "resign", Seat: seat(1)}, 0, "", "not_allowed"},
-		{"stale version", []int{1}, room.Request{Type: "move", Version: ver(0), Move: "19-23"}, 0, "", "stale_version"},
-		{"move of the seat to move", []int{0, 1}, room.Request{Type: "move", Version: ver(2), Move: "19-23"}, 1, room.ActMove, ""},
-		{"move when the other is to move", []int{0}, room.Request{Type: "move", Version: ver(2), Move: "19-23"}, 0, "", "not_your_turn"},
-		{"move for a named seat not to move", []int{0, 1}, room.Request{Type: "move", Seat: seat(0), Move: "19-23"}, 0, "", "not_your_turn"},
-		{"resign: the first held", []int{1, 0}, room.Request{Type: "resign"}, 1, room.ActResign, ""},
-		{"draw accept by the other seat", []int{0, 1}, room.Request{Type: "draw", Action: "accept"}, 0, room.ActDrawAccept, ""},
-		{"draw accept by the offerer only", []int{1}, room.Request{Type: "draw", Action: "decline"}, 0, "", "not_allowed"},
-		{"draw offer: the seat to move", []int{0, 1}, room.Request{Type: "draw", Action: "offer"}, 1, room.ActDrawOffer, ""},
-		{"draw, bad action", []int{0}, room.Request{Type: "draw", Action: "maybe"}, 0, "", "bad_message"},
-		{"undo request: the last mover", []int{1, 0}, room.Request{Type: "undo", Action: "request"}, 0, room.ActUndoRequest, ""},
-		{"undo accept with no request", []int{1}, room.Request{Type: "undo", Action: "accept"}, 0, "", "not_allowed"},
-		{"undo, bad action", []int{0}, room.Request{Type: "undo", Action: "now"}, 0, "", "bad_message"},
-		{"rematch", []int{1}, room.Request{Type: "rematch"}, 1, room.ActRematch, ""},
-		{"unknown", []int{1}, room.Request{Type: "castle"}, 0, "", "bad_message"},
+		{"spectator", nil, protocol.ClientMsg{Type: "resign"}, 0, "", "not_allowed"},
+		{"seat not held", []int{0}, protocol.ClientMsg{Type: "resign", Seat: seat(1)}, 0, "", "not_allowed"},
+		{"stale version", []int{1}, protocol.ClientMsg{Type: "move", Version: ver(0), Move: ptr("19-23")}, 0, "", "stale_version"},
+		{"move of the seat to move", []int{0, 1}, protocol.ClientMsg{Type: "move", Version: ver(2), Move: ptr("19-23")}, 1, room.ActMove, ""},
+		{"move when the other is to move", []int{0}, protocol.ClientMsg{Type: "move", Version: ver(2), Move: ptr("19-23")}, 0, "", "not_your_turn"},
+		{"move for a named seat not to move", []int{0, 1}, protocol.ClientMsg{Type: "move", Seat: seat(0), Version: ver(2), Move: ptr("19-23")}, 0, "", "not_your_turn"},
+		{"resign: the first held", []int{1, 0}, protocol.ClientMsg{Type: "resign"}, 1, room.ActResign, ""},
+		{"draw accept by the other seat", []int{0, 1}, protocol.ClientMsg{Type: "draw", Action: "accept"}, 0, room.ActDrawAccept, ""},
+		{"draw accept by the offerer only", []int{1}, protocol.ClientMsg{Type: "draw", Action: "decline"}, 0, "", "not_allowed"},
+		{"draw offer while one is pending", []int{0, 1}, protocol.ClientMsg{Type: "draw", Action: "offer"}, 1, room.ActDrawOffer, "not_allowed"},
+		{"draw, bad action", []int{0}, protocol.ClientMsg{Type: "draw", Action: "maybe"}, 0, "", "bad_message"},
+		{"undo request: the last mover", []int{1, 0}, protocol.ClientMsg{Type: "undo", Action: "request"}, 0, room.ActUndoRequest, ""},
+		{"undo accept with no request", []int{1}, protocol.ClientMsg{Type: "undo", Action: "accept"}, 0, "", "not_allowed"},
+		{"undo, bad action", []int{0}, protocol.ClientMsg{Type: "undo", Action: "now"}, 0, "", "bad_message"},
+		{"rematch before the end", []int{1}, protocol.ClientMsg{Type: "rematch"}, 1, room.ActRematch, "not_allowed"},
+		{"unknown", []int{1}, protocol.ClientMsg{Type: "castle"}, 0, "", "bad_message"},
 	} {
 		s, a, err := room.Resolve(p, tc.held, tc.req, t0)
+		if err == nil {
+			a.RematchID = "r"
+			_, err = room.Decide(p, s, a)
+		}
 		if tc.code != "" {
 			var ref *room.Refusal
 			if !errors.As(err, &ref) || ref.Code != tc.code {
@@ -407,3 +423,5 @@ func TestResolve(t *testing.T) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

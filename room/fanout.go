@@ -129,11 +129,25 @@ func pastView(p *Play, next store.Event) game.View {
 
 // eventMsgView renders event e, just applied to p, with view v.
 func eventMsgView(p *Play, e store.Event, v game.View) protocol.EventMsg {
+	return eventMsgWith(p, ToJSON(e), e.Time, v)
+}
+
+// eventMsgData is eventMsg for an event whose data d is decoded.
+func eventMsgData(p *Play, e store.Event, d eventData) protocol.EventMsg {
+	v := game.NewView(p.G, p.State)
+	if o := p.Outcome(); o.Over {
+		v.Outcome = &o
+	}
+	return eventMsgWith(p, toJSON(e, d), e.Time, v)
+}
+
+// eventMsgWith renders event j of time t with view v of the game p after it.
+func eventMsgWith(p *Play, j EventJSON, t time.Time, v game.View) protocol.EventMsg {
 	var c *protocol.Clock
 	if p.Clock != nil {
-		c = p.Clock.JSON(e.Time)
+		c = p.Clock.JSON(t)
 	}
-	return protocol.NewEventMsg(ToJSON(e), v, c)
+	return protocol.NewEventMsg(j, v, c)
 }
 
 // Bounds of a catch-up: after the welcome (the game now: its view and

@@ -37,16 +37,24 @@ type eventData struct {
 	Aborted   bool            `json:"aborted,omitempty"` // resign, timeout, draw_accept: the rated game is aborted (abort.go)
 }
 
+// empty reports whether d has no field set: its event has no data.
+func (d eventData) empty() bool {
+	return d.Result == nil && d.RematchID == "" && d.Seat == nil && d.Seed == "" && !d.Auto && !d.Aborted
+}
+
 // ToJSON converts a stored event.
 func ToJSON(e store.Event) EventJSON {
-	j := EventJSON{Kind: e.Kind, Seq: e.Seq, Player: e.Player, Notation: e.Notation, Time: e.Time}
-	if len(e.Data) > 0 {
-		var d eventData
-		if json.Unmarshal(e.Data, &d) == nil {
-			j.Result, j.RematchID, j.Seat, j.Seed, j.Auto, j.Aborted = d.Result, d.RematchID, d.Seat, d.Seed, d.Auto, d.Aborted
-		}
+	var d eventData
+	if len(e.Data) > 0 && json.Unmarshal(e.Data, &d) != nil {
+		d = eventData{}
 	}
-	return j
+	return toJSON(e, d)
+}
+
+// toJSON converts an event whose data d is decoded.
+func toJSON(e store.Event, d eventData) EventJSON {
+	return EventJSON{Kind: e.Kind, Seq: e.Seq, Player: e.Player, Notation: e.Notation, Time: e.Time,
+		Result: d.Result, RematchID: d.RematchID, Seat: d.Seat, Seed: d.Seed, Auto: d.Auto, Aborted: d.Aborted}
 }
 
 // Play is a game rebuilt from its log: the engine state plus what the log
@@ -102,14 +110,21 @@ func (p *Play) Over() bool { return p.Outcome().Over }
 // Apply plays one event. It refuses (with an error wrapping a *Refusal)
 // events that are not allowed now, leaving p unchanged.
 func (p *Play) Apply(e store.Event) error {
-	if e.Seq != p.Version+1 {
-		return refuse("internal", "event %d applied at version %d", e.Seq, p.Version)
-	}
 	var d eventData
 	if len(e.Data) > 0 {
 		if err := json.Unmarshal(e.Data, &d); err != nil {
 			return refuse("internal", "event %d: data: %v", e.Seq, err)
 		}
+	}
+	return p.apply(e, &d, nil)
+}
+
+// apply is Apply with the event's data d already decoded and, for a move
+// or a roll, its move m already parsed (nil: parsed here from the
+// notation): what Decide made is neither decoded nor parsed again.
+func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
+	if e.Seq != p.Version+1 {
+		return refuse("internal", "event %d applied at version %d", e.Seq, p.Version)
 	}
 	over := p.Over()
 	if over && e.Kind != KindEnd && e.Kind != KindRematch {
@@ -128,11 +143,7 @@ func (p *Play) Apply(e store.Event) error {
 		if p.State.ToMove() != want || (e.Kind == KindMove && e.Player < 0) {
 			return refuse("not_your_turn", "%s is to move, not %s", p.State.ToMove(), want)
 		}
-		m, err := p.State.ParseMove(e.Notation)
-		if err == nil {
-			err = p.State.Play(m)
-		}
-		if err != nil {
+		if err := p.playMove(e.Notation, m); err != nil {
 			return refuse("illegal_move", "%q: %v", e.Notation, err)
 		}
 		if e.Kind == KindRoll {
@@ -145,7 +156,7 @@ func (p *Play) Apply(e store.Event) error {
 			return refuse("not_allowed", "resigning is for two-player games (this one has %d players)", n)
 		}
 		o := game.Finished(n, fmt.Sprintf("player %d resigned", e.Player), game.Player(1-e.Player))
-		p.Forced = abortedOr(d, o)
+		p.Forced = abortedOr(*d, o)
 	case KindDrawOffer:
 		if n != 2 {
 			return refuse("not_allowed", "draws by agreement are for two-player games")
@@ -160,7 +171,7 @@ func (p *Play) Apply(e store.Event) error {
 		}
 		if e.Kind == KindDrawAccept {
 			o := game.Drawn(n, "draw agreed")
-			p.Forced = abortedOr(d, o)
+			p.Forced = abortedOr(*d, o)
 		}
 		p.Draw = -1
 	case KindUndoRequest:
@@ -196,7 +207,7 @@ func (p *Play) Apply(e store.Event) error {
 		p.Undo = -1
 	case KindTimeout: // checked by Clock.check
 		o := timeoutOutcome(n, p.Cfg, e.Player)
-		p.Forced = abortedOr(d, o)
+		p.Forced = abortedOr(*d, o)
 	case KindEnd:
 		if !over || p.Ended {
 			return refuse("internal", "end event in a game that is not over")
@@ -215,6 +226,29 @@ func (p *Play) Apply(e store.Event) error {
 	}
 	p.Version = e.Seq
 	return nil
+}
+
+// playMove plays the move of notation, m when it is already parsed.
+func (p *Play) playMove(notation string, m *game.Move) error {
+	if m == nil {
+		mv, err := p.State.ParseMove(notation)
+		if err != nil {
+			return err
+		}
+		m = &mv
+	}
+	return p.State.Play(*m)
+}
+
+// frame returns a copy of p for rendering the message of an event that
+// later events of the same decision follow (see Decision): its state and
+// clock, not its move list.
+func (p *Play) frame() *Play {
+	c := *p
+	c.State = p.State.Clone()
+	c.Clock = p.Clock.clone()
+	c.Moves = nil
+	return &c
 }
 
 // undoCut returns the length of the move list once seat's last move and

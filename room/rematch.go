@@ -55,7 +55,7 @@ func (r *Room) rematch(seat int, a Action) (string, int64, error) {
 		return r.play.Rematch, r.play.Version, nil
 	}
 	a.RematchID = NewID()
-	evs, err := Decide(r.play, seat, a)
+	d, err := Decide(r.play, seat, a)
 	if err != nil {
 		return "", 0, err
 	}
@@ -74,8 +74,8 @@ func (r *Room) rematch(seat int, a Action) (string, int64, error) {
 	if err := r.m.o.Store.Create(r.ctx, g); err != nil {
 		return "", 0, refuse("internal", "rematch: store the new game: %v", err)
 	}
-	if err := r.commit(r.ctx, evs); err != nil {
+	if err := r.commit(r.ctx, d); err != nil {
 		return "", 0, fmt.Errorf("rematch: %w", err)
 	}
-	return a.RematchID, evs[0].Seq, nil
+	return a.RematchID, d.Events[0].Seq, nil
 }

@@ -3,43 +3,33 @@ package room
 import (
 	"slices"
 	"time"
+
+	"plateau/protocol"
 )
 
-// Request is a client's message to a game, already checked for shape by
-// the server (see package protocol).
-type Request struct {
-	Type    string // move, resign, draw, undo, rematch
-	ID      string // echoed in the reply
-	Version *int64
-	Move    string
-	Seat    *int   // the seat to act for, when the connection holds several
-	Action  string // draw: offer/accept/decline; undo: request/accept/decline
-}
-
-// Resolve turns a request of a connection holding seats into an action of
-// one seat: the seat named, else the held seat the action fits (the one to
+// Resolve turns a client's message to a connection holding seats (see
+// package protocol: its shape is checked already) into an action of one
+// seat: the seat named, else the held seat the action fits (the one to
 // move for a move or a draw offer, one that did not ask for a pending draw
 // or undo, the one that moved last for an undo request). It reads p and
-// writes nothing. It refuses first what Decide would refuse whatever the
-// seat (a stale version, a finished game), then a connection that holds no
-// seat fit for the request.
-func Resolve(p *Play, held []int, req Request, now time.Time) (int, Action, error) {
-	a := Action{Version: req.Version, Move: req.Move, Time: now}
-	if req.Version != nil && *req.Version != p.Version {
-		return -1, a, refuse("stale_version", "the game is at version %d, not %d: reconnect to catch up", p.Version, *req.Version)
+// writes nothing. It refuses only what concerns the connection: a
+// spectator, a seat it does not hold, no held seat fit for the request,
+// an unknown request. Whether the action is allowed now (its version, the
+// game's end, whose turn it is) is Decide's to say, and only Decide's.
+func Resolve(p *Play, held []int, m protocol.ClientMsg, now time.Time) (int, Action, error) {
+	a := Action{Version: m.Version, Time: now}
+	if m.Move != nil {
+		a.Move = *m.Move
 	}
 	if len(held) == 0 {
 		return -1, a, refuse("not_allowed", "spectators cannot play: connect with a seat token")
 	}
-	if p.Over() && req.Type != "rematch" {
-		return -1, a, refuse("game_over", "the game is over")
-	}
 	seat := -1
-	if req.Seat != nil {
-		if !slices.Contains(held, *req.Seat) {
-			return -1, a, refuse("not_allowed", "this connection does not hold seat %d", *req.Seat)
+	if m.Seat != nil {
+		if !slices.Contains(held, *m.Seat) {
+			return -1, a, refuse("not_allowed", "this connection does not hold seat %d", *m.Seat)
 		}
-		seat = *req.Seat
+		seat = *m.Seat
 	}
 	pick := func(fits func(int) bool) int { // the given seat, else the first held seat that fits
 		if seat >= 0 {
@@ -53,17 +43,17 @@ func Resolve(p *Play, held []int, req Request, now time.Time) (int, Action, erro
 		return -1
 	}
 	anySeat := func(int) bool { return true }
+	toMove := func(x int) bool { return x == int(p.State.ToMove()) }
 	noSeat := func(what string) error {
 		return refuse("not_allowed", "this connection holds no seat that may %s now", what)
 	}
-	switch req.Type {
+	switch m.Type {
 	case "move":
 		a.Kind = ActMove
-		tm := int(p.State.ToMove())
-		if tm < 0 || !slices.Contains(held, tm) || (seat >= 0 && seat != tm) {
-			return -1, a, refuse("not_your_turn", "%s is to move", p.State.ToMove())
+		if s := pick(toMove); s >= 0 {
+			return s, a, nil
 		}
-		return tm, a, nil
+		return held[0], a, nil // Decide says whose turn it is
 	case "resign":
 		a.Kind = ActResign
 		return pick(anySeat), a, nil
@@ -71,25 +61,9 @@ func Resolve(p *Play, held []int, req Request, now time.Time) (int, Action, erro
 		a.Kind = ActRematch
 		return pick(anySeat), a, nil
 	case "draw":
-		var s int
-		switch req.Action {
-		case "offer":
-			a.Kind = ActDrawOffer
-			if s = pick(func(x int) bool { return x == int(p.State.ToMove()) }); s < 0 {
-				s = pick(anySeat)
-			}
-		case "accept", "decline":
-			a.Kind = map[string]string{"accept": ActDrawAccept, "decline": ActDrawDecline}[req.Action]
-			s = pick(func(x int) bool { return x != p.Draw })
-		default:
-			return -1, a, refuse("bad_message", "draw action %q is not offer, accept or decline", req.Action)
-		}
-		if s < 0 {
-			return -1, a, noSeat(req.Action + " a draw")
-		}
-		return s, a, nil
+		return resolveDraw(p, a, m.Action, pick, toMove, noSeat)
 	case "undo":
-		switch req.Action {
+		switch m.Action {
 		case "request":
 			a.Kind = ActUndoRequest
 			s := seat
@@ -103,14 +77,36 @@ func Resolve(p *Play, held []int, req Request, now time.Time) (int, Action, erro
 			}
 			return s, a, nil
 		case "accept", "decline":
-			a.Kind = map[string]string{"accept": ActUndoAccept, "decline": ActUndoDecline}[req.Action]
+			a.Kind = map[string]string{"accept": ActUndoAccept, "decline": ActUndoDecline}[m.Action]
 			s := pick(func(x int) bool { return x != p.Undo })
-			if s < 0 || p.Undo < 0 {
-				return -1, a, noSeat(req.Action + " an undo request")
+			if s < 0 {
+				return -1, a, noSeat(m.Action + " an undo request")
 			}
 			return s, a, nil
 		}
-		return -1, a, refuse("bad_message", "undo action %q is not request, accept or decline", req.Action)
+		return -1, a, refuse("bad_message", "undo action %q is not request, accept or decline", m.Action)
 	}
-	return -1, a, refuse("bad_message", "unknown message type %q", req.Type)
+	return -1, a, refuse("bad_message", "unknown message type %q", m.Type)
+}
+
+// resolveDraw resolves a draw message: an offer by the seat to move (else
+// any held seat), an answer by a seat that did not offer.
+func resolveDraw(p *Play, a Action, action string, pick func(func(int) bool) int, toMove func(int) bool, noSeat func(string) error) (int, Action, error) {
+	var s int
+	switch action {
+	case "offer":
+		a.Kind = ActDrawOffer
+		if s = pick(toMove); s < 0 {
+			s = pick(func(int) bool { return true })
+		}
+	case "accept", "decline":
+		a.Kind = map[string]string{"accept": ActDrawAccept, "decline": ActDrawDecline}[action]
+		s = pick(func(x int) bool { return x != p.Draw })
+	default:
+		return -1, a, refuse("bad_message", "draw action %q is not offer, accept or decline", action)
+	}
+	if s < 0 {
+		return -1, a, noSeat(action + " a draw")
+	}
+	return s, a, nil
 }

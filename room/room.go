@@ -244,9 +244,10 @@ func (r *Room) summary() Summary {
 	return s
 }
 
-// commit makes evs durable, then applies them and sends them out.
-func (r *Room) commit(ctx context.Context, evs []store.Event) error {
-	return r.commitAs(ctx, evs, false)
+// commit makes the events of d durable, then adopts its game and sends
+// them out.
+func (r *Room) commit(ctx context.Context, d Decision) error {
+	return r.commitAs(ctx, d, false)
 }
 
 // commitAs is commit; own says that the events are the lease owner's
@@ -254,12 +255,13 @@ func (r *Room) commit(ctx context.Context, evs []store.Event) error {
 // On a store shared by several instances a version conflict or a lost
 // lease does not fail the room: it catches up with the store and returns
 // the error (wrapping store.ErrConflict or store.ErrFenced).
-func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error {
+func (r *Room) commitAs(ctx context.Context, d Decision, own bool) error {
+	evs := d.Events
 	if len(evs) == 0 {
 		return nil
 	}
 	start := time.Now()
-	upd := EndUpdate(evs)
+	upd := d.end()
 	if upd != nil && r.rec.Rated {
 		rate, err := RateOf(r.rec, upd.Result)
 		if err != nil { // the game ends unrated rather than not at all
@@ -299,7 +301,7 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 	if r.m.o.OnCommit != nil {
 		r.m.o.OnCommit(len(evs), time.Since(start))
 	}
-	if err := r.applyEvents(evs, upd); err != nil {
+	if err := r.adopt(d, upd); err != nil {
 		return err
 	}
 	if upd != nil && upd.Rate != nil && r.m.o.OnRated != nil {
@@ -308,8 +310,23 @@ func (r *Room) commitAs(ctx context.Context, evs []store.Event, own bool) error 
 	return nil
 }
 
-// applyEvents applies events made durable (by this instance or another),
-// sends them out and updates the record.
+// adopt takes the game of decision d, whose events are durable, and
+// sends them out: nothing is applied again.
+func (r *Room) adopt(d Decision, upd *store.Update) error {
+	r.play = d.Play
+	if len(r.subs) > 0 {
+		for i, e := range d.Events {
+			if err := r.send(nil, eventMsgData(d.after(i), e, d.data[i])); err != nil {
+				return err
+			}
+		}
+	}
+	r.settle(upd)
+	return nil
+}
+
+// applyEvents applies events made durable by another instance, sends them
+// out and updates the record.
 func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 	for _, e := range evs {
 		if err := r.play.Apply(e); err != nil {
@@ -322,6 +339,12 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 			}
 		}
 	}
+	r.settle(upd)
+	return nil
+}
+
+// settle updates the record and the room's state after the game moved on.
+func (r *Room) settle(upd *store.Update) {
 	r.rec.Version = r.play.Version
 	r.rec.Updated = time.Now().UTC()
 	if upd != nil {
@@ -331,18 +354,17 @@ func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
 	r.raiseNoted(r.play.Version) // no catch-up for these
 	r.applied.Store(r.play.Version)
 	r.armClock()
-	return nil
 }
 
 // advance plays what the server plays: pending rolls, forced passes, the
 // end, and AI moves.
 func (r *Room) advance() {
-	evs, err := Decide(r.play, -1, Action{Kind: ActAdvance, Time: time.Now().UTC()})
+	d, err := Decide(r.play, -1, Action{Kind: ActAdvance, Time: time.Now().UTC()})
 	if err != nil {
 		r.fail(err)
 		return
 	}
-	if r.commit(r.ctx, evs) == nil {
+	if r.commit(r.ctx, d) == nil {
 		r.kickAI()
 	}
 	// A race lost (raced) has caught up with the store: what was due is
@@ -353,28 +375,29 @@ func (r *Room) advance() {
 // seat to move. It returns the version of the action's own event.
 // own says that the action is the lease owner's (an AI seat's move).
 func (r *Room) act(seat int, a Action, own bool) (int64, error) {
-	evs, err := Decide(r.play, seat, a)
+	d, err := Decide(r.play, seat, a)
 	if err != nil {
 		return 0, err
 	}
-	if err := r.commitAs(r.ctx, evs, own); err != nil {
+	if err := r.commitAs(r.ctx, d, own); err != nil {
 		return 0, err
 	}
 	r.kickAI()
-	return evs[0].Seq, nil
+	return d.Events[0].Seq, nil
 }
 
-// Do handles a client's request; replies (ack or error) and events arrive
-// on sub.Out. It returns false if the room has stopped.
-func (r *Room) Do(sub *Sub, req Request) bool {
+// Do handles a client's message (a move, resign, draw, undo or
+// rematch); replies (ack or error) and events arrive on sub.Out. It
+// returns false if the room has stopped.
+func (r *Room) Do(sub *Sub, m protocol.ClientMsg) bool {
 	return r.post(func() {
 		if _, ok := r.subs[sub]; ok {
-			r.do(sub, req)
+			r.do(sub, m)
 		}
 	})
 }
 
-func (r *Room) do(sub *Sub, req Request) {
+func (r *Room) do(sub *Sub, m protocol.ClientMsg) {
 	var version int64
 	var rematchID string
 	var err error
@@ -387,14 +410,11 @@ func (r *Room) do(sub *Sub, req Request) {
 		}
 		var seat int
 		var a Action
-		if seat, a, err = Resolve(r.play, sub.seats, req, now); err != nil {
-			r.refuse(sub, req.ID, err)
+		if seat, a, err = Resolve(r.play, sub.seats, m, now); err != nil {
+			r.refuse(sub, m.ID, err)
 			return
 		}
-		if err = r.seatAccount(sub, seat); err != nil {
-			r.refuse(sub, req.ID, err)
-			return
-		}
+		a.Client, a.Account = true, sub.Account
 		if a.Kind == ActRematch {
 			rematchID, version, err = r.rematch(seat, a)
 		} else {
@@ -412,9 +432,9 @@ func (r *Room) do(sub *Sub, req Request) {
 	case r.failed:
 		// Its clients have been told and are gone.
 	case err != nil:
-		r.refuse(sub, req.ID, err)
+		r.refuse(sub, m.ID, err)
 	default:
-		r.send(sub, protocol.NewAck(req.ID, version, rematchID))
+		r.send(sub, protocol.NewAck(m.ID, version, rematchID))
 	}
 }
 

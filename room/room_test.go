@@ -13,6 +13,7 @@ import (
 	"plateau/ai"
 	"plateau/game"
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 	"plateau/store/sqlite"
@@ -150,7 +151,7 @@ func TestRoomFailsAlone(t *testing.T) {
 
 	r, sub := join(t, m, panicky, ptoks...)
 	v := int64(0)
-	r.Do(sub, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "m1"})
+	r.Do(sub, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr("32-28"), ID: "m1"})
 	var sawError bool
 	for {
 		msg, ok := next(t, sub)
@@ -168,7 +169,7 @@ func TestRoomFailsAlone(t *testing.T) {
 	_, hsub := join(t, m, healthy, htoks...)
 	hr, _ := m.Acquire(ctx, healthy)
 	defer m.Release(hr)
-	hr.Do(hsub, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "h1"})
+	hr.Do(hsub, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr("32-28"), ID: "h1"})
 	if a := until(t, hsub, "ack"); a.Version != 1 {
 		t.Errorf("the healthy game's ack: %+v", a)
 	}
@@ -191,11 +192,11 @@ func TestConflictReloads(t *testing.T) {
 	r2, sub2 := join(t, m2, id, toks...)
 
 	v := int64(0)
-	r1.Do(sub1, room.Request{Type: "move", Version: &v, Move: "32-28", ID: "a"})
+	r1.Do(sub1, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr("32-28"), ID: "a"})
 	if a := until(t, sub1, "ack"); a.Version != 1 {
 		t.Fatalf("first writer's ack: %+v", a)
 	}
-	r2.Do(sub2, room.Request{Type: "move", Version: &v, Move: "31-27", ID: "b"})
+	r2.Do(sub2, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr("31-27"), ID: "b"})
 	m, ok := next(t, sub2)
 	if !ok || m.Type != "error" || m.Code != "internal" {
 		t.Fatalf("second writer got %+v (dropped: %q), want an internal error", m, sub2.Reason)
@@ -212,7 +213,7 @@ func TestConflictReloads(t *testing.T) {
 		t.Fatalf("reloaded game at version %d, moves %+v; want the first writer's move", s.Version, s.Moves)
 	}
 	w := int64(1)
-	r3.Do(sub3, room.Request{Type: "move", Version: &w, Move: "19-23", ID: "c"})
+	r3.Do(sub3, protocol.ClientMsg{Type: "move", Version: &w, Move: ptr("19-23"), ID: "c"})
 	if a := until(t, sub3, "ack"); a.Version != 2 {
 		t.Errorf("after the reload: ack %+v", a)
 	}
@@ -364,9 +365,9 @@ func TestRematchSeats(t *testing.T) {
 		m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
 		r, sub := join(t, m, rec.ID, toks...)
 		loser := tc.loser
-		r.Do(sub, room.Request{Type: "resign", Seat: &loser})
+		r.Do(sub, protocol.ClientMsg{Type: "resign", Seat: &loser})
 		until(t, sub, "ack")
-		r.Do(sub, room.Request{Type: "rematch", ID: "r"})
+		r.Do(sub, protocol.ClientMsg{Type: "rematch", ID: "r"})
 		until(t, sub, "ack")
 		s, _ := r.Summary()
 		next, err := st.Game(ctx, s.RematchID)
@@ -416,7 +417,7 @@ func TestRatedSeatTakesItsAccountOnly(t *testing.T) {
 	if _, ref := r.Join(ctx, cara, 0, toks[1:]); ref != nil {
 		t.Fatal(ref)
 	}
-	r.Do(cara, room.Request{Type: "resign", ID: "r1"})
+	r.Do(cara, protocol.ClientMsg{Type: "resign", ID: "r1"})
 	if m := until(t, cara, "error"); m.Code != "not_your_seat" {
 		t.Errorf("cara's resignation of an unbound rated seat: %s %s, want not_your_seat", m.Code, m.Message)
 	}

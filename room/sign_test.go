@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/record"
 	"plateau/room"
 	"plateau/store"
@@ -51,7 +52,7 @@ func resignedGame(t *testing.T, st store.Store, k *record.Keys) (*room.Manager, 
 	t.Cleanup(m.Close)
 	r, sub := join(t, m, id, toks...)
 	seat := 0
-	r.Do(sub, room.Request{Type: "resign", ID: "r", Seat: &seat})
+	r.Do(sub, protocol.ClientMsg{Type: "resign", ID: "r", Seat: &seat})
 	until(t, sub, "ack")
 	return m, id, toks
 }
@@ -136,7 +137,7 @@ func TestSignedAgainAfterRematch(t *testing.T) {
 	before := exportOf(t, st, id)
 	r, sub := join(t, m, id, toks...)
 	seat := 1
-	r.Do(sub, room.Request{Type: "rematch", ID: "m", Seat: &seat})
+	r.Do(sub, protocol.ClientMsg{Type: "rematch", ID: "m", Seat: &seat})
 	until(t, sub, "ack")
 	if sum, _ := r.Summary(); sum.Status != store.StatusFinished || sum.Result == nil {
 		t.Errorf("the room's game after the rematch: status %q, result %s", sum.Status, sum.Result)
@@ -280,7 +281,7 @@ func TestSignedOnPostgres(t *testing.T) {
 	}
 	r, sub := join(t, m, id, toks...)
 	seat := 0
-	r.Do(sub, room.Request{Type: "rematch", ID: "m", Seat: &seat})
+	r.Do(sub, protocol.ClientMsg{Type: "rematch", ID: "m", Seat: &seat})
 	until(t, sub, "ack")
 	x := exportOf(t, st, id)
 	if err := room.VerifySignature(x, k.Public()); err != nil || x.Events[len(x.Events)-1].Kind != room.KindRematch {

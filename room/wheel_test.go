@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 	"plateau/store/sqlite"
@@ -55,7 +56,7 @@ func firstMoveAndLeave(t *testing.T, m *room.Manager, id string, toks []string) 
 	b, _ := json.Marshal(s.View.Moves[0])
 	json.Unmarshal(b, &first)
 	v := s.Version
-	r.Do(sub, room.Request{Type: "move", Version: &v, Move: first.Notation, ID: "m"})
+	r.Do(sub, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr(first.Notation), ID: "m"})
 	for msg := range sub.Out {
 		var x struct{ Type, Code, Message string }
 		json.Unmarshal(msg, &x)

@@ -346,7 +346,7 @@ func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direc
 				reply(protocol.ErrorJSON(m.ID, "signed_out", signedOutMessage))
 				return closeError{closeSignedOut, "signed_out"}
 			}
-			if !rm.Do(sub, request(m)) {
+			if !rm.Do(sub, m) {
 				reply(protocol.ErrorJSON(m.ID, "internal", "the game's room closed: reconnect"))
 				return closeError{websocket.StatusTryAgainLater, "room closed"}
 			}
@@ -360,11 +360,3 @@ var pong = func() []byte {
 	return b
 }()
 
-// request converts a decoded client message for the room.
-func request(m protocol.ClientMsg) room.Request {
-	r := room.Request{Type: m.Type, ID: m.ID, Version: m.Version, Seat: m.Seat, Action: m.Action}
-	if m.Move != nil {
-		r.Move = *m.Move
-	}
-	return r
-}
