@@ -32,6 +32,9 @@ type Options struct {
 	// what measuring levels against each other needs on a shared machine
 	// (plateau ladder --nodes), where the clock starves the searches.
 	Nodes int64
+	// TTMiB sizes the transposition table of the dames level max in MiB
+	// (0: ai/dames.DefaultTTMiB).
+	TTMiB int
 }
 
 // limits returns l as the options bound it: without its time cap when
@@ -81,7 +84,22 @@ func New(gameID, name string, seed uint64, o Options) (ai.Player, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown player %q (players: %s)", name, strings.Join(Names, ", "))
 	}
+	if gameID == "dames" && (name == "max" || name == "max-v3") {
+		if err := Check(); err != nil {
+			return nil, err
+		}
+	}
 	return mk(seed, o), nil
+}
+
+// Check loads the data the levels play with (the learnt weights embedded
+// in the binary): a level never plays on without them. plateau serve calls
+// it at start.
+func Check() error {
+	if _, err := aidames.LearntPatterns(); err != nil {
+		return fmt.Errorf("level: the dames level max: its learnt patterns: %w", err)
+	}
+	return nil
 }
 
 // Describe says in a few words what a level is for a game.
@@ -259,25 +277,27 @@ func table(gameID string) map[string]maker {
 		t["easy"] = search(ai.Limits{Depth: 2}, nil, tune)
 		t["medium"] = search(ai.Limits{Depth: 4, Nodes: 100_000}, nil, tune)
 		t["hard"] = search(ai.Limits{Nodes: 120_000, Time: HardTime}, nil, tune)
-		t["max-v1"] = maxSearch(nil, tune)
-		engine := func(learnt bool) maker {
+		// The search of the former max (hard's for the time given) plays
+		// the huffing=on games the engine does not search.
+		fallback := maxSearch(nil, tune)
+		engine := func(previous bool) maker {
 			return func(seed uint64, o Options) ai.Player {
 				e := aidames.NewEngine(o.maxLimits())
-				e.TTBits = 21
-				e.Fallback = t["max-v1"](seed, o) // huffing=on
-				if learnt {
-					// The embedded weights are checked by the tests of
-					// ai/dames; were they unreadable, max would play on
-					// the hand-written evaluation, as max-v2.
-					if pt, err := aidames.LearntPatterns(); err == nil {
-						e.Eval = pt.Evaluate
-					}
+				e.TTMiB, e.Previous = o.TTMiB, previous
+				e.Fallback = fallback(seed, o) // huffing=on
+				// New has checked that the weights load (needsPatterns).
+				pt, err := aidames.LearntPatterns()
+				if err != nil {
+					panic(fmt.Sprintf("level: dames max: %v", err))
 				}
+				e.Eval = pt.Evaluate
 				return e
 			}
 		}
-		t["max"] = engine(true)
-		t["max-v2"] = engine(false)
+		t["max"] = engine(false)
+		// max-v3 is max before aspiration windows and the time management
+		// that uses the whole move's time, kept to measure max.
+		t["max-v3"] = engine(true)
 	case "mahbousse":
 		t["medium"] = greedy(aimahbousse.Eval, 0)
 		// easy lies between greedy and medium: medium's move three times
@@ -443,8 +463,7 @@ func descriptions(gameID string) map[string]string {
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
 		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): principal variation search, late move reductions, killers and history, capture quiescence, endgame rules, learnt patterns over the hand-written evaluation (huffing=on: max-v1)"
-		d["max-v2"] = "max on the hand-written evaluation alone, without the learnt patterns, kept to measure them"
-		d["max-v1"] = "the max of before the draughts engine, kept to measure it: hard's search for the time given"
+		d["max-v3"] = "max before aspiration windows and the time management that spends the move's whole time (it started no depth after half of it), kept to measure max"
 	case "mahbousse":
 		d["easy"] = "medium's move three times in five, greedy's otherwise"
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"

@@ -54,7 +54,8 @@ func TestEveryLevelPlays(t *testing.T) {
 }
 
 // TestDamesMax: the level max of dames is the engine of ai/dames, which
-// hands huffing=on games to the kept max-v1; both play legal moves.
+// hands huffing=on games to the former max's search; max and max-v3 play
+// legal moves.
 func TestDamesMax(t *testing.T) {
 	g, err := games.Registry().Lookup("dames")
 	if err != nil {
@@ -69,7 +70,7 @@ func TestDamesMax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"max", "max-v1", "max-v2"} {
+		for _, name := range []string{"max", "max-v3"} {
 			p, err := New("dames", name, 1, Options{Time: 100 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
