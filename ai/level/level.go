@@ -118,7 +118,7 @@ func Evaluation(gameID, name string) ai.Eval {
 			return aimahbousse.NewNetEvaluator().Eval
 		case "max":
 			return aimahbousse.NewMaxEvaluator().Eval
-		case "medium", "hard-v1", "max-v1":
+		case "medium", "max-v1":
 			return aimahbousse.Eval
 		}
 	}
@@ -126,10 +126,6 @@ func Evaluation(gameID, name string) ai.Eval {
 		switch name {
 		case "random":
 			return nil
-		case "hard-v1":
-			return aiintercept.EvalV1
-		case "hard-v3":
-			return aiintercept.NewEvaluator().EvalV3
 		case "max", "hard-v4":
 			// EvalV4 is Eval with 4 players.
 			return aiintercept.NewEvaluator().EvalV4
@@ -329,7 +325,6 @@ func table(gameID string) map[string]maker {
 			aimahbousse.Filters(s)
 			s.Limits.Depth = 3
 		}))
-		t["hard-v1"] = search(ai.Limits{Depth: 2, Nodes: 25_000, Time: HardTime}, aimahbousse.Eval, nil)
 		t["max-v1"] = maxSearch(aimahbousse.Eval, nil)
 	case "intercept":
 		// With 4 players the search is alpha-beta where partners
@@ -407,30 +402,6 @@ func table(gameID string) map[string]maker {
 		// players (and its 25k nodes), kept to measure it; with 4
 		// players, hard.
 		t["hard-v4"] = byPlayers(search(hard, aiintercept.EvalV4, tuneV4), four(hard, soloMax))
-		// hard-v2 is hard before issue 27's second part, kept to measure
-		// it: with 2 players its table blind to repetitions and no
-		// contempt, on the same evaluation; with 4, hard's search within
-		// 25k nodes (solo too, as before hard searched 80k there).
-		t["hard-v2"] = byPlayers(search(hard, ev, tune), search(hard, ev, tune4))
-		// hard-maxn is, with 4 players, MCTS with max^n backups on hard's
-		// evaluation and 25k nodes, kept to measure hard's team and paranoid
-		// searches against it (docs/ai.md); with 2 players, hard.
-		t["hard-maxn"] = byPlayers(search(hard, ev, tune2), mcts(hard, ev, -1))
-		// hard-paranoid is, with 4 players solo, the paranoid search
-		// (every opponent searches) that hard played before Best-Reply
-		// Search, within 25k nodes, kept to measure it; in teams and with
-		// 2 players, hard.
-		t["hard-paranoid"] = byPlayers(search(hard, ev, tune2), search(hard, ev, paranoid4))
-		// hard-v3 is hard before a blocking piece cost 12 with 2 players
-		// (aiintercept's blockedOf), kept to measure it; with 4 players,
-		// hard, whose evaluation did not change.
-		tuneV3 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV3 }
-		t["hard-v3"] = byPlayers(search(hard, aiintercept.EvalV3, tuneV3), four(hard, soloMax))
-		// hard-v1 is hard before issue 27, kept to measure it: the first
-		// ball-chain evaluation, and MCTS with 4 players.
-		tuneV1 := func(s *ai.Search) { s.Order = aiintercept.Order }
-		evV1 := aiintercept.EvalV1
-		t["hard-v1"] = byPlayers(search(ai.Limits{Nodes: 25_000, Time: HardTime}, evV1, tuneV1), mcts(ai.Limits{Nodes: 25_000, Time: HardTime}, evV1, -1))
 	case "shutbox":
 		exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 		// The dice leave little room for skill: greedy play, noisy or not,
@@ -469,7 +440,6 @@ func descriptions(gameID string) map[string]string {
 		d["medium"] = "greedy on the trained linear evaluation of ai/mahbousse"
 		d["hard"] = "*-minimax 3 plies on the neural evaluation of ai/mahbousse, the mean of three networks (a move, every roll of the opponent and its reply, every roll and reply of ours; Star1 pruning) with GNU Backgammon's move filters (the root's best few moves at 0 then 1 ply are searched deeper, the best reply at 0 ply below), 100k nodes, at most 0.8 s"
 		d["max"] = "hard's three plies and move filters on the mean of three networks (hard's first, and hard's other two trained on with tactical inputs: each side's chances of being pinned by the next roll, its prime), within the time given (--time)"
-		d["hard-v1"] = "the hard of before the neural evaluation, kept to measure it: hard's search on the linear evaluation"
 		d["max-v1"] = "the max of before the neural evaluation, kept to measure it: max's search on the linear evaluation"
 	case "intercept":
 		d["greedy"] = "one ply on the ball-chain evaluation of ai/intercept"
@@ -478,11 +448,6 @@ func descriptions(gameID string) map[string]string {
 		d["hard"] = "iterative-deepening alpha-beta, transposition table keyed with the position's repetitions, ball-chain evaluation playing for the goal (each side counts its own chain three times), contempt 0.05, 100k nodes, at most 0.8 s (4 players: its own chain counted 1.5 times, 25k nodes, partners maximize together, the others minimize; solo, Best-Reply Search up to 3 plies within 10k nodes)"
 		d["max"] = "hard's search for the time given (--time, default 5 s); with 2 players on the defensive evaluation of hard-v4, the strongest, where the levels below it play for the goal; with 4 players solo, the strongest search measured, iterative-deepening Best-Reply Search within 80k nodes and at most 1.5 s (more measured no stronger)"
 		d["hard-v4"] = "hard before the aggressive evaluation with 2 players (each side counting its own chain three times), kept to measure it: the defensive evaluation of max, 25k nodes; it makes games twice as long (4 players: hard in teams; solo, max)"
-		d["hard-v1"] = "hard before issue 27, kept to measure it: the first ball-chain evaluation (4 players: MCTS 25k nodes)"
-		d["hard-maxn"] = "with 4 players, MCTS with max^n backups (each seat maximizing its own value, partners sharing theirs) on hard's evaluation and its 25k nodes, kept to measure hard's searches against it; with 2 players, hard"
-		d["hard-paranoid"] = "with 4 players solo, hard's search as it was before Best-Reply Search (paranoid: every other seat searches its replies against the root; 25k nodes), kept to measure hard against it; in teams and with 2 players, hard"
-		d["hard-v3"] = "hard before a blocking piece cost 12 with 2 players (it cost 4, as it still does with 4 players), kept to measure it (4 players: hard in teams; solo, max)"
-		d["hard-v2"] = "hard before the second part of issue 27, kept to measure it: with 2 players its table blind to repetitions and no contempt, the same evaluation (4 players: hard, solo within 25k nodes as before it searched 80k)"
 	case "shutbox":
 		d["greedy"] = "the exact policy's move one time in five, a random move otherwise"
 		d["easy"] = "the exact policy's move two times in five, a random move otherwise"

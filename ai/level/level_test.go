@@ -91,7 +91,7 @@ func TestDamesMax(t *testing.T) {
 }
 
 // TestMahbousseV1: Mahboussé's hard and max use the neural evaluation, and
-// hard-v1 and max-v1 keep the linear one; all play legal moves.
+// max-v1 keeps the linear one; all play legal moves.
 func TestMahbousseV1(t *testing.T) {
 	g, err := games.Registry().Lookup("mahbousse")
 	if err != nil {
@@ -101,7 +101,7 @@ func TestMahbousseV1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"hard", "max", "hard-v1", "max-v1"} {
+	for _, name := range []string{"hard", "max", "max-v1"} {
 		p, err := New("mahbousse", name, 1, Options{Time: 100 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
@@ -145,7 +145,7 @@ func limitsOf(t *testing.T, p ai.Player) ai.Limits {
 // it, hard has its cap and max its time.
 func TestOptionsNodes(t *testing.T) {
 	for _, id := range []string{"dames", "mahbousse", "benedictine", "intercept"} {
-		for _, name := range []string{"easy", "medium", "hard", "max", "hard-v1", "max-v1"} {
+		for _, name := range []string{"easy", "medium", "hard", "max", "max-v1", "max-v3", "hard-v4"} {
 			if _, ok := table(id)[name]; !ok {
 				continue
 			}
@@ -273,7 +273,6 @@ func TestEvaluation(t *testing.T) {
 		{"intercept", "greedy", aiintercept.Eval},
 		{"intercept", "hard", aiintercept.Eval},
 		{"intercept", "max", aiintercept.Eval},
-		{"intercept", "hard-v1", aiintercept.EvalV1},
 		{"intercept", "no-such-level", nil},
 		{"mahbousse", "medium", aimahbousse.Eval},
 	}
