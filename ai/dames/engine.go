@@ -218,9 +218,9 @@ func (e *Engine) aspirate(pos *dames.Pos, h uint64, depth, prev int) int {
 	}
 }
 
-// depthClock decides whether a next depth can finish before the deadline,
-// from the times the last depths took: each one has taken a few times its
-// predecessor's (the branching factor of the iterations).
+// depthClock decides whether a next depth can do its main work before
+// the deadline, from the times the last depths took: each one has taken a
+// few times its predecessor's (the branching factor of the iterations).
 type depthClock struct {
 	begin, deadline time.Time
 	last, before    time.Duration // the last two depths' own times
@@ -247,7 +247,10 @@ func (c *depthClock) next(previous bool) bool {
 	if c.before > time.Millisecond {
 		factor = min(max(float64(c.last)/float64(c.before), 1.5), 8)
 	}
-	return time.Duration(float64(c.last)*factor) < left
+	// The next depth searches the previous best move first, most of its
+	// work: started when half of it fits, it is stopped at the deadline
+	// with that move's result at least.
+	return time.Duration(float64(c.last)*factor/2) < left
 }
 
 // scoreValue turns a score into a Decision's value: the win probability,
