@@ -433,7 +433,7 @@ func descriptions(gameID string) map[string]string {
 		d["easy"] = "alpha-beta 2 plies + capture quiescence"
 		d["medium"] = "alpha-beta 4 plies (100k nodes) + capture quiescence"
 		d["hard"] = "iterative-deepening alpha-beta, transposition table, capture quiescence, 120k nodes, at most 0.8 s"
-		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): principal variation search, late move reductions, killers and history, capture quiescence, endgame rules, learnt patterns over the hand-written evaluation (huffing=on: max-v1)"
+		d["max"] = "the draughts engine of ai/dames for the time given (--time, default 5 s): iterative deepening with aspiration windows, a transposition table kept from move to move, principal variation search, late move reductions, killers and history, capture quiescence, endgame rules, learnt patterns over the hand-written evaluation (huffing=on: the former max, hard's search for the time given)"
 		d["max-v3"] = "max before aspiration windows and the time management that spends the move's whole time (it started no depth after half of it), kept to measure max"
 	case "mahbousse":
 		d["easy"] = "medium's move three times in five, greedy's otherwise"
