@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"plateau/ai"
@@ -21,24 +22,39 @@ const (
 	maxPly  = 128
 )
 
-// Engine is the dames search of the level max: iterative deepening,
-// principal variation search with null windows, late move reductions,
-// a transposition table, killer and history ordering, capture quiescence
-// and the evaluation of this package (Evaluate), over the bitboards of
-// games/dames without allocation. It implements ai.Player for dames states
-// without huffing; with huffing on it hands the state to Fallback.
+// Engine is the dames search of the level max: one iterative deepening a
+// move with aspiration windows, principal variation search with null
+// windows, late move reductions, a transposition table kept from move to
+// move, killer and history ordering, capture quiescence and the evaluation
+// of this package (Evaluate), over the bitboards of games/dames without
+// allocation. It implements ai.Player for dames states without huffing;
+// with huffing on it hands the state to Fallback.
 type Engine struct {
-	// Limits bounds each Choose.
+	// Limits bounds each Choose. With a time limit (or a context deadline)
+	// a depth is started only when the last ones say it can finish in
+	// the time left, and stopped at the deadline.
 	Limits ai.Limits
-	// TTBits is the log2 of the transposition table's entries (default 20).
+	// TTBits is the log2 of the transposition table's entries; 0 sizes it
+	// by TTMiB.
 	TTBits int
+	// TTMiB is the size of the transposition table in MiB when TTBits is
+	// 0 (0: DefaultTTMiB).
+	TTMiB int
 	// Fallback plays the states the engine does not search (huffing on).
 	Fallback ai.Player
 	// Eval scores quiet positions in centi-men for the side to move (nil:
 	// Evaluate).
 	Eval func(*dames.Pos) int
+	// OnDepth, when set, is called by Choose after each depth completed
+	// with the decision so far (its PV is reused afterwards: copy it to
+	// keep it).
+	OnDepth func(ai.Decision)
+	// Previous plays as the engine did before aspiration windows and the
+	// time management (the level max-v3): full-window iterations, and no
+	// depth started after half the time.
+	Previous bool
 
-	tt     []ttEntry
+	tt     table
 	ttBits int
 	// exact turns off what makes the search's value differ from plain
 	// minimax (table cutoffs, reductions), for tests.
@@ -64,20 +80,6 @@ type Engine struct {
 	ctx      context.Context
 	stopped  bool
 }
-
-type ttEntry struct {
-	key   uint64
-	move  dames.Move
-	score int16
-	depth int8
-	flag  uint8
-}
-
-const (
-	boundUpper uint8 = iota + 1
-	boundLower
-	boundExact
-)
 
 // NewEngine returns an engine with the limits given.
 func NewEngine(l ai.Limits) *Engine { return &Engine{Limits: l} }
@@ -119,7 +121,7 @@ func (e *Engine) Choose(ctx context.Context, s game.State) (ai.Decision, error) 
 	pos := st.Pos()
 	e.init(ctx)
 	e.quietLimit = limit
-	e.hist = append(e.hist[:0], hist...)
+	e.hist = append(slices.Grow(e.hist[:0], len(hist)+maxPly+2), hist...)
 	e.base = len(hist)
 	e.rev[0] = len(hist)
 	h := pos.Hash()
@@ -137,39 +139,118 @@ func (e *Engine) Choose(ctx context.Context, s game.State) (ai.Decision, error) 
 		maxDepth = 1
 	}
 	d := ai.Decision{Move: dames.Pack(root[0]), Score: 0.5, PV: []game.Move{dames.Pack(root[0])}}
-	start := time.Now()
+	e.deepen(&pos, h, maxDepth, &d)
+	d.Nodes = e.nodes
+	return d, nil
+}
+
+// deepen searches pos (hash h) to depth 1, 2, ... maxDepth, or until the
+// limits stop it, and fills d with the deepest result.
+func (e *Engine) deepen(pos *dames.Pos, h uint64, maxDepth int, d *ai.Decision) {
+	var clock depthClock
+	clock.start(e.deadline)
+	prev := 0
 	for depth := 1; depth <= maxDepth; depth++ {
-		v := e.search(&pos, h, depth, 0, -infScore, infScore)
+		v := e.aspirate(pos, h, depth, prev)
 		if e.stopped {
 			// A partial iteration searched the previous best first, so
 			// its best line is at least as well informed.
 			if e.pvLen[0] > 0 && v > -winLine {
-				d.PV = d.PV[:0]
-				for i := range e.pvLen[0] {
-					d.PV = append(d.PV, dames.Pack(e.pv[0][i]))
-				}
-				d.Move = d.PV[0]
+				e.fillPV(d)
 			}
-			break
+			return
 		}
+		prev = v
 		d.Depth = depth
-		d.PV = d.PV[:0]
-		for i := range e.pvLen[0] {
-			d.PV = append(d.PV, dames.Pack(e.pv[0][i]))
-		}
-		if len(d.PV) > 0 {
-			d.Move = d.PV[0]
-		}
+		e.fillPV(d)
 		d.Score, d.Proven = scoreValue(v)
-		if d.Proven || e.stopped {
-			break
+		if e.OnDepth != nil {
+			d.Nodes = e.nodes
+			e.OnDepth(*d)
 		}
-		if !e.deadline.IsZero() && time.Since(start) > e.deadline.Sub(start)/2 {
-			break
+		if d.Proven || !clock.next(e.Previous) {
+			return
 		}
 	}
-	d.Nodes = e.nodes
-	return d, nil
+}
+
+// fillPV copies the root's principal variation into d, and its first move.
+func (e *Engine) fillPV(d *ai.Decision) {
+	if e.pvLen[0] == 0 {
+		return
+	}
+	d.PV = d.PV[:0]
+	for i := range e.pvLen[0] {
+		d.PV = append(d.PV, dames.Pack(e.pv[0][i]))
+	}
+	d.Move = d.PV[0]
+}
+
+// aspiration is the half-width of the first window around the previous
+// depth's score, in centi-men.
+const aspiration = 25
+
+// aspirate searches the root at depth in a window around prev, widened on
+// the failing side until the score falls inside; shallow depths, found
+// wins and the Previous engine search with the whole window.
+func (e *Engine) aspirate(pos *dames.Pos, h uint64, depth, prev int) int {
+	if e.Previous || depth < 4 || prev > winLine || prev < -winLine {
+		return e.search(pos, h, depth, 0, -infScore, infScore)
+	}
+	delta := aspiration
+	alpha, beta := prev-delta, prev+delta
+	for {
+		v := e.search(pos, h, depth, 0, alpha, beta)
+		switch {
+		case e.stopped:
+			return v
+		case v <= alpha:
+			alpha = max(v-delta, -infScore)
+		case v >= beta:
+			beta = min(v+delta, infScore)
+		default:
+			return v
+		}
+		delta *= 4
+		if delta > 1000 {
+			alpha, beta = -infScore, infScore
+		}
+	}
+}
+
+// depthClock decides whether a next depth can do its main work before
+// the deadline, from the times the last depths took: each one has taken a
+// few times its predecessor's (the branching factor of the iterations).
+type depthClock struct {
+	begin, deadline time.Time
+	last, before    time.Duration // the last two depths' own times
+	mark            time.Time
+}
+
+func (c *depthClock) start(deadline time.Time) {
+	c.begin, c.deadline, c.mark = time.Now(), deadline, time.Now()
+}
+
+// next records a finished depth and reports whether to start another.
+// The Previous engine stops once half the time is gone.
+func (c *depthClock) next(previous bool) bool {
+	now := time.Now()
+	c.before, c.last, c.mark = c.last, now.Sub(c.mark), now
+	if c.deadline.IsZero() {
+		return true
+	}
+	left := c.deadline.Sub(now)
+	if previous {
+		return now.Sub(c.begin) <= c.deadline.Sub(c.begin)/2
+	}
+	factor := 4.0
+	if c.before > time.Millisecond {
+		factor = min(max(float64(c.last)/float64(c.before), 1.5), 8)
+	}
+	// The next depth searches the previous best move first, most of its
+	// work: started when half of it fits, it is stopped at the deadline
+	// with that move's result at least.
+	return time.Duration(float64(c.last)*factor/2) < left
 }
 
 // scoreValue turns a score into a Decision's value: the win probability,
@@ -187,10 +268,14 @@ func scoreValue(v int) (float64, bool) {
 func (e *Engine) init(ctx context.Context) {
 	bits := e.TTBits
 	if bits <= 0 {
-		bits = 20
+		mib := e.TTMiB
+		if mib <= 0 {
+			mib = DefaultTTMiB
+		}
+		bits = ttBitsFor(mib)
 	}
 	if e.tt == nil || e.ttBits != bits {
-		e.tt = make([]ttEntry, 1<<bits)
+		e.tt = make(table, 1<<bits)
 		e.ttBits = bits
 	}
 	e.ctx = ctx
@@ -207,6 +292,14 @@ func (e *Engine) init(ctx context.Context) {
 		}
 	}
 	e.killers = [maxPly + 1][2]dames.Move{}
+	if e.moves[0] == nil {
+		// Room for the moves of any position met in practice, so that
+		// the search does not grow its buffers (allocate) as it goes.
+		for i := range e.moves {
+			e.moves[i] = make([]dames.Move, 0, 128)
+			e.scores[i] = make([]int32, 0, 128)
+		}
+	}
 	for s := range e.history {
 		for f := range e.history[s] {
 			for t := range e.history[s][f] {
@@ -248,206 +341,4 @@ func (e *Engine) repeated(h uint64, ply int) bool {
 		}
 	}
 	return false
-}
-
-// search is negamax alpha-beta with principal variation search. At depth
-// 0 and below only captures are searched (they are compulsory, so a
-// position with a capture is never evaluated).
-func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int {
-	e.pvLen[ply] = 0
-	if e.visit() {
-		return 0
-	}
-	if ply > 0 && e.repeated(h, ply) {
-		return 0
-	}
-	moves := p.Generate(e.moves[ply][:0])
-	e.moves[ply] = moves
-	if len(moves) == 0 {
-		return -winScore + ply
-	}
-	capture := moves[0].Captured != 0
-	if ply >= maxPly-1 || depth <= 0 && !capture {
-		if e.Eval != nil {
-			return e.Eval(p)
-		}
-		return Evaluate(p)
-	}
-	if depth < 0 {
-		depth = 0
-	}
-	// Mate distance: nothing here beats a win at the next ply.
-	if a := -winScore + ply; alpha < a {
-		alpha = a
-		if alpha >= beta {
-			return alpha
-		}
-	}
-	if b := winScore - ply - 1; beta > b {
-		beta = b
-		if alpha >= beta {
-			return beta
-		}
-	}
-
-	te := &e.tt[h&(uint64(len(e.tt))-1)]
-	var ttMove dames.Move
-	hasTT := te.key == h && te.flag != 0
-	pvNode := beta-alpha > 1
-	if hasTT {
-		ttMove = te.move
-		if ply > 0 && !pvNode && int(te.depth) >= depth && !e.exact {
-			v := fromTT(int(te.score), ply)
-			switch {
-			case te.flag == boundExact,
-				te.flag == boundLower && v >= beta,
-				te.flag == boundUpper && v <= alpha:
-				return v
-			}
-		}
-	}
-
-	newDepth := depth - 1
-	if len(moves) == 1 && ply < 2*maxPly/3 {
-		newDepth = depth // a forced move costs no depth
-	}
-	e.scoreMoves(p, ply, ttMove, hasTT)
-	scores := e.scores[ply]
-	alpha0 := alpha
-	best, bestMove := -infScore, moves[0]
-	us := p.Side & 1
-	for i := range moves {
-		k := i
-		for j := i + 1; j < len(moves); j++ {
-			if scores[j] > scores[k] {
-				k = j
-			}
-		}
-		moves[i], moves[k] = moves[k], moves[i]
-		scores[i], scores[k] = scores[k], scores[i]
-		m := moves[i]
-
-		c := &e.pos[ply+1]
-		*c = p.Play(m)
-		ch := h ^ p.MoveHash(m)
-		e.setHist(ply+1, ch)
-		if m.Captured == 0 && p.Kings&(1<<m.From) != 0 {
-			e.rev[ply+1] = e.rev[ply] + 1
-		} else {
-			e.rev[ply+1] = 0
-		}
-		var v int
-		if i == 0 {
-			v = -e.search(c, ch, newDepth, ply+1, -beta, -alpha)
-		} else {
-			r := 0
-			if !capture && !e.exact && depth >= 3 && i >= 3 && m != e.killers[ply][0] && m != e.killers[ply][1] {
-				r = 1
-				if depth >= 6 && i >= 6 {
-					r = 2
-				}
-			}
-			v = -e.search(c, ch, newDepth-r, ply+1, -alpha-1, -alpha)
-			if v > alpha && r > 0 {
-				v = -e.search(c, ch, newDepth, ply+1, -alpha-1, -alpha)
-			}
-			if v > alpha && v < beta {
-				v = -e.search(c, ch, newDepth, ply+1, -beta, -alpha)
-			}
-		}
-		if e.stopped {
-			if ply == 0 && i > 0 && best > -infScore {
-				return best // the root keeps what it completed
-			}
-			return 0
-		}
-		if v > best {
-			best, bestMove = v, m
-			if v > alpha {
-				alpha = v
-				e.pv[ply][0] = m
-				copy(e.pv[ply][1:], e.pv[ply+1][:e.pvLen[ply+1]])
-				e.pvLen[ply] = e.pvLen[ply+1] + 1
-				if v >= beta {
-					if !capture {
-						if e.killers[ply][0] != m {
-							e.killers[ply][1] = e.killers[ply][0]
-							e.killers[ply][0] = m
-						}
-						hh := &e.history[us][m.From][m.To]
-						*hh = min(*hh+int32(depth*depth), 1<<24)
-					}
-					break
-				}
-			}
-		}
-	}
-	flag := boundExact
-	switch {
-	case best <= alpha0:
-		flag = boundUpper
-	case best >= beta:
-		flag = boundLower
-	}
-	if te.key != h || int(te.depth) <= depth || flag == boundExact {
-		*te = ttEntry{key: h, move: bestMove, score: int16(toTT(best, ply)), depth: int8(depth), flag: flag}
-	}
-	return best
-}
-
-func (e *Engine) setHist(ply int, h uint64) {
-	i := e.base + ply
-	if i < len(e.hist) {
-		e.hist[i] = h
-		e.hist = e.hist[:i+1]
-		return
-	}
-	e.hist = append(e.hist, h)
-}
-
-// scoreMoves orders the moves of ply: the table's move, then the captures
-// taking most, the killers, and the history of quiet moves.
-func (e *Engine) scoreMoves(p *dames.Pos, ply int, ttMove dames.Move, hasTT bool) {
-	moves := e.moves[ply]
-	sc := e.scores[ply][:0]
-	us := p.Side & 1
-	for _, m := range moves {
-		var s int32
-		switch {
-		case hasTT && m == ttMove:
-			s = 1 << 30
-		case m.Captured != 0:
-			s = 1<<28 + int32(popcount(m.Captured&p.Kings))<<8
-		case m == e.killers[ply][0]:
-			s = 1 << 27
-		case m == e.killers[ply][1]:
-			s = 1<<27 - 1
-		default:
-			s = e.history[us][m.From][m.To]
-		}
-		sc = append(sc, s)
-	}
-	e.scores[ply] = sc
-}
-
-// toTT makes a win score relative to the node, so that it keeps its
-// distance when met at another ply; fromTT undoes it.
-func toTT(v, ply int) int {
-	switch {
-	case v > winLine:
-		return v + ply
-	case v < -winLine:
-		return v - ply
-	}
-	return v
-}
-
-func fromTT(v, ply int) int {
-	switch {
-	case v > winLine:
-		return v - ply
-	case v < -winLine:
-		return v + ply
-	}
-	return v
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"plateau/ai"
 	"plateau/game"
@@ -185,4 +186,72 @@ func BenchmarkEngine(b *testing.B) {
 		nodes += d.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestSearchAllocationFree: once its buffers have grown, the search
+// allocates nothing per node, on the hand-written evaluation and on the
+// learnt patterns.
+func TestSearchAllocationFree(t *testing.T) {
+	pt, err := LearntPatterns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, eval := range []func(*dames.Pos) int{nil, pt.Evaluate} {
+		for _, p := range playouts(3, 30, 11) {
+			e := NewEngine(ai.Limits{})
+			e.TTBits, e.Eval = 14, eval
+			e.init(context.Background())
+			e.hist = append(e.hist[:0], p.Hash())
+			search := func() { e.search(&p, p.Hash(), 6, 0, -infScore, infScore) }
+			search()
+			nodes := e.nodes
+			if allocs := testing.AllocsPerRun(3, search); allocs != 0 {
+				t.Errorf("%s: %v allocations per search of %d nodes, want 0", p.FEN(), allocs, e.nodes-nodes)
+			}
+		}
+	}
+}
+
+// TestOnDepth: OnDepth sees every completed depth in order, each with a
+// legal line, and the last one is the decision.
+func TestOnDepth(t *testing.T) {
+	s := parse(t, "W:W31-50:B1-20")
+	e := NewEngine(ai.Limits{Depth: 7})
+	var depths []int
+	e.OnDepth = func(d ai.Decision) {
+		depths = append(depths, d.Depth)
+		checkPV(t, s, d.PV)
+	}
+	d, err := e.Choose(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(depths) != 7 || depths[0] != 1 || depths[6] != 7 || d.Depth != 7 {
+		t.Errorf("OnDepth saw depths %v, decision depth %d; want 1..7", depths, d.Depth)
+	}
+}
+
+// TestTimeUse: with a time limit the engine uses most of it (a depth is
+// started when it can finish) and never much more.
+func TestTimeUse(t *testing.T) {
+	s := parse(t, "W:W31-50:B1-20")
+	const budget = 300 * time.Millisecond
+	e := NewEngine(ai.Limits{Time: budget})
+	e.TTBits = 16
+	start := time.Now()
+	d, err := e.Choose(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if used := time.Since(start); used > budget+100*time.Millisecond || d.Depth < 4 {
+		t.Errorf("%v budget: used %v, depth %d", budget, used, d.Depth)
+	}
+}
+
+func TestTTBitsFor(t *testing.T) {
+	for _, tt := range []struct{ mib, bits int }{{0, 10}, {1, 15}, {64, 21}, {100, 21}, {128, 22}} {
+		if got := ttBitsFor(tt.mib); got != tt.bits {
+			t.Errorf("ttBitsFor(%d) = %d, want %d (entries of %d bytes)", tt.mib, got, tt.bits, entryBytes)
+		}
+	}
 }

@@ -64,7 +64,7 @@ var threat = map[string]string{
 // players are the searchers the tests check, by name.
 func players(t *testing.T) map[string]ai.Player {
 	ps := map[string]ai.Player{}
-	for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v3", "hard-v4"} {
+	for _, name := range []string{"easy", "medium", "hard", "hard-v4"} {
 		p, err := level.New("intercept", name, 1, level.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -262,7 +262,7 @@ func TestFourPlayers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v3", "hard-v4"} {
+		for _, name := range []string{"easy", "medium", "hard", "hard-v4"} {
 			if testing.Short() && strings.HasPrefix(name, "hard") {
 				continue
 			}

@@ -105,7 +105,7 @@ func TestFourPlayerGoalInOne(t *testing.T) {
 	// N to move, after S and W: the same goal as partnerGoal.
 	s := parseVariant(t, map[string]string{"players": "4", "mode": "teams"}, position(partnerGoal, "N", "k7"))
 	ps := map[string]ai.Player{}
-	for _, name := range []string{"easy", "medium", "hard", "hard-v2", "hard-v1"} {
+	for _, name := range []string{"easy", "medium", "hard", "hard-v4"} {
 		p, err := level.New("intercept", name, 1, level.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -54,7 +54,8 @@ func TestEveryLevelPlays(t *testing.T) {
 }
 
 // TestDamesMax: the level max of dames is the engine of ai/dames, which
-// hands huffing=on games to the kept max-v1; both play legal moves.
+// hands huffing=on games to the former max's search; max and max-v3 play
+// legal moves.
 func TestDamesMax(t *testing.T) {
 	g, err := games.Registry().Lookup("dames")
 	if err != nil {
@@ -69,7 +70,7 @@ func TestDamesMax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"max", "max-v1", "max-v2"} {
+		for _, name := range []string{"max", "max-v3"} {
 			p, err := New("dames", name, 1, Options{Time: 100 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
@@ -90,7 +91,7 @@ func TestDamesMax(t *testing.T) {
 }
 
 // TestMahbousseV1: Mahboussé's hard and max use the neural evaluation, and
-// hard-v1 and max-v1 keep the linear one; all play legal moves.
+// max-v1 keeps the linear one; all play legal moves.
 func TestMahbousseV1(t *testing.T) {
 	g, err := games.Registry().Lookup("mahbousse")
 	if err != nil {
@@ -100,7 +101,7 @@ func TestMahbousseV1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"hard", "max", "hard-v1", "max-v1"} {
+	for _, name := range []string{"hard", "max", "max-v1"} {
 		p, err := New("mahbousse", name, 1, Options{Time: 100 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
@@ -144,7 +145,7 @@ func limitsOf(t *testing.T, p ai.Player) ai.Limits {
 // it, hard has its cap and max its time.
 func TestOptionsNodes(t *testing.T) {
 	for _, id := range []string{"dames", "mahbousse", "benedictine", "intercept"} {
-		for _, name := range []string{"easy", "medium", "hard", "max", "hard-v1", "max-v1"} {
+		for _, name := range []string{"easy", "medium", "hard", "max", "max-v1", "max-v3", "hard-v4"} {
 			if _, ok := table(id)[name]; !ok {
 				continue
 			}
@@ -272,7 +273,6 @@ func TestEvaluation(t *testing.T) {
 		{"intercept", "greedy", aiintercept.Eval},
 		{"intercept", "hard", aiintercept.Eval},
 		{"intercept", "max", aiintercept.Eval},
-		{"intercept", "hard-v1", aiintercept.EvalV1},
 		{"intercept", "no-such-level", nil},
 		{"mahbousse", "medium", aimahbousse.Eval},
 	}

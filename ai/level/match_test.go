@@ -51,7 +51,7 @@ func TestMahbousseMatchPoints(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := parse(tt.position)
-		for _, name := range []string{"greedy", "easy", "medium", "hard", "max", "hard-v1"} {
+		for _, name := range []string{"greedy", "easy", "medium", "hard", "max", "max-v1"} {
 			p, err := New(g.ID(), name, 1, Options{Nodes: 250_000})
 			if err != nil {
 				t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"plateau/ai"
+	aidames "plateau/ai/dames"
 	"plateau/ai/level"
 	"plateau/hints"
 	"plateau/room"
@@ -31,6 +32,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	rate := fs.Float64("rate", 20, "messages per second allowed per connection")
 	wsBytes := fs.Int("ws-bytes", server.DefaultWSBytesPerSecond, "bytes per second a WebSocket client may send, every frame counted (bursts of twice as many); beyond, closed with 1008")
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
+	aiTTMiB := fs.Int("ai-tt-mib", aidames.DefaultTTMiB, "`MiB` of the transposition table of each dames max search (one per game the level plays)")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
 	reviews := fs.Int("reviews", server.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
 	reviewBudget := fs.Duration("review-budget", server.DefaultReviewBudget, "time of each search of a game review")
@@ -98,6 +100,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if *aiWorkers < 1 {
 		return usagef("--ai-workers %d: want at least 1", *aiWorkers)
 	}
+	if *aiTTMiB < 1 {
+		return usagef("--ai-tt-mib %d: want at least 1", *aiTTMiB)
+	}
+	if err := level.Check(); err != nil {
+		return err
+	}
 	if !(*rate > 0) {
 		return usagef("--rate %v: want a positive number of messages per second", *rate)
 	}
@@ -144,7 +152,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	srv := server.New(server.Options{
-		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime), AILevels: level.Names,
+		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime, *aiTTMiB), AILevels: level.Names,
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins, IPv6Prefix: *v6prefix, WSBytesPerSecond: *wsBytes,
 		Hints: hints.Providers(), TrustedProxies: trusted,
@@ -187,9 +195,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 }
 
 // aiPlayers makes AI seats' players from package ai/level.
-func aiPlayers(budget time.Duration) room.PlayerFactory {
+func aiPlayers(budget time.Duration, ttMiB int) room.PlayerFactory {
 	return func(gameID, name string) (ai.Player, error) {
-		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget})
+		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget, TTMiB: ttMiB})
 		if err != nil {
 			return nil, fmt.Errorf("AI %s for %s: %w", name, gameID, err)
 		}

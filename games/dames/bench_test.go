@@ -79,3 +79,14 @@ func BenchmarkPerft9(b *testing.B)  { benchPerft(b, 9, true) }
 func BenchmarkPerft10(b *testing.B) { benchPerft(b, 10, true) }
 
 func BenchmarkPerft8(b *testing.B) { benchPerft(b, 8, true) }
+
+// BenchmarkPerftKings is perft(9) of 20 kings each (W:WK31-50:BK1-20), the
+// king-move generator's benchmark.
+func BenchmarkPerftKings(b *testing.B) {
+	p, _ := ParseFEN("W:WK31-50:BK1-20")
+	var n uint64
+	for b.Loop() {
+		n = Perft(p, 9)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}

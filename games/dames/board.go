@@ -157,11 +157,13 @@ func (p *Pos) quiet(buf []Move) []Move {
 			buf = append(buf, Move{From: uint8(to - 6), To: uint8(to)})
 		}
 	}
+	occ := boardMask &^ empty
 	for k := own & p.Kings; k != 0; k &= k - 1 {
 		from := bits.TrailingZeros64(k)
-		for _, d := range dirs {
-			for t := from + d; empty&bit(t) != 0; t += d {
-				buf = append(buf, Move{From: uint8(from), To: uint8(t)})
+		for d := range dirs {
+			reach, _ := kingReach(d, from, occ)
+			for ; reach != 0; reach &= reach - 1 {
+				buf = append(buf, Move{From: uint8(from), To: uint8(bits.TrailingZeros64(reach))})
 			}
 		}
 	}
@@ -180,13 +182,11 @@ func (p *Pos) countQuiet() int {
 	} else {
 		n = bits.OnesCount64(men<<5&empty) + bits.OnesCount64(men<<6&empty)
 	}
-	for k := own & p.Kings; k != 0; k &= k - 1 {
-		from := bits.TrailingZeros64(k)
-		for _, d := range dirs {
-			for t := from + d; empty&bit(t) != 0; t += d {
-				n++
-			}
-		}
+	if k := own & p.Kings; k != 0 {
+		// The squares a king reaches in one direction are behind no
+		// other king of its side: the counts of all kings add up.
+		sl := kingSlides(k, empty)
+		n += popcount(sl[0]) + popcount(sl[1]) + popcount(sl[2]) + popcount(sl[3])
 	}
 	return n
 }
@@ -210,25 +210,6 @@ func (p *Pos) capturers() (men, kings uint64) {
 	return own &^ p.Kings & (jf[0] | jf[1] | jf[2] | jf[3]), kings
 }
 
-// kingCapturers returns the kings among k that can capture a piece of opp.
-func kingCapturers(k, opp, empty uint64) uint64 {
-	var kings uint64
-	for ; k != 0; k &= k - 1 {
-		from := bits.TrailingZeros64(k)
-		for _, d := range dirs {
-			t := from + d
-			for empty&bit(t) != 0 {
-				t += d
-			}
-			if opp&bit(t) != 0 && empty&bit(t+d) != 0 {
-				kings |= 1 << from
-				break
-			}
-		}
-	}
-	return kings
-}
-
 // capGen collects the maximum captures of one position.
 type capGen struct {
 	buf   []Move
@@ -237,6 +218,9 @@ type capGen struct {
 	from  uint8
 	opp   uint64 // opponent pieces
 	empty uint64 // empty squares, the mover's origin included
+	// counting: captures of one piece are counted in ones, not listed.
+	counting bool
+	ones     int
 }
 
 // captures appends the captures taking the most pieces.
@@ -293,7 +277,13 @@ func (p *Pos) capturesFrom(buf []Move, men, kings uint64) []Move {
 		}
 	}
 	g := capGen{buf: buf, start: len(buf), best: 1, opp: p.Pieces[p.Side^1]}
-	empty := p.empty()
+	g.run(p.empty(), men, kings)
+	return g.buf
+}
+
+// run walks the captures of men and kings, empty being the position's
+// empty squares.
+func (g *capGen) run(empty, men, kings uint64) {
 	for ; men != 0; men &= men - 1 {
 		from := bits.TrailingZeros64(men)
 		g.from = uint8(from)
@@ -304,9 +294,17 @@ func (p *Pos) capturesFrom(buf []Move, men, kings uint64) []Move {
 		from := bits.TrailingZeros64(kings)
 		g.from = uint8(from)
 		g.empty = empty | 1<<from
-		g.king(from, 0, 0, 0)
+		g.king(from, 0, 0)
 	}
-	return g.buf
+}
+
+// countCaptures returns the number of captures taking the most pieces. A
+// capture of one piece is counted without being listed (no two are the
+// same); longer ones are listed in buf to drop duplicate paths.
+func (p *Pos) countCaptures(buf []Move, men, kings uint64) int {
+	g := capGen{buf: buf[:0], best: 1, opp: p.Pieces[p.Side^1], counting: true}
+	g.run(p.empty(), men, kings)
+	return g.ones + len(g.buf)
 }
 
 // man extends a man's capture from bit s, having taken caps (n pieces).
@@ -334,60 +332,41 @@ func (g *capGen) man(s int, caps uint64, n int) {
 	}
 }
 
-// king extends a king's capture from bit s, having taken caps (n pieces);
-// back is the direction it must not reverse into (0 at the start). Among
-// the landing squares beyond a piece, only those from which the capture
-// goes on can lead to a maximum capture when there are any; otherwise each
-// landing square ends a capture.
-func (g *capGen) king(s int, caps uint64, n int, back int) {
+// king extends a king's capture from bit s, having taken caps (n pieces).
+// The piece just taken stays on the board until the capture ends, so the
+// way back is blocked by it without being named. Among the landing squares
+// beyond a piece, only those from which the capture goes on can lead to a
+// maximum capture when there are any; otherwise each landing square ends a
+// capture.
+func (g *capGen) king(s int, caps uint64, n int) {
 	found := false
-	for _, d := range dirs {
-		if d == back {
-			continue // the piece just taken blocks that way
-		}
-		t := s + d
-		for g.empty&bit(t) != 0 {
-			t += d
-		}
-		if g.opp&^caps&bit(t) == 0 || g.empty&bit(t+d) == 0 {
+	occ := boardMask &^ g.empty
+	prey := g.opp &^ caps
+	for d := range dirs {
+		t, ok := kingTakes(d, s, occ, prey)
+		if !ok {
 			continue
 		}
 		found = true
 		taken := caps | 1<<t
-		goesOn := false
-		for l := t + d; g.empty&bit(l) != 0; l += d {
-			if g.kingCanCapture(l, taken, -d) {
-				goesOn = true
-				g.king(l, taken, n+1, -d)
+		land, _ := kingReach(d, t, occ)
+		if on := kingCapturers(land, prey&^(1<<t), g.empty); on != 0 {
+			for ; on != 0; on &= on - 1 {
+				g.king(bits.TrailingZeros64(on), taken, n+1)
 			}
+			continue
 		}
-		if !goesOn {
-			for l := t + d; g.empty&bit(l) != 0; l += d {
-				g.record(l, taken, n+1)
-			}
+		if n == 0 && g.counting && g.best == 1 {
+			g.ones += bits.OnesCount64(land)
+			continue
+		}
+		for ; land != 0; land &= land - 1 {
+			g.record(bits.TrailingZeros64(land), taken, n+1)
 		}
 	}
 	if !found && n > 0 {
 		g.record(s, caps, n)
 	}
-}
-
-// kingCanCapture reports whether a king on s, having taken caps, can take
-// another piece in a direction other than back.
-func (g *capGen) kingCanCapture(s int, caps uint64, back int) bool {
-	for _, d := range dirs {
-		if d == back {
-			continue
-		}
-		t := s + d
-		for g.empty&bit(t) != 0 {
-			t += d
-		}
-		if g.opp&^caps&bit(t) != 0 && g.empty&bit(t+d) != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 func (g *capGen) record(to int, caps uint64, n int) {
@@ -397,11 +376,18 @@ func (g *capGen) record(to int, caps uint64, n int) {
 	if n > g.best {
 		g.best = n
 		g.buf = g.buf[:g.start]
+		g.ones = 0
+	}
+	if n == 1 && g.counting {
+		g.ones++
+		return
 	}
 	m := Move{From: g.from, To: uint8(to), Captured: caps}
-	for _, o := range g.buf[g.start:] {
-		if o == m {
-			return
+	if n > 1 { // only a capture of several pieces can be found by two paths
+		for _, o := range g.buf[g.start:] {
+			if o == m {
+				return
+			}
 		}
 	}
 	g.buf = append(g.buf, m)
@@ -426,7 +412,7 @@ func (p *Pos) Count(buf []Move) int {
 	if kings == 0 && !goesOn(jm, &jf) {
 		return popcount(jm&jf[0]) + popcount(jm&jf[1]) + popcount(jm&jf[2]) + popcount(jm&jf[3])
 	}
-	return len(p.capturesFrom(buf[:0], jm, kings))
+	return p.countCaptures(buf, jm, kings)
 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }
