@@ -2,13 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"plateau/game"
 	"plateau/games/dames"
+	"plateau/room"
 )
 
 // TestHubEngineLevel: serve's AI factory plays dames through a Hub engine
@@ -49,4 +54,41 @@ func TestHubEngineLevel(t *testing.T) {
 			t.Errorf("--hub-engine %q: %v", bad, err)
 		}
 	}
+}
+
+// TestServeHubEngine: plateau serve --hub-engine plays an AI seat of a
+// dames game through plateau hub run as its child process.
+func TestServeHubEngine(t *testing.T) {
+	_, base := startServe(t, "sqlite:"+filepath.Join(t.TempDir(), "db.sqlite"), "--hub-engine", "plateau-hub="+os.Args[0]+",hub,--tt-size,14", "--ai-time", "100ms")
+	body := `{"game":"dames","seats":[{"kind":"ai","level":"plateau-hub"},{"kind":"human"}]}`
+	resp, err := http.Post(base+"/api/games", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created struct {
+		ID string `json:"id"`
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode/100 != 2 || json.Unmarshal(b, &created) != nil || created.ID == "" {
+		t.Fatalf("POST /api/games with a plateau-hub seat: %d %s", resp.StatusCode, b)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/api/games/" + created.ID + "/export")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x room.Export
+		json.NewDecoder(resp.Body).Decode(&x)
+		resp.Body.Close()
+		for _, e := range x.Events {
+			if e.Kind == room.KindMove {
+				t.Logf("the Hub engine played %s", e.Notation)
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("no move by the Hub engine's seat within 30s")
 }
