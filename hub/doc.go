@@ -18,6 +18,9 @@
 //
 // Engine runs the engine side of a session (hub, init, set-param, new-game,
 // pos, level, go think|ponder|analyze, ponder-hit, stop, ping, quit); the
-// search is the max level of package ai/level, deepened one ply at a time so
-// that every completed depth is reported on an info line.
+// search is the max level of package ai/level: go think with a limit is one
+// iterative deepening (after depth 1, which the move's time does not cut);
+// analysis and pondering deepen one ply at a time so that every completed
+// depth is reported on an info line. The end of the input ends a session at
+// once, whatever runs.
 package hub

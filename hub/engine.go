@@ -74,6 +74,7 @@ type job struct {
 	mu       sync.Mutex
 	deadline time.Time     // end of the move's time, zero until armed or without one
 	mode     string        // think, ponder or analyze
+	once     bool          // one iterative deepening (think with a limit)
 	budget   time.Duration // time for the move once thinking (0: none)
 	hit      chan struct{} // closed by ponder-hit
 	hitOnce  sync.Once
@@ -122,8 +123,8 @@ func (e *Engine) sendError(err error) {
 // Run serves one session: it reads lines from r until quit, the end of r or
 // the end of ctx, and writes the engine's lines to w. A malformed or
 // unknown line gets an error line and the session goes on. Run returns nil
-// on quit or at the end of r; at the end of r a go think still running
-// finishes and writes its done first, while quit stops it at once.
+// on quit or at the end of r; both stop a running search at once (its done
+// may still be written, with the best move found so far).
 func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 	e.out = bufio.NewWriter(w)
 	lines := make(chan string)
@@ -152,15 +153,10 @@ func (e *Engine) Run(ctx context.Context, r io.Reader, w io.Writer) error {
 			if err != nil {
 				return fmt.Errorf("hub: reading the GUI's lines: %w", err)
 			}
-			// The end of the input: a think search ends by itself, let it
-			// answer (a script piped in); pondering and analysis stop.
-			if j := e.running(); j != nil && j.mode == "think" {
-				select {
-				case <-j.done:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
+			// The end of the input: the GUI is gone, quit as directly as
+			// possible (the protocol's word); the deferred stopSearch
+			// cancels any search, which notices within a few
+			// thousand nodes.
 			return nil
 		case text := <-lines:
 			if strings.TrimSpace(text) == "" {

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"plateau/ai"
 	"strings"
 	"testing"
 	"time"
@@ -157,8 +158,8 @@ func TestLevels(t *testing.T) {
 	c.quit()
 }
 
-// TestGameOver: go in a position without a move answers an error and an
-// empty done.
+// TestGameOver: go in a position without a move answers an error alone:
+// the protocol has no done without a move. The session goes on.
 func TestGameOver(t *testing.T) {
 	c := startSession(t, Options{TTBits: 12})
 	c.send("pos pos=Wb" + strings.Repeat("e", 49))
@@ -166,10 +167,49 @@ func TestGameOver(t *testing.T) {
 	if cmd, arg := c.recvHub(); cmd != "error" || !strings.Contains(arg, "game is over") {
 		t.Errorf("go with no white piece: %q %q", cmd, arg)
 	}
-	if cmd, _ := c.recvHub(); cmd != "done" {
-		t.Errorf("after the error: %q, want done", cmd)
+	c.send("ping")
+	if cmd, arg := c.recvHub(); cmd != "pong" {
+		t.Errorf("after the error: %q %q, want pong (no done)", cmd, arg)
 	}
 	c.quit()
+}
+
+// TestInputClosed: closing the engine's input during go think with level
+// infinite ends Run within 100 ms (the protocol: the GUI has crashed,
+// quit as directly as possible).
+func TestInputClosed(t *testing.T) {
+	for _, mode := range []string{"think", "analyze", "ponder"} {
+		c := startSession(t, Options{TTBits: 16})
+		c.send("pos pos=" + StartPosition)
+		c.send("level infinite")
+		c.send("go " + mode)
+		if cmd, arg := c.recvHub(); cmd != "info" {
+			t.Fatalf("go %s: %q %q, want info", mode, cmd, arg)
+		}
+		closed := time.Now()
+		c.w.Close()
+		select {
+		case err := <-c.ended:
+			if err != nil {
+				t.Errorf("go %s, input closed: Run = %v, want nil", mode, err)
+			}
+			if waited := time.Since(closed); waited > 100*time.Millisecond {
+				t.Errorf("go %s: Run ended %v after the input closed, want under 100ms", mode, waited)
+			}
+		case <-time.After(time.Second):
+			t.Fatalf("go %s, level infinite: Run still running 1s after its input closed", mode)
+		}
+	}
+}
+
+// TestInfoLine: nps is in millions of nodes per second, as Scan writes it.
+func TestInfoLine(t *testing.T) {
+	l := infoLine(ai.Decision{Depth: 3, Score: 0.5}, 3_500_000, 2*time.Second)
+	for _, want := range []string{"depth=3 ", "nodes=3500000 ", "time=2.000 ", "nps=1.75 "} {
+		if !strings.Contains(l.String(), want) {
+			t.Errorf("info line %q lacks %q", l, want)
+		}
+	}
 }
 
 func TestMoveBudget(t *testing.T) {

@@ -116,9 +116,9 @@ func (e *Engine) startSearch(ctx context.Context, l Line) error {
 		if err == nil && bare.ToMove() != game.Nobody {
 			st = bare
 		} else {
-			e.sendError(fmt.Errorf("go: no legal move in %s, the game is over", FormatPosition(st.(*dames.State).Pos())))
-			e.send(Line{Cmd: "done"})
-			return nil
+			// The protocol has no done without a move (the GUI never
+			// asks for a move in a finished game): an error alone.
+			return fmt.Errorf("go: no legal move in %s, the game is over", FormatPosition(st.(*dames.State).Pos()))
 		}
 	}
 	p, err := e.searcher()
@@ -138,65 +138,31 @@ func (e *Engine) startSearch(ctx context.Context, l Line) error {
 	sctx, cancel := context.WithCancel(ctx)
 	clock, clockStop := context.WithCancel(sctx)
 	j := &job{cancel: cancel, done: make(chan struct{}), clock: clock, clockStop: clockStop, mode: mode,
-		budget: e.moveBudget(), hit: make(chan struct{}), stopped: make(chan struct{})}
+		budget: e.moveBudget(), once: mode == "think" && !e.lv.infinite, hit: make(chan struct{}), stopped: make(chan struct{})}
 	e.job = j
 	e.wg.Add(1)
 	go e.search(sctx, j, p, st, depth, nodes)
 	return nil
 }
 
-// search deepens one ply at a time, writing an info line for each depth
-// completed, then done when the time is up, on stop, or (think) when the
-// depth, nodes or a proof end it.
+// search runs a search, writing an info line for each depth completed,
+// then done when the time is up, on stop, or (think) when the depth, nodes
+// or a proof end it.
 //
 // It closes j.done before writing done, so that a go answering that line
 // never finds the search still running.
 func (e *Engine) search(ctx context.Context, j *job, p *aidames.Engine, st game.State, depth int, nodes int64) {
 	defer e.wg.Done()
-	start := time.Now()
 	hit := j.hit
 	if j.mode == "think" {
 		j.arm()
 		hit = nil
 	}
-	var best ai.Decision
-	have := false
-	var total int64
-	for d := 1; d <= depth; d++ {
-		p.Limits = ai.Limits{Depth: d}
-		if nodes > 0 {
-			if nodes-total <= 0 {
-				break
-			}
-			p.Limits.Nodes = nodes - total
-		}
-		// The first depth does not watch the move's time (only stop
-		// and quit): on a loaded machine a short time could run out
-		// before it ends, leaving a move without depth and score.
-		dctx := j.clock
-		if d == 1 {
-			dctx = ctx
-		}
-		dec, err := p.Choose(dctx, st)
-		if err != nil {
-			e.sendError(fmt.Errorf("search: %w", err))
-			break
-		}
-		total += dec.Nodes
-		if !have || dec.Depth >= best.Depth {
-			best, have = dec, true
-		}
-		if dctx.Err() != nil || dec.Depth < d {
-			break // stopped, or nothing deeper to search (one legal move)
-		}
-		elapsed := time.Since(start)
-		e.send(infoLine(best, total, elapsed))
-		if dec.Proven || (nodes > 0 && total >= nodes) || j.clock.Err() != nil {
-			break // nothing deeper to learn, or the time is up
-		}
-		if j.halfSpent() {
-			break // the next depth would rarely finish
-		}
+	r := searchRun{e: e, j: j, p: p, st: st, start: time.Now(), nodes: nodes}
+	if j.once {
+		r.once(ctx, depth)
+	} else {
+		r.plies(ctx, depth)
 	}
 	// Pondering and analysis end only on stop (or, pondering, on
 	// ponder-hit once the search has nothing left to do).
@@ -207,17 +173,96 @@ func (e *Engine) search(ctx context.Context, j *job, p *aidames.Engine, st game.
 		case <-ctx.Done():
 		}
 	}
-	done := Line{Cmd: "done"}
-	if have {
-		args := []string{"move", FormatMove(best.Move)}
-		if len(best.PV) > 1 {
-			args = append(args, "ponder", FormatMove(best.PV[1]))
-		}
-		done = NewLine("done", args...)
-	}
 	j.cancel()
 	close(j.done)
-	e.send(done)
+	if !r.have {
+		// The search failed (its error is sent): any legal move keeps
+		// the GUI's game going; done never comes without a move.
+		ms := st.Moves(nil)
+		if len(ms) == 0 {
+			return
+		}
+		r.best = ai.Decision{Move: ms[0], PV: ms[:1]}
+	}
+	args := []string{"move", FormatMove(r.best.Move)}
+	if len(r.best.PV) > 1 {
+		args = append(args, "ponder", FormatMove(r.best.PV[1]))
+	}
+	e.send(NewLine("done", args...))
+}
+
+// searchRun is one search's progress: the best decision so far and the
+// nodes spent.
+type searchRun struct {
+	e     *Engine
+	j     *job
+	p     *aidames.Engine
+	st    game.State
+	start time.Time
+	nodes int64 // the node limit, 0 for none
+
+	best     ai.Decision
+	have     bool
+	total    int64
+	reported int // the depth of the last info line
+}
+
+// choose runs one search of the engine to depth d (its own iterative
+// deepening) under ctx; it reports whether the search may go on.
+func (r *searchRun) choose(ctx context.Context, d int) bool {
+	r.p.Limits = ai.Limits{Depth: d}
+	if r.nodes > 0 {
+		if r.nodes-r.total <= 0 {
+			return false
+		}
+		r.p.Limits.Nodes = r.nodes - r.total
+	}
+	dec, err := r.p.Choose(ctx, r.st)
+	if err != nil {
+		r.e.sendError(fmt.Errorf("search: %w", err))
+		return false
+	}
+	r.total += dec.Nodes
+	if !r.have || dec.Depth >= r.best.Depth {
+		r.best, r.have = dec, true
+	}
+	if dec.Depth > r.reported {
+		r.reported = dec.Depth
+		r.e.send(infoLine(r.best, r.total, time.Since(r.start)))
+	}
+	return ctx.Err() == nil && dec.Depth >= d && !dec.Proven &&
+		(r.nodes == 0 || r.total < r.nodes) && r.j.clock.Err() == nil
+}
+
+// once is the search of go think with a limit: depth 1 first, which does
+// not watch the move's time (only stop and quit: on a loaded machine a
+// short time could run out before it ends, leaving a move without depth and
+// score), then one iterative deepening to the depth asked for until the
+// move's time runs out; the deepest depth completed gives the move, or the
+// line of a depth the time cut short, which searched the previous best
+// first.
+func (r *searchRun) once(ctx context.Context, depth int) {
+	if r.choose(ctx, 1) && depth > 1 {
+		r.choose(r.j.clock, depth)
+	}
+}
+
+// plies deepens one ply at a time with one search each, writing an info
+// line per depth, for analysis and pondering: the engine of ai/dames tells
+// nothing before its search ends, so that a single deepening could not
+// report its depths as it goes (the table kept between the searches makes
+// each depth cheaper than its first search).
+func (r *searchRun) plies(ctx context.Context, depth int) {
+	for d := 1; d <= depth; d++ {
+		// The first depth does not watch the move's time, as in once.
+		dctx := r.j.clock
+		if d == 1 {
+			dctx = ctx
+		}
+		if !r.choose(dctx, d) || r.j.halfSpent() {
+			break // stopped, proven, out of nodes or time, or nothing deeper
+		}
+	}
 }
 
 // infoLine reports a completed depth.
@@ -227,13 +272,13 @@ func infoLine(d ai.Decision, nodes int64, elapsed time.Duration) Line {
 		pv[i] = FormatMove(m)
 	}
 	secs := elapsed.Seconds()
-	nps := int64(0)
+	mnps := 0.0 // millions of nodes per second, as Scan writes it
 	if secs > 0 {
-		nps = int64(float64(nodes) / secs)
+		mnps = float64(nodes) / secs / 1e6
 	}
 	return NewLine("info", "depth", strconv.Itoa(d.Depth), "score", Score(d.Score, d.Proven),
 		"nodes", strconv.FormatInt(nodes, 10), "time", strconv.FormatFloat(secs, 'f', 3, 64),
-		"nps", strconv.FormatInt(nps, 10), "pv", strings.Join(pv, " "))
+		"nps", strconv.FormatFloat(mnps, 'f', 2, 64), "pv", strings.Join(pv, " "))
 }
 
 // Score writes a search value in the Hub's unit, men for the side to move

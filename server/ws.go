@@ -359,4 +359,3 @@ var pong = func() []byte {
 	b, _ := protocol.Marshal(protocol.NewPong())
 	return b
 }()
-

@@ -10,7 +10,7 @@ import (
 
 func runHub(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "hub", "[--time D] [--tt-size N]",
-		"printf 'hub\\ninit\\npos pos="+hub.StartPosition+"\\nlevel move-time=1\\ngo think\\n' | plateau hub")
+		"(printf 'hub\\ninit\\npos pos="+hub.StartPosition+"\\nlevel move-time=1\\ngo think\\n'; sleep 2) | plateau hub")
 	moveTime := fs.Duration("time", time.Second, "time per move when the GUI's level command gives none")
 	ttBits := fs.Int("tt-size", 21, "log2 of the transposition table's entries (10-26)")
 	seed := fs.Uint64("seed", 1, "seed of the player")

@@ -37,6 +37,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"arena", "play computer players against each other and measure them", runArena},
+		{"match", "referee dames games between Hub engines (Scan, plateau hub) and levels, from set openings", runMatch},
 		{"ladder", "measure the levels of a game on an Elo ladder (round robin of plateau arena matches)", runLadder},
 		{"bench", "measure each game's move generation and a computer player's speed", runBench},
 		{"games", "list the games, their variants and an example position", runGames},

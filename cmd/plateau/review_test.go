@@ -107,7 +107,7 @@ func TestReviewErrors(t *testing.T) {
 	}{
 		{[]string{"review"}, 2, "want one file"},
 		{[]string{"review", filepath.Join(t.TempDir(), "none.json")}, 1, "no such file"},
-		{[]string{"review", notJSON}, 1, "not a game export"},
+		{[]string{"review", notJSON}, 1, "neither a game export (JSON) nor a PDN file"},
 		{[]string{"review", writeExport(t, wrong)}, 1, `format "chess/1" is not plateau-game/1`},
 		{[]string{"review", writeExport(t, bad)}, 1, `event 2 (move): "19-24x" does not replay`},
 		{[]string{"review", "--level", "best", writeExport(t, exportOf(t, "dames", nil, nil))}, 1, `unknown player "best"`},
@@ -135,6 +135,81 @@ func TestReviewLine(t *testing.T) {
 	} {
 		if got := line(tt.moves); got != tt.want {
 			t.Errorf("line(%q) = %q, want %q", tt.moves, got, tt.want)
+		}
+	}
+}
+
+// Two PDN games written for this test: one from the start with its
+// players' tags, one from a FEN tag where Black's 19-23 loses the last man.
+const twoPDN = `[Event "Club"]
+[White "Anne"]
+[Black "Bert"]
+[Result "*"]
+
+1. 32-28 19-23 2. 28x19 14x23 *
+
+[Event "Study"]
+[FEN "W:W32:B19"]
+[Result "2-0"]
+
+1. 32-28 19-23 {loses} 2. 28x19 2-0
+`
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestReviewPDN: review reads PDN files as it reads exports: every game,
+// or the one --game names, from the start or from a FEN tag.
+func TestReviewPDN(t *testing.T) {
+	file := writeFile(t, "club.pdn", twoPDN)
+	code, out, errs := cli("", "review", "--budget", "50ms", file)
+	if code != 0 {
+		t.Fatalf("review club.pdn: exit %d, %s", code, errs)
+	}
+	for _, want := range []string{"Review of game 1 of club.pdn (Anne - Bert) (dames)", "14x23", "Review of game 2 of club.pdn (dames)", "19-23  0.500 [0.00]  0.000 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("review of two PDN games lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = cli("", "review", "--budget", "50ms", "--json", "--game", "2", file)
+	var r reviewed
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
+		t.Fatalf("review --json --game 2: exit %d, %s%s", code, out, errs)
+	}
+	if r.ID != "2 of club.pdn" || len(r.Moves) != 3 || r.Moves[1].Move != "19-23" || r.Moves[1].Verdict != review.Blunder || len(r.Tags) != 3 {
+		t.Errorf("review --json --game 2: %+v", r)
+	}
+	// One game, no tags at all: an object; several: an array.
+	one := writeFile(t, "one.pdn", "1. 32-28 19-23 2. 28x19 14x23 *\n")
+	if code, out, errs = cli("", "review", "--budget", "50ms", "--json", one); code != 0 || !strings.HasPrefix(out, "{") || !strings.Contains(out, `"id": "1 of one.pdn"`) {
+		t.Errorf("review --json of one PDN game: exit %d, %s%s", code, out, errs)
+	}
+	var all []reviewed
+	if code, out, errs = cli("", "review", "--budget", "50ms", "--json", file); code != 0 || json.Unmarshal([]byte(out), &all) != nil || len(all) != 2 {
+		t.Errorf("review --json of two PDN games: exit %d, %s%s", code, out, errs)
+	}
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"review", "--game", "3", file}, 1, "--game 3, the file holds 2"},
+		{[]string{"review", "--game", "-1", file}, 2, "--game -1"},
+		{[]string{"review", writeFile(t, "bad.pdn", "[Event \"x\"]\n1. 32-28 19-24x *\n")}, 1, "PDN line 2, column 10"},
+		{[]string{"review", writeFile(t, "illegal.pdn", "\n\n1. 32-28 19-23 2. 33-29 *\n")}, 1, `game 1: PDN line 3, column 19: move 3 "33-29"`},
+		{[]string{"review", writeFile(t, "fen.pdn", "[FEN \"W:W99\"]\n1. 32-28 *\n")}, 1, "game 1"},
+		{[]string{"review", writeFile(t, "empty.pdn", "\n")}, 1, "no game in it"},
+	}
+	for _, tt := range tests {
+		code, _, errs := cli("", tt.args...)
+		if code != tt.code || !strings.Contains(errs, tt.want) {
+			t.Errorf("%q: exit %d, %q; want %d and %q", tt.args, code, errs, tt.code, tt.want)
 		}
 	}
 }

@@ -69,6 +69,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	farm := farmingFlags(fs)
 	var origins multiFlag
+	var hubFlags multiFlag
+	fs.Var(&hubFlags, "hub-engine", "offer a Hub engine as a dames AI level `NAME=PATH[,ARG...]` (repeatable; Scan: scan=/opt/scan/scan,hub): a child process per AI seat, restarted after a crash, --ai-time a move")
 	fs.Var(&origins, "origin", "also allow WebSockets from this origin host `pattern` (repeatable)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -151,8 +153,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	engines, err := parseHubEngines(hubFlags)
+	if err != nil {
+		return err
+	}
 	srv := server.New(server.Options{
-		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime, *aiTTMiB), AILevels: level.Names,
+		Store: st, Games: e.games, Log: log, AI: aiPlayers(*aiTime, *aiTTMiB, engines), AILevels: append(slices.Clone(level.Names), engines.names()...),
 		AIWorkers: *aiWorkers, AITime: *aiTime, IdleTimeout: *idle, PlayerlessTimeout: *noPlayer,
 		Rate: *rate, Burst: int(2 * *rate), ConnsPerIP: *perIP, OriginPatterns: origins, IPv6Prefix: *v6prefix, WSBytesPerSecond: *wsBytes,
 		Hints: hints.Providers(), TrustedProxies: trusted,
@@ -194,9 +200,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// aiPlayers makes AI seats' players from package ai/level.
-func aiPlayers(budget time.Duration, ttMiB int) room.PlayerFactory {
+// aiPlayers makes AI seats' players from package ai/level, and from the
+// Hub engines for dames.
+func aiPlayers(budget time.Duration, ttMiB int, engines hubEngines) room.PlayerFactory {
 	return func(gameID, name string) (ai.Player, error) {
+		if p := engines.player(gameID, name, budget); p != nil {
+			return p, nil
+		}
 		p, err := level.New(gameID, name, rand.Uint64(), level.Options{Time: budget, TTMiB: ttMiB})
 		if err != nil {
 			return nil, fmt.Errorf("AI %s for %s: %w", name, gameID, err)
