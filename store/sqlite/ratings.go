@@ -111,6 +111,27 @@ func (s *Store) RatedPairings(ctx context.Context, a, b string, since time.Time)
 	return n, nil
 }
 
+// SeedRating implements store.Store.
+func (s *Store) SeedRating(ctx context.Context, account, game string, r rating.Rating, now time.Time) (bool, error) {
+	what := fmt.Sprintf("seed the rating of %q in %s", account, game)
+	var stored bool
+	err := s.write(ctx, what, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`INSERT INTO ratings (account, game, rating, rd, vol, games, updated) VALUES (?, ?, ?, ?, ?, 0, ?)
+			ON CONFLICT (account, game) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, updated = excluded.updated
+			WHERE ratings.games = 0`, account, game, r.Rating, r.RD, r.Vol, nanos(now))
+		if err != nil {
+			return fmt.Errorf("sqlite: %s: %w", what, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("sqlite: %s: %w", what, err)
+		}
+		stored = n > 0
+		return nil
+	})
+	return stored, err
+}
+
 // RatingHistory implements store.Store.
 func (s *Store) RatingHistory(ctx context.Context, account, game string) ([]store.RatingChange, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT game_id, rating_before, rd_before, vol_before, rating_after, rd_after, vol_after, time
