@@ -99,7 +99,7 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 	if b.MaxRD > 0 {
 		maxRD = b.MaxRD
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+ratingsFrom+` WHERE r.game = $1 AND ($2::double precision IS NULL OR r.rd <= $2)
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+ratingsFrom+` WHERE r.game = $1 AND r.games > 0 AND ($2::double precision IS NULL OR r.rd <= $2)
 		AND r.games >= $4 ORDER BY r.rating DESC, r.games DESC, r.account LIMIT $3`, b.Game, maxRD, limit, b.MinGames)
 	if err == nil {
 		var rs []store.Rating

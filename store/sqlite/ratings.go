@@ -88,7 +88,7 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 	if maxRD <= 0 {
 		maxRD = 1e308
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.rd <= ? AND r.games >= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
+	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.games > 0 AND r.rd <= ? AND r.games >= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
 		b.Game, maxRD, b.MinGames, limit)
 	if err == nil {
 		var rs []store.Rating
