@@ -230,10 +230,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "sign in", err)
 		return
 	}
-	// Without an account, check a hash all the same: the answer takes as
-	// long as for a wrong password.
+	// Without an account, or for one without a password (a computer
+	// level's, levels.go: never signed in), check a hash all the same:
+	// the answer takes as long as for a wrong password.
 	hash := s.dummyHash()
-	if a != nil {
+	if a != nil && a.PasswordHash != "" {
 		hash = a.PasswordHash
 	}
 	var ok bool
@@ -244,8 +245,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "sign in", err)
 		return
 	}
-	s.signInDone(pair, a != nil && ok)
-	if a == nil || !ok {
+	ok = ok && a != nil && a.PasswordHash != ""
+	s.signInDone(pair, ok)
+	if !ok {
 		httpError(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
 		return
 	}

@@ -95,7 +95,9 @@ func (s *Server) fairPlayGame(ctx context.Context, id string) error {
 	}
 	now := s.o.Now()
 	for seat, st := range rec.Seats {
-		if st.Account == "" {
+		// A computer level's seat plays the engine's moves by design
+		// (levels.go): only people are judged.
+		if st.Account == "" || st.Kind == store.AI {
 			continue
 		}
 		c := fairplay.Count(rep, seat, rule)

@@ -223,6 +223,7 @@ type Server struct {
 
 	sockets  *sessionSockets // the open sockets of each session (sessions.go)
 	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
+	levels   levelAccounts   // the computer levels' accounts (levels.go)
 }
 
 // New returns a server for o.
@@ -298,6 +299,8 @@ func New(o Options) *Server {
 	s.serverMetrics()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
+	s.bg.Add(1)
+	go s.levelsAtStart()
 	s.routes()
 	return s
 }
@@ -342,6 +345,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
 	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
+	m.HandleFunc("GET /api/levels", s.levelsList)
+	m.HandleFunc("POST /api/levels/games", s.levelGame)
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)

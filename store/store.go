@@ -363,13 +363,21 @@ type Store interface {
 	// RatingHistory returns an account's rating changes in a game, oldest
 	// first.
 	RatingHistory(ctx context.Context, account, game string) ([]RatingChange, error)
-	// Leaderboard returns a game's ratings selected by b, highest first
+	// Leaderboard returns a game's ratings of one rated game or more
+	// selected by b, highest first
 	// (ties: more games first, then account).
 	Leaderboard(ctx context.Context, b Board) ([]Rating, error)
 	// RatedPairings counts the rated games created at or after since in
 	// which accounts a and b both hold a seat (finished, aborted or not):
 	// the limit on rated games between the same two players a day.
 	RatedPairings(ctx context.Context, a, b string, since time.Time) (int, error)
+	// SeedRating gives an account its starting rating in a game (the
+	// computer levels' ratings from their published ladder): it stores r
+	// when the account has no rating in game, or one that no rated game has
+	// moved yet (Games 0), and leaves a rating of one rated game or more as
+	// it is. It reports whether it stored r. Ratings lists a seeded rating
+	// with 0 games; Leaderboard lists it once a rated game moved it.
+	SeedRating(ctx context.Context, account, game string, r rating.Rating, now time.Time) (bool, error)
 	// PutReview stores the review of a game (the JSON of a review.Report)
 	// and the engine that made it, replacing the game's previous review;
 	// ErrNotFound if there is no such game.

@@ -79,7 +79,7 @@ func scanRatings(rows pgx.Rows) ([]store.Rating, error) {
 
 // Ratings implements store.Store.
 func (s *Store) Ratings(ctx context.Context, account string) ([]store.Rating, error) {
-	rows, err := s.pool.Query(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.account = $1 AND r.games > 0 ORDER BY r.game", account)
+	rows, err := s.pool.Query(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.account = $1 ORDER BY r.game", account)
 	if err == nil {
 		var rs []store.Rating
 		if rs, err = scanRatings(rows); err == nil {
@@ -120,6 +120,19 @@ func (s *Store) RatedPairings(ctx context.Context, a, b string, since time.Time)
 		return 0, fmt.Errorf("postgres: rated games of %q and %q since %s: %w", a, b, since, err)
 	}
 	return n, nil
+}
+
+// SeedRating implements store.Store.
+func (s *Store) SeedRating(ctx context.Context, account, game string, r rating.Rating, now time.Time) (bool, error) {
+	var stored bool
+	err := s.write(ctx, fmt.Sprintf("seed the rating of %q in %s", account, game), func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO ratings (account, game, rating, rd, vol, games, updated) VALUES ($1, $2, $3, $4, $5, 0, $6)
+			ON CONFLICT (account, game) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, updated = excluded.updated
+			WHERE ratings.games = 0`, account, game, r.Rating, r.RD, r.Vol, nanos(now))
+		stored = err == nil && tag.RowsAffected() > 0
+		return err
+	})
+	return stored, err
 }
 
 // RatingHistory implements store.Store.

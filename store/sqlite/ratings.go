@@ -88,7 +88,7 @@ func (s *Store) Leaderboard(ctx context.Context, b store.Board) ([]store.Rating,
 	if maxRD <= 0 {
 		maxRD = 1e308
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.rd <= ? AND r.games >= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
+	rows, err := s.r.QueryContext(ctx, "SELECT "+ratingCols+ratingsFrom+" WHERE r.game = ? AND r.games > 0 AND r.rd <= ? AND r.games >= ? ORDER BY r.rating DESC, r.games DESC, r.account LIMIT ?",
 		b.Game, maxRD, b.MinGames, limit)
 	if err == nil {
 		var rs []store.Rating
@@ -109,6 +109,27 @@ func (s *Store) RatedPairings(ctx context.Context, a, b string, since time.Time)
 		return 0, fmt.Errorf("sqlite: rated games of %q and %q since %s: %w", a, b, since, err)
 	}
 	return n, nil
+}
+
+// SeedRating implements store.Store.
+func (s *Store) SeedRating(ctx context.Context, account, game string, r rating.Rating, now time.Time) (bool, error) {
+	what := fmt.Sprintf("seed the rating of %q in %s", account, game)
+	var stored bool
+	err := s.write(ctx, what, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`INSERT INTO ratings (account, game, rating, rd, vol, games, updated) VALUES (?, ?, ?, ?, ?, 0, ?)
+			ON CONFLICT (account, game) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, updated = excluded.updated
+			WHERE ratings.games = 0`, account, game, r.Rating, r.RD, r.Vol, nanos(now))
+		if err != nil {
+			return fmt.Errorf("sqlite: %s: %w", what, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("sqlite: %s: %w", what, err)
+		}
+		stored = n > 0
+		return nil
+	})
+	return stored, err
 }
 
 // RatingHistory implements store.Store.

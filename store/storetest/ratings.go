@@ -283,3 +283,56 @@ func testRatedPairings(t *testing.T, s store.Store) {
 		}
 	}
 }
+
+// testSeedRating: a seeded rating is stored when the account has none, or
+// none moved by games, listed with 0 games, and the start of the first
+// rated game; once a game moved it, a seed leaves it.
+func testSeedRating(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	seed := rating.Rating{Rating: 1900, RD: 150, Vol: rating.InitialVol}
+	if ok, err := s.SeedRating(ctx, "level", "shutbox", seed, now); err != nil || !ok {
+		t.Fatalf("first seed: %v, %v; want stored", ok, err)
+	}
+	again := rating.Rating{Rating: 1950, RD: 150, Vol: rating.InitialVol}
+	if ok, err := s.SeedRating(ctx, "level", "shutbox", again, now); err != nil || !ok {
+		t.Fatalf("seed of a rating no game moved: %v, %v; want stored", ok, err)
+	}
+	rs, err := s.Ratings(ctx, "level")
+	if err != nil || len(rs) != 1 || rs[0].Game != "shutbox" || rs[0].Games != 0 || !sameRating(rs[0].Rating, again) {
+		t.Fatalf("Ratings(level) after the seeds = %+v, %v; want shutbox %+v, 0 games", rs, err, again)
+	}
+	if b, err := s.Leaderboard(ctx, store.Board{Game: "shutbox"}); err != nil || len(b) != 0 {
+		t.Errorf("Leaderboard(shutbox) = %+v, %v; want none before a rated game", b, err)
+	}
+	// A rated game starts from the seed.
+	ratedGame(t, s, "seeded")
+	if err := endRated(ctx, s, "seeded", 1, "alice", "level"); err != nil {
+		t.Fatal(err)
+	}
+	wantAlice, wantLevel, _ := rating.Game(rating.New(), again, 1)
+	rs, err = s.Ratings(ctx, "level")
+	if err != nil || len(rs) != 1 || rs[0].Games != 1 || !sameRating(rs[0].Rating, wantLevel) {
+		t.Fatalf("Ratings(level) after a loss = %+v, %v; want %+v, 1 game", rs, err, wantLevel)
+	}
+	if rs, err := s.Ratings(ctx, "alice"); err != nil || len(rs) != 1 || !sameRating(rs[0].Rating, wantAlice) {
+		t.Errorf("Ratings(alice) = %+v, %v; want %+v", rs, err, wantAlice)
+	}
+	if b, err := s.Leaderboard(ctx, store.Board{Game: "shutbox"}); err != nil || len(b) != 2 {
+		t.Errorf("Leaderboard(shutbox) = %+v, %v; want alice and the level", b, err)
+	}
+	// The game moved it: a seed leaves it.
+	if ok, err := s.SeedRating(ctx, "level", "shutbox", seed, now); err != nil || ok {
+		t.Errorf("seed of a rating a game moved: %v, %v; want left", ok, err)
+	}
+	if rs, _ := s.Ratings(ctx, "level"); len(rs) != 1 || rs[0].Games != 1 || !sameRating(rs[0].Rating, wantLevel) {
+		t.Errorf("Ratings(level) after the late seed = %+v; want %+v, 1 game", rs, wantLevel)
+	}
+	// Another game's rating is its own.
+	if ok, err := s.SeedRating(ctx, "level", "dames", seed, now); err != nil || !ok {
+		t.Errorf("seed in dames: %v, %v; want stored", ok, err)
+	}
+	if rs, _ := s.Ratings(ctx, "level"); len(rs) != 2 {
+		t.Errorf("Ratings(level) = %+v; want dames and shutbox", rs)
+	}
+}

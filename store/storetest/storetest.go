@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentRate", testConcurrentRate},
 		{"Leaderboard", testLeaderboard},
 		{"RatedPairings", testRatedPairings},
+		{"SeedRating", testSeedRating},
 		{"Accounts", testAccounts},
 		{"ConcurrentSignUpOneWins", testConcurrentSignUp},
 		{"Sessions", testSessions},

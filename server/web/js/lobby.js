@@ -8,6 +8,7 @@ import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { markGuided } from './guide.js';
 import { Seeks } from './seeks.js';
+import { levelRow } from './level-cards.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
 
@@ -135,6 +136,7 @@ export class Lobby {
         h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => this.quick(id, e.currentTarget) }, t('playAI')),
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
       h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: levelText(g, defaultPlayers(g), {}, QUICK_LEVEL) })),
+      levelRow(id, (level, rated, btn) => this.playLevel(id, level, rated, btn)),
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
@@ -181,17 +183,37 @@ export class Lobby {
       return res;
     } catch (e) {
       btn.disabled = false;
-      const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
-      card.querySelector('.gc-error')?.remove();
-      card.append(h('p', { class: 'error gc-error', role: 'alert' }, t('error', { m: e.message })));
+      this.cardError(id, e.message);
       return null;
     }
   }
 
   /** quick starts a game against the computer and opens it. */
-  async quick(id, btn) {
-    const res = await this.start(id, this.body(id, { kind: 'ai', level: QUICK_LEVEL }), btn);
+  quick(id, btn) { return this.quickLevel(id, QUICK_LEVEL, btn); }
+
+  /** playLevel starts a game against a level, rated or not, and opens it. */
+  async playLevel(id, level, rated, btn) {
+    if (!rated) { this.quickLevel(id, level, btn); return; }
+    btn.disabled = true;
+    try {
+      const res = await api('/api/levels/games', { method: 'POST', body: { game: id, level } });
+      remember(res.id, id, res.seat, res.token);
+      go(`/g/${res.id}`);
+    } catch (e) {
+      btn.disabled = false;
+      this.cardError(id, e.message);
+    }
+  }
+
+  async quickLevel(id, level, btn) {
+    const res = await this.start(id, this.body(id, { kind: 'ai', level }), btn);
     if (res) go(`/g/${res.id}`);
+  }
+
+  cardError(id, m) {
+    const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
+    card.querySelector('.gc-error')?.remove();
+    card.append(h('p', { class: 'error gc-error', role: 'alert' }, t('error', { m })));
   }
 
   /** learn starts the guided game: the easy computer, with hints. */
