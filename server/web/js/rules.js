@@ -7,7 +7,8 @@
 import { h, mount } from './dom.js';
 import { t, lang, setLang } from './i18n.js';
 import { api } from './api.js';
-import { click, markBoard, options } from './game.js';
+import { click, options } from './picker.js';
+import { markBoard } from './marks.js';
 
 const boot = JSON.parse(document.getElementById('rules-boot').textContent);
 // The renderers' own words (and the move buttons') follow the page's language.
