@@ -21,7 +21,7 @@ export const connMethods = {
   onPaused() {
     this.el.banner.hidden = false;
     mount(this.el.banner, t('paused'), ' ',
-      h('button', { type: 'button', id: 'resume', onclick: () => { this.onStatus(false); this.conn.resume(); } }, t('resume')));
+      h('button', { type: 'button', id: 'resume', onclick: () => { this.onStatus(false); this.conn.resume(); } }, t('followAgain')));
   },
 
   onWelcome(m) {
