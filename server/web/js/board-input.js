@@ -38,7 +38,7 @@ export const inputMethods = {
     this.dragEnd();
     if (!g) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
-    const el = under?.closest?.('[data-loc]');
+    const el = /** @type {HTMLElement|null|undefined} */ (under?.closest?.('[data-loc]'));
     const loc = el && this.el.board.contains(el) ? el.dataset.loc : null;
     const drag = loc !== null && loc !== g.loc && g.isDrag(e, this.el.board);
     if (g.stale) this.render();

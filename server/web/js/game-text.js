@@ -16,6 +16,7 @@ const REASONS = {
   'turn limit reached': 'limit', blocked: 'blocked', 'box shut': 'shut', 'every player is blocked or has shut the box': 'allblocked',
   'draw agreed': 'agreed', time: 'time',
 };
+/** @type {[RegExp, string, (m: RegExpExecArray, page: any) => Record<string, string>][]} */
 const REASON_PATTERNS = [
   [/^player (\d+) resigned$/, 'resigned', (m, page) => ({ p: page.playerName(+m[1]) })],
   [/^match won (\d+)-(\d+)$/, 'match', (m) => ({ a: m[1], b: m[2] })],

@@ -92,7 +92,7 @@ export const viewMethods = {
     const fitted = root.getBoundingClientRect().width;
     if (!fitted) return;
     let loc = Infinity;
-    for (const el of root.querySelectorAll('[data-loc]')) {
+    for (const el of /** @type {NodeListOf<SVGGraphicsElement>} */ (root.querySelectorAll('[data-loc]'))) {
       const b = el.getBBox();
       if (b.width && b.height) loc = Math.min(loc, b.width, b.height);
     }

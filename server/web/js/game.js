@@ -50,6 +50,40 @@ export class GamePage {
   constructor(root, id) {
     this.root = root;
     this.id = id;
+    // The state the page's modules share (game-*.js, board-input.js).
+    /** @type {any} */
+    this.view = null; // the live position's view, as the server sent it
+    /** @type {any} */
+    this.summary = null; // the game's summary: seats, variant, result
+    /** @type {string|undefined} */
+    this.gameId = undefined; // the game's kind: dames, mahbousse…
+    /** @type {any} */
+    this.r = null; // the game's renderer
+    /** @type {any[]|undefined} */
+    this.cat = undefined; // the catalog of games
+    this.busy = false; // a move of mine sent, not yet confirmed
+    this.awaiting = 0; // the version that confirms it
+    /** @type {any} */
+    this.sent = null; // that move
+    /** @type {any[]|null} */
+    this.choose = null; // moves of equal clicks, to choose among
+    /** @type {string|null} */
+    this.rematchId = null;
+    /** @type {any} */
+    this.clock = null; // the clocks as of clock.at
+    /** @type {any} */
+    this.clockTimer = undefined;
+    /** @type {import('./gesture.js').Gesture|null} */
+    this.gesture = null; // the press on the board, until its release
+    /** @type {any} */
+    this.drag = null; // the piece that follows the pointer
+    /** @type {Promise<void>|null} */
+    this.reviewLoading = null;
+    this.revealed = false; // the phone's first scroll to a target done
+    /** @type {any} */
+    this.legalOf = null; // the moves legalShort was made from
+    /** @type {any[]} */
+    this.legalShort = [];
     this.history = new Map(); // version -> {view, event}
     this.moves = []; // {seq, player, notation, kind}
     this.prefix = [];
@@ -98,7 +132,7 @@ export class GamePage {
       b ? (b.missing ? new APIError(404, 'not_found') : b.game) : api(`/api/games/${encodeURIComponent(this.id)}`).catch((e) => e),
       tokensReady()]);
     if (this.invite) remember(this.id, null, this.invite.seat, this.invite.token);
-    if (g instanceof Error && g.status === 404) {
+    if (g instanceof Error && /** @type {any} */ (g).status === 404) {
       mount(this.root, h('p', { class: 'error', id: 'not-found' }, t('notFound'), ' ', h('a', { href: '/', 'data-nav': true }, t('lobby'))));
       return;
     }
