@@ -22,3 +22,14 @@ declare global {
     plateauSound?: any;
   }
 }
+
+// The same for the analysis board's methods (analysis-eval.js,
+// analysis-position.js), assigned to AnalysisPage.prototype.
+import type { evalMethods } from '../web/js/analysis-eval.js';
+import type { positionMethods } from '../web/js/analysis-position.js';
+
+type AnalysisMixins = typeof evalMethods & typeof positionMethods;
+
+declare module '../web/js/analysis.js' {
+  interface AnalysisPage extends AnalysisMixins {}
+}
