@@ -17,8 +17,7 @@ import (
 // movelist.js); the page now preloads every module it imports
 // (moduleClosure), and all of them count: 200 KB for Mahboussé's page
 // after game.js was split into modules of one job each with JSDoc types
-// (issue 69), 64 KB
-// gzipped.
+// (issue 69), 64 KB gzipped.
 const pageBudget = 200 * 1024
 
 var (
