@@ -49,7 +49,7 @@ func key(k string) chromedp.Action[chromedp.Void] { return chromedp.KeyEvent(k) 
 // pathJS finds the shortest sequence of arrow keys that takes the page's
 // cursor to a location, with the page's own cursorStep (breadth first).
 const pathJS = `(async () => {
-	const m = await import(document.querySelector('link[rel=modulepreload][href$="js/game.js"]').href);
+	const m = await import(document.querySelector('link[rel=modulepreload][href$="js/cursor.js"]').href);
 	const page = window.plateauPage, all = page.locBoxes(), target = %q;
 	const id = (s) => s.loc + '|' + (s.aim ? s.aim.x.toFixed(1) + ',' + s.aim.y.toFixed(1) : '');
 	const dirs = [['ArrowLeft', -1, 0], ['ArrowRight', 1, 0], ['ArrowUp', 0, -1], ['ArrowDown', 0, 1]];
@@ -167,7 +167,7 @@ func keyboardGame(t *testing.T, bctx context.Context, base string) {
 // reachJS lists the board's locations that no arrow keys reach from the
 // cursor, with the page's own cursorStep.
 const reachJS = `(async () => {
-	const m = await import(document.querySelector('link[rel=modulepreload][href$="js/game.js"]').href);
+	const m = await import(document.querySelector('link[rel=modulepreload][href$="js/cursor.js"]').href);
 	const page = window.plateauPage, all = page.locBoxes();
 	const id = (s) => s.loc + '|' + (s.aim ? s.aim.x.toFixed(1) + ',' + s.aim.y.toFixed(1) : '');
 	const start = {loc: page.cursor, aim: page.aim}, seen = new Set([id(start)]), locs = new Set([start.loc]);

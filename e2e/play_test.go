@@ -34,7 +34,6 @@ func TestBrowser(t *testing.T) {
 	t.Run("lobby", func(t *testing.T) { lobbyLanguage(t, bctx, base) })
 	t.Run("offers", func(t *testing.T) { offers(t, bctx, base) })
 	t.Run("hotseat", func(t *testing.T) { hotseat(t, bctx, base) })
-	t.Run("pick", func(t *testing.T) { pickLogic(t, bctx, base) })
 	t.Run("ai", func(t *testing.T) { versusAI(t, bctx, base) })
 	t.Run("hints", func(t *testing.T) { hintsPanel(t, bctx, base) })
 	t.Run("join", func(t *testing.T) { joinOpenSeat(t, bctx, base) })

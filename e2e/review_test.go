@@ -34,7 +34,6 @@ func TestReview(t *testing.T) {
 	for _, g := range []string{"benedictine", "intercept", "mahbousse"} {
 		t.Run(g, func(t *testing.T) { reviewResigned(t, bctx, base, g) })
 	}
-	t.Run("notation", func(t *testing.T) { reviewNotation(t, bctx, base) })
 	t.Run("failed", func(t *testing.T) { reviewFailed(t, bctx) })
 }
 
@@ -100,52 +99,6 @@ func reviewResigned(t *testing.T, bctx context.Context, base, game string) {
 	}
 	selectReviewed(t, a, r, m, drawn)
 	screenshot(t, a, "review-"+game+"-desktop")
-}
-
-// reviewNotation checks how the page reads a best move's squares, for
-// each game, from its notation.
-func reviewNotation(t *testing.T, bctx context.Context, base string) {
-	a := newTab(t, bctx, "notation")
-	a.open(base+"/", `!!document.querySelector('link[rel="modulepreload"][href$="js/main.js"]')`)
-	const load = `import(document.querySelector('link[rel="modulepreload"][href$="js/main.js"]').href.replace(/main\.js$/, 'review.js'))`
-	for _, c := range []struct {
-		notation, locs, want string
-	}{
-		{"32-28", "28 32 33", "32>28"},
-		{"19x30", "19 30", "19>30"},
-		{"27x38x49", "27 38 49", "27>38>49"},
-		{"e2-d3 d4xd2xf2", "e2 d3 d4 d2 f2", "e2>d3|d4>d2>f2"},
-		{"c1xc3xe3", "c1 c3 e3", "c1>c3>e3"},
-		{"b7-b8", "b7 b8", "b7>b8"},
-		{"f1-f2/g7-e5-e3", "f1 f2 g7 e5 e3", "f1>f2|g7>e5>e3"},
-		{"d1:f3", "d1 f3", "d1>f3"},
-		{"g1=R", "g1", "g1"},
-		{"g1-g5=R", "g1 g5", "g1>g5"},
-		{"h12-g13^", "h12 g13", "h12>g13"},
-		{"pass", "a1", ""},
-	} {
-		got := eval[string](a, fmt.Sprintf(`%s.then((m) => m.bestPaths(%q, new Set(%q.split(' '))).map((p) => p.join('>')).join('|'))`, load, c.notation, c.locs))
-		if got != c.want {
-			t.Errorf("bestPaths(%q) = %q, want %q", c.notation, got, c.want)
-		}
-	}
-	// Mahbousse: the mover's numbers to the board's point ids (here id k is
-	// x's point k, o's point 25-k).
-	for _, c := range []struct {
-		notation string
-		mover    int
-		want     string
-	}{
-		{"13/7 7/4", 0, "13 7 4"},
-		{"13/7 7/4", 1, "12 18 21"},
-		{"8/5*", 0, "8 5"},
-		{"6/off", 1, "19 off"},
-	} {
-		got := eval[string](a, fmt.Sprintf(`%s.then((m) => m.mahbousseLocs(%q, {points: Array.from({length: 24}, (_, k) => ({id: String(k + 1), number: [k + 1, 24 - k]}))}, %d).join(' '))`, load, c.notation, c.mover))
-		if got != c.want {
-			t.Errorf("mahbousseLocs(%q, mover %d) = %q, want %q", c.notation, c.mover, got, c.want)
-		}
-	}
 }
 
 // playShutbox plays the game of Shut the Box open in a to its end, always

@@ -238,7 +238,8 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Boot = template.JS(boot) // json.Marshal escapes <, > and &
-	d.Modules = []string{"js/rules.js", "js/dom.js", "js/i18n.js", "js/api.js", "js/game.js", renderer(s.web, id)}
+	// rules.js and its imports (the move picker, the marks), not the game page.
+	d.Modules = append(moduleClosure(s.web.files, "js/rules.js"), renderer(s.web, id))
 	s.writeRules(w, r, d)
 }
 

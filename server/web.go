@@ -34,6 +34,10 @@ type webApp struct {
 	head    []byte // index.html up to the <!--boot--> marker, URLs versioned
 	tail    []byte // the rest
 	csp     string // the Content-Security-Policy of every answer (headers.go)
+	// modules are main.js and the modules it imports statically
+	// (moduleClosure), preloaded in parallel by every page; the lobby page
+	// adds lobby.js and its imports (lobbyModules), a game page its renderer.
+	modules, lobbyModules []string
 }
 
 type asset struct {
@@ -80,12 +84,6 @@ func acceptsGzip(r *http.Request) bool {
 	}
 	return false
 }
-
-// pageModules are main.js and the modules it imports, preloaded in
-// parallel by every page; the lobby page adds lobby.js, a game page its
-// renderer. They are few, with the stylesheet inline, so that a browser's
-// six connections to the server fetch them all in one round.
-var pageModules = []string{"js/main.js", "js/i18n.js", "js/dom.js", "js/api.js", "js/account.js", "js/game.js", "js/premove.js", "js/sound.js", "js/guide.js"}
 
 func newWebApp(web fs.FS) (*webApp, error) {
 	a := &webApp{files: map[string]*asset{}}
@@ -140,6 +138,8 @@ func newWebApp(web fs.FS) (*webApp, error) {
 	}
 	a.head, a.tail = head, tail
 	a.csp = contentSecurityPolicy(a.files)
+	a.modules = moduleClosure(a.files, "js/main.js")
+	a.lobbyModules = moduleClosure(a.files, "js/main.js", "js/lobby.js")
 	return a, nil
 }
 
@@ -212,14 +212,14 @@ func (a *webApp) static(w http.ResponseWriter, r *http.Request) {
 // game.js: the page needs no dynamic import before its first drawing, and
 // no inline script (see contentSecurityPolicy).
 func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, boot any) {
-	modules := pageModules[:len(pageModules):len(pageModules)]
+	modules := a.modules[:len(a.modules):len(a.modules)]
 	if renderer != "" && a.files["js/games/"+renderer+".js"] == nil {
 		renderer = "generic"
 	}
 	if renderer != "" {
 		modules = append(modules, "js/games/"+renderer+".js")
 	} else {
-		modules = append(modules, "js/lobby.js", "js/lobby-text.js")
+		modules = a.lobbyModules
 	}
 	b, err := json.Marshal(boot) // escapes <, > and &: safe inside <script>
 	if err != nil {

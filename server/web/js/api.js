@@ -14,6 +14,7 @@ export class APIError extends Error {
 
 /** api fetches a JSON endpoint; errors become APIError. */
 export async function api(path, opts = {}) {
+  /** @type {any} */
   const init = { headers: { Accept: 'application/json' }, ...opts };
   if (opts.body !== undefined && typeof opts.body !== 'string') {
     init.body = JSON.stringify(opts.body);

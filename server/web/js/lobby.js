@@ -45,6 +45,8 @@ export class Lobby {
     this.created = null;
     this.friend = {}; // game id -> created game with an invite link
     this.renderers = {};
+    /** @type {import('./seeks.js').Seeks|null} */
+    this.seeks = null;
     this.load();
   }
 

@@ -10,7 +10,7 @@ let page = null;
 
 function markLang() {
   document.documentElement.lang = lang;
-  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-lang]'))) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
 }
 
 // The game page is imported statically: it is the page that must be
@@ -37,9 +37,10 @@ async function route() {
 
 
 document.addEventListener('click', (e) => {
-  const b = e.target.closest('[data-lang]');
+  const target = /** @type {Element} */ (e.target);
+  const b = /** @type {HTMLElement|null} */ (target.closest('[data-lang]'));
   if (b) { setLang(b.dataset.lang); return; }
-  const a = e.target.closest('a[data-nav]');
+  const a = target.closest('a[data-nav]');
   if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
     e.preventDefault();
     go(a.getAttribute('href'));

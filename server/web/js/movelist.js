@@ -16,8 +16,9 @@ const isRoll = (m) => m.player === -1 || m.kind === 'roll';
  * (Shut the Box's choice of dice). Trailing rolls and quiet moves make a
  * last turn for toMove.
  */
-export function turns(moves, toMove, roller = () => undefined, quiet = () => false) {
+export function turns(moves, toMove, roller = (/** @type {number} */ seq) => undefined, quiet = (/** @type {string} */ notation) => false) {
   const out = [];
+  /** @type {any} */
   let cur = null; // the turn being built: its rolls and quiet moves so far
   const close = (player) => { if (cur) out.push({ ...cur, player: cur.player ?? player }); cur = null; };
   for (const m of moves) {
@@ -40,7 +41,7 @@ export function turns(moves, toMove, roller = () => undefined, quiet = () => fal
 }
 
 /** turnText writes a turn: "5-4: 9", "6-6: no move", "32-28"; noMove names a roll's forced pass. */
-export function turnText(turn, noMove, quiet = () => false) {
+export function turnText(turn, noMove, quiet = (/** @type {string} */ notation) => false) {
   const played = turn.moves.filter((m) => !quiet(m.notation)).map((m) => (m.notation === 'pass' && turn.rolls.length ? noMove : m.notation));
   if (!turn.rolls.length) return played.join(' ');
   if (!played.length) return turn.open ? turn.rolls.join(' ') : `${turn.rolls.join(' ')}: ${noMove}`;

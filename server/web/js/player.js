@@ -30,6 +30,10 @@ export class PlayerPage {
     const q = new URLSearchParams(location.search);
     this.f = { game: q.get('game') || '', result: q.get('result') || '', page: Math.max(1, parseInt(q.get('page'), 10) || 1) };
     this.data = null;
+    /** @type {any} */
+    this.cat = null; // the catalog of games
+    /** @type {any} */
+    this.me = null; // the account signed in
     this.error = null;
     this.load();
   }

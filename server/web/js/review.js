@@ -15,6 +15,7 @@
 // the Box solitaire has one line, its player's chance to shut the box.
 import { t, lang, ordinal } from './i18n.js';
 import { h, s, mount } from './dom.js';
+import { GLYPH, glyph, winLine, playerLines, bestPaths, mahbousseLocs, isRoll } from './review-lines.js';
 
 // lineKey is a legend's colour swatch. Its colour is set through the
 // CSSOM, which the Content-Security-Policy allows, not a style attribute,
@@ -25,7 +26,6 @@ function lineKey(color) {
   return k;
 }
 
-const GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 const VERDICTS = ['inaccuracy', 'mistake', 'blunder'];
 const PLURAL = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
 // The players' line colours in a graph of three or four players.
@@ -35,65 +35,6 @@ const H = 120;
 
 const POLL = 1000; // ms: the first wait between two polls of a running review
 const POLL_MAX = 5000;
-
-/** glyph is a verdict's mark, "" for none. */
-export const glyph = (verdict) => GLYPH[verdict] || '';
-
-/**
- * winLine is the points of a two-player graph: the first player's win
- * chance before the first reviewed move and after each one. moves are the
- * report's moves.
- */
-export function winLine(moves) {
-  if (!moves.length) return [];
-  const p0 = (m, v) => (m.player === 0 ? v : 1 - v);
-  return [p0(moves[0], moves[0].before), ...moves.map((m) => p0(m, m.after))];
-}
-
-/**
- * playerLines is the lines of a graph of n players: for each player, the
- * points [i, chance], i counting the reviewed moves (0: before the first),
- * of that player's win chance before their first move and after each one.
- */
-export function playerLines(moves, n) {
-  const lines = Array.from({ length: n }, () => []);
-  moves.forEach((m, i) => {
-    const l = lines[m.player];
-    if (!l) return;
-    if (!l.length) l.push([i, m.before]);
-    l.push([i + 1, m.after]);
-  });
-  return lines;
-}
-
-/**
- * bestPaths reads the squares of a move's notation for the boards that
- * draw it as arrows (draughts, Bénédictine, Intercept): a list of paths,
- * one per part of the move (Bénédictine's bottle then ball, Intercept's
- * piece then ball), each the square names in order (between -, x or :);
- * locs filters them.
- */
-export function bestPaths(notation, locs) {
-  return String(notation).split(/[\s/]+/).map((part) => part.replace(/[=^*].*$/, '').split(/[-x:]/).filter((x) => locs.has(x)))
-    .filter((p) => p.length);
-}
-
-/**
- * mahbousseLocs maps a Mahboussé turn ("13/7 7/4", "8/5*", "6/off"), in the
- * mover's numbering, to the board's point ids (board.points[].number is a
- * point's number for each player).
- */
-export function mahbousseLocs(notation, board, mover) {
-  const byNumber = new Map((board?.points || []).map((pt) => [String(pt.number?.[mover]), String(pt.id)]));
-  const out = [];
-  for (const step of String(notation).split(/\s+/)) {
-    for (const x of step.replace(/\*/g, '').split('/')) {
-      const loc = x === 'off' ? 'off' : byNumber.get(x);
-      if (loc && !out.includes(loc)) out.push(loc);
-    }
-  }
-  return out;
-}
 
 export class Review {
   /**
@@ -397,8 +338,6 @@ function arrow(pts, size, ball) {
   g.append(s('path', { d: `M${b.x.toFixed(1)},${b.y.toFixed(1)}L${(end.x + px).toFixed(1)},${(end.y + py).toFixed(1)}L${(end.x - px).toFixed(1)},${(end.y - py).toFixed(1)}Z`, class: 'head' }));
   return g;
 }
-
-const isRoll = (m) => m.player === -1 || m.kind === 'roll';
 
 // engineName says in the page's language what judged the moves ("exact
 // solver", "level hard").

@@ -7,13 +7,14 @@
 import { h, mount } from './dom.js';
 import { t, lang, setLang } from './i18n.js';
 import { api } from './api.js';
-import { click, markBoard, options } from './game.js';
+import { click, options } from './picker.js';
+import { markBoard } from './marks.js';
 
 const boot = JSON.parse(document.getElementById('rules-boot').textContent);
 // The renderers' own words (and the move buttons') follow the page's language.
 if (lang !== boot.lang) setLang(boot.lang);
 document.addEventListener('click', (e) => {
-  const a = e.target.closest('[data-rules-lang]');
+  const a = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest('[data-rules-lang]'));
   if (a) setLang(a.dataset.rulesLang);
 });
 
@@ -152,7 +153,7 @@ class Board {
 }
 
 const boards = [];
-for (const el of document.querySelectorAll('[data-board]')) {
+for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-board]'))) {
   const b = boot.boards[+el.dataset.board - 1];
   if (b) boards.push(new Board(el, b));
 }

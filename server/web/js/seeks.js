@@ -91,7 +91,7 @@ export class Seeks {
         break;
       case 'seeking': this.mine = m.seek; this.error = ''; break;
       case 'paired':
-        remember(m.game, this.pairedGame(m), m.seat, m.token);
+        remember(m.game, this.pairedGame(), m.seat, m.token);
         this.close();
         go(`/g/${m.game}`);
         return;
