@@ -23,8 +23,12 @@ func SelfPlayLevels(gameID string) []string {
 	return []string{"easy", "medium", "hard"}
 }
 
-// maxPlies ends a self-play game that goes on too long.
-const maxPlies = 400
+// maxPlies ends a self-play game that goes on too long; each game opens
+// with up to maxOpening random moves, drawn from its seed.
+const (
+	maxPlies   = 400
+	maxOpening = 6
+)
 
 // SelfPlay plays one game of g with cfg between two computer levels drawn
 // from seed, the rolls drawn from seed too, and returns its move list
@@ -49,6 +53,8 @@ func SelfPlay(ctx context.Context, g game.Game, cfg game.Config, seed uint64) ([
 	}
 	var moves []string
 	var cms []game.ChanceMove
+	var buf []game.Move
+	opening := rng.IntN(maxOpening + 1) // random moves first: games of deterministic levels differ
 	for len(moves) < maxPlies && !s.Outcome().Over {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -60,6 +66,9 @@ func SelfPlay(ctx context.Context, g game.Game, cfg game.Config, seed uint64) ([
 			if m, err = game.Pick(cms, rng.IntN(game.TotalWeight(cms))); err != nil {
 				return nil, err
 			}
+		case p >= 0 && len(moves) < opening:
+			buf = s.Moves(buf[:0])
+			m = buf[rng.IntN(len(buf))]
 		case p >= 0:
 			d, err := players[p].Choose(ctx, s)
 			if err != nil {
