@@ -52,6 +52,7 @@ func commands() []command {
 		{"fairplay", "measure the fair-play statistics on the levels playing each other (docs/fairplay.md)", runFairplay},
 		{"review", "the computer's verdict on every move of a game export", runReview},
 		{"loadtest", "play many real WebSocket clients against a server and measure", runLoadtest},
+		{"puzzles", "mine puzzles from the computer's own games (selfplay) or a database (mine), and verify puzzle files", runPuzzles},
 		{"solve", "solve Shut the Box exactly: start figures or a position's hints", runSolve},
 		{"train", "train a learnt evaluation: dames' patterns, Mahboussé's network (TD(λ) self-play)", runTrain},
 	}

@@ -1,0 +1,183 @@
+package puzzle_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"plateau/game"
+	"plateau/games"
+	"plateau/puzzle"
+	"plateau/rating"
+)
+
+// TestSeedVerified re-verifies every shipped puzzle with its game's
+// verifier (the deeper search, or Shut the Box's exact solver): each move
+// of each solution must be better than every other by the game's margin.
+// Under the race detector, and with -short, every tenth puzzle is
+// verified (Mahboussé's 2-ply searches take about a minute of CPU for its
+// whole set).
+func TestSeedVerified(t *testing.T) {
+	reg := games.Registry()
+	ids := puzzle.SeedGames()
+	if len(ids) == 0 {
+		t.Fatal("no seed puzzles are shipped")
+	}
+	for _, id := range ids {
+		t.Run(id, func(t *testing.T) {
+			g, err := reg.Lookup(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := puzzle.CriteriaOf(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps, err := puzzle.Seed(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			seen := map[string]bool{}
+			for i, p := range ps {
+				if seen[p.ID] {
+					t.Errorf("puzzle %s twice", p.ID)
+				}
+				seen[p.ID] = true
+				if p.Game != id || p.ID != puzzle.MakeID(id, p.Config, p.Position) {
+					t.Errorf("puzzle %s: game %q, want %q, and the id of its position", p.ID, p.Game, id)
+				}
+				if (raceEnabled || testing.Short()) && i%10 != 0 {
+					continue
+				}
+				if err := c.Verify(context.Background(), g, p); err != nil {
+					t.Error(err)
+				}
+			}
+			t.Logf("%d puzzles of %s verified in %v", len(ps), id, time.Since(start))
+		})
+	}
+}
+
+// TestVerifyRejects checks that Verify fails a second-best move, a move
+// that does not play, and a solution given to the wrong side.
+func TestVerifyRejects(t *testing.T) {
+	reg := games.Registry()
+	g, _ := reg.Lookup("shutbox")
+	c, _ := puzzle.CriteriaOf("shutbox")
+	ps, err := puzzle.Seed("shutbox")
+	if err != nil || len(ps) == 0 {
+		t.Fatalf("seed: %v, %d puzzles", err, len(ps))
+	}
+	p := ps[0]
+	s, err := p.State(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var other string
+	for _, m := range s.Moves(nil) {
+		if text := s.FormatMove(m); text != p.Solution[0] {
+			other = text
+			break
+		}
+	}
+	tests := []struct {
+		name string
+		edit func(p *puzzle.Puzzle)
+		want string
+	}{
+		{"second best", func(p *puzzle.Puzzle) { p.Solution = []string{other} }, "not unique"},
+		{"illegal", func(p *puzzle.Puzzle) { p.Solution = []string{"1+2+3+4+5+6"} }, "solution move 1"},
+		{"wrong side", func(p *puzzle.Puzzle) { p.Side = 1 - p.Side }, "is to move"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := p
+			q.Solution = append([]string(nil), p.Solution...)
+			tt.edit(&q)
+			err := c.Verify(context.Background(), g, q)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Verify = %v, want an error with %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestFindShutbox mines five self-play games of Shut the Box and checks that
+// what it finds verifies.
+func TestFindShutbox(t *testing.T) {
+	reg := games.Registry()
+	g, _ := reg.Lookup("shutbox")
+	c, _ := puzzle.CriteriaOf("shutbox")
+	cfg := game.DefaultConfig(g)
+	ps, st, err := c.MineSelfPlay(context.Background(), g, cfg, puzzle.MineOptions{Seed: 1, Games: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Positions == 0 || st.Puzzles != len(ps) || len(ps) == 0 || st.Candidates < st.Puzzles {
+		t.Fatalf("stats %+v with %d puzzles", st, len(ps))
+	}
+	for _, p := range ps {
+		if err := c.Verify(context.Background(), g, p); err != nil {
+			t.Error(err)
+		}
+		if !strings.HasPrefix(p.Source, "selfplay:shutbox:") || p.Roll == "" || len(p.Themes) == 0 {
+			t.Errorf("puzzle %+v: want a self-play source, a roll and a theme", p)
+		}
+	}
+}
+
+func TestReadWrite(t *testing.T) {
+	ps, err := puzzle.Seed("shutbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := puzzle.Write(&b, ps); err != nil {
+		t.Fatal(err)
+	}
+	back, err := puzzle.Read(&b)
+	if err != nil || len(back) != len(ps) {
+		t.Fatalf("read back %d puzzles, %v; want %d", len(back), err, len(ps))
+	}
+	for _, bad := range []string{"{", `{"id":"x"}`, `{"id":"x","game":"g","position":"p","solution":["a","b"]}`} {
+		if _, err := puzzle.Read(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("Read(%q) = %v, want an error naming line 1", bad, err)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add(`{"id":"x","game":"g","position":"p","solution":["a"]}`)
+	f.Add("\n\n{")
+	f.Fuzz(func(t *testing.T, text string) {
+		ps, err := puzzle.Read(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := puzzle.Write(&b, ps); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := puzzle.Read(&b); err != nil || len(back) != len(ps) {
+			t.Fatalf("round trip: %d puzzles, %v; want %d", len(back), err, len(ps))
+		}
+	})
+}
+
+// TestAttempt checks that a solved attempt raises the player and lowers
+// the puzzle, and a failed one the reverse.
+func TestAttempt(t *testing.T) {
+	for _, solved := range []bool{true, false} {
+		p, z, err := puzzle.Attempt(rating.New(), puzzle.InitialRating(1), solved)
+		if err != nil {
+			t.Fatal(err)
+		}
+		up := p.Rating > rating.InitialRating
+		if up != solved || (z.Rating < rating.InitialRating) != solved {
+			t.Errorf("solved %v: player %.0f, puzzle %.0f", solved, p.Rating, z.Rating)
+		}
+	}
+}
