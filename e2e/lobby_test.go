@@ -308,15 +308,16 @@ func isSolo(r level.Rated) bool {
 	return r.Players == 4 && strings.Contains(" "+r.Variant+" ", " mode=solo ")
 }
 
-// levelElo checks the Elo shown beside the computer's levels: on a game's
-// card for its default rules, and in the full form for the number of
-// players and the options chosen, from the ladder measured under them
-// (ai/level/ladder.json), or none when no ladder was.
+// levelElo checks the figure shown beside the computer's levels: on a
+// game's card for its default rules, and in the full form for the number of
+// players and the options chosen, the ladder's Elo measured under them
+// (ai/level/ladder.json) put on the players' scale by server.LevelAnchor,
+// or none when no ladder was.
 func levelElo(t *testing.T, a *tab, base string) {
 	aboutLevel := func(name string, players int, mode string) string {
 		for _, r := range level.Ratings("intercept") {
 			if r.Players == players && strings.Contains(" "+r.Variant+" ", " mode="+mode+" ") {
-				return fmt.Sprintf("%s, about %d", name, int(math.Round(r.Elo[name]/10))*10)
+				return fmt.Sprintf("%s, about %d", name, int(math.Round((server.LevelAnchor+r.Elo[name])/10))*10)
 			}
 		}
 		return name
@@ -357,7 +358,7 @@ func levelElo(t *testing.T, a *tab, base string) {
 		}
 		// The figures' scale is said where there are figures.
 		scale := eval[string](a, `document.querySelector('#elo-scale')?.textContent ?? ''`)
-		if want := c.want != "hard"; (scale != "") != want || want && !strings.Contains(scale, "random moves = 0") {
+		if want := c.want != "hard"; (scale != "") != want || want && !strings.Contains(scale, "random moves = 400") {
 			t.Errorf("with %s = %s, the form says of the figures' scale %q, want it said: %v", c.sel, c.value, scale, want)
 		}
 	}
@@ -378,7 +379,7 @@ func levelElo(t *testing.T, a *tab, base string) {
 	seat := func(lv string) string {
 		return eval[string](a, fmt.Sprintf(`document.querySelector('#seat-1 option[value="ai:%s"]').textContent`, lv))
 	}
-	elo := func(lv string) int { return int(math.Round(r.Elo[lv]/10)) * 10 }
+	elo := func(lv string) int { return int(math.Round((server.LevelAnchor+r.Elo[lv])/10)) * 10 }
 	if got, want := seat("max"), fmt.Sprintf("Computer — strongest, about %d (≈ hard)", elo("max")); got != want {
 		t.Errorf("solo Intercept's max reads %q, want %q", got, want)
 	}

@@ -5,7 +5,7 @@ const dict = {
   en: {
     lobby: 'Lobby', newGame: 'New game', game: 'Game', variant: 'Variant', seats: 'Seats',
     seat: 'Seat {n}', player: 'Player {n}', me: 'Me (this screen)', friend: 'A friend (invite link)',
-    ai: 'Computer — {level}', random: 'random moves', greedy: 'greedy', easy: 'easy', medium: 'medium', hard: 'hard', max: 'strongest', levelElo: '{level}, about {elo}', levelEloTied: '{level}, about {elo} (≈ {below})', eloScale: 'The computer’s figures: Elo measured between its levels (random moves = 0), not on the scale of players’ ratings.', levelTied: 'Not measurably stronger than {below}: in the published ladder the two score about even.',
+    ai: 'Computer — {level}', random: 'random moves', greedy: 'greedy', easy: 'easy', medium: 'medium', hard: 'hard', max: 'strongest', levelElo: '{level}, about {elo}', levelEloTied: '{level}, about {elo} (≈ {below})', eloScale: 'The computer’s figures: the ratings its levels start from on the players’ scale (random moves = 400), from the Elo measured between its levels.', levelTied: 'Not measurably stronger than {below}: in the published ladder the two score about even.',
     casual: 'Casual (undo allowed)', create: 'Create', creating: 'Creating…',
     invite: 'Invite link for seat {n}', copy: 'Copy', copied: 'Copied', open: 'Open the game',
     openGames: 'Open games', liveGames: 'Games in progress', myGames: 'My recent games',
@@ -64,7 +64,7 @@ const dict = {
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
     seat: 'Place {n}', player: 'Joueur {n}', me: 'Moi (cet écran)', friend: 'Un ami (lien d’invitation)',
-    ai: 'Ordinateur — {level}', random: 'coups au hasard', greedy: 'glouton', easy: 'facile', medium: 'moyen', hard: 'difficile', max: 'le plus fort', levelElo: '{level}, environ {elo}', levelEloTied: '{level}, environ {elo} (≈ {below})', eloScale: 'Chiffres de l’ordinateur : Elo mesuré entre ses niveaux (coups au hasard = 0), pas sur l’échelle du classement des joueurs.', levelTied: 'Pas mesurablement plus fort que {below} : dans le classement publié, les deux font jeu égal.',
+    ai: 'Ordinateur — {level}', random: 'coups au hasard', greedy: 'glouton', easy: 'facile', medium: 'moyen', hard: 'difficile', max: 'le plus fort', levelElo: '{level}, environ {elo}', levelEloTied: '{level}, environ {elo} (≈ {below})', eloScale: 'Chiffres de l’ordinateur : le classement de départ de ses niveaux sur l’échelle des joueurs (coups au hasard = 400), tiré de l’Elo mesuré entre ses niveaux.', levelTied: 'Pas mesurablement plus fort que {below} : dans le classement publié, les deux font jeu égal.',
     casual: 'Amicale (retour arrière permis)', create: 'Créer', creating: 'Création…',
     invite: 'Lien d’invitation pour la place {n}', copy: 'Copier', copied: 'Copié', open: 'Ouvrir la partie',
     openGames: 'Parties ouvertes', liveGames: 'Parties en cours', myGames: 'Mes parties récentes',

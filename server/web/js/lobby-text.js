@@ -190,6 +190,12 @@ export function ladderFor(g, players, variant) {
   return best;
 }
 
+// LEVEL_ANCHOR is the rating random moves are given on the players' scale
+// (server.LevelAnchor): a level's figure is its ladder Elo above random
+// plus the anchor, the rating its account starts from, so that the form's
+// figures and the cards' "hard · 1650" buttons speak one scale.
+const LEVEL_ANCHOR = 400;
+
 // levelText names an AI level with its published Elo for a number of
 // players and the options chosen: "hard, about 1650"; the name alone when
 // no ladder was measured under those rules. A level the ladder does not
@@ -201,7 +207,7 @@ export function levelText(g, players, variant, level) {
   const ladder = ladderFor(g, players, variant);
   const elo = ladder?.elo?.[level];
   if (elo === undefined) return t(level);
-  const args = { level: t(level), elo: Math.round(elo / 10) * 10 };
+  const args = { level: t(level), elo: Math.round((LEVEL_ANCHOR + elo) / 10) * 10 };
   const below = ladder.notShown?.[level];
   return below ? t('levelEloTied', { ...args, below: t(below) }) : t('levelElo', args);
 }
