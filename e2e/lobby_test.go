@@ -114,10 +114,17 @@ func playFriend(t *testing.T, bctx context.Context, base string) {
 	bothMove(t, a, b)
 }
 
+// cardSettled is true once game id's card has its row of computer levels,
+// which GET /api/levels fills in after the card is drawn, moving the card's
+// links below it: a click aimed at a link before then may land on a level.
+func cardSettled(id string) string {
+	return fmt.Sprintf(`!!document.querySelector('[data-learn=%q]') && !!document.querySelector('[data-levels=%q] [data-level-play]')`, id, id)
+}
+
 // learnByPlaying starts the guided game of draughts, sees its first hint,
 // switches the hints off and finds them still off after a reload.
 func learnByPlaying(t *testing.T, a *tab, base string) {
-	a.open(base+"/", `!!document.querySelector('[data-learn="dames"]')`)
+	a.open(base+"/", cardSettled("dames"))
 	a.clickAt(`[data-learn="dames"]`)
 	a.waitJS("the first hint", boardReady+` && document.querySelector('#guide-hint')?.dataset.hint === 'start'`)
 	if got := eval[string](a, `document.querySelector('#guide-hint .guide-text').textContent`); !strings.Contains(got, "diagonally") {
@@ -147,7 +154,7 @@ func learnByPlaying(t *testing.T, a *tab, base string) {
 // the first turn, in French too; "Got it" puts the hint away and it does
 // not come back.
 func learnShutbox(t *testing.T, a *tab, base string) {
-	a.open(base+"/", `!!document.querySelector('[data-learn="shutbox"]')`)
+	a.open(base+"/", cardSettled("shutbox"))
 	a.clickAt(`[data-lang="fr"]`)
 	a.waitJS("French", `document.documentElement.lang === 'fr'`)
 	a.clickAt(`[data-learn="shutbox"]`)

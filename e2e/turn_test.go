@@ -27,7 +27,7 @@ func TestBrowserTurnPolish(t *testing.T) {
 	// The guided game's hint leaves the turn's buttons in sight at 1280x900.
 	t.Run("guide", func(t *testing.T) {
 		a := newTab(t, bctx, "guided")
-		a.open(base+"/", `!!document.querySelector('[data-learn="mahbousse"]')`)
+		a.open(base+"/", cardSettled("mahbousse"))
 		a.clickAt(`[data-learn="mahbousse"]`)
 		a.waitJS("the first hint and my turn", boardReady+` && !!document.querySelector('#guide-hint') && !!document.querySelector('#done')`)
 		type fold struct {

@@ -10,7 +10,7 @@ import (
 )
 
 // ladderJSON is the published Elo ladder of the levels, measured by
-// "plateau ladder GAME --out ai/level/ladder.json" (docs/ai.md).
+// "plateau ladder GAME --out ai/level/ladder.json" (docs/ai/notebook.md).
 //
 //go:embed ladder.json
 var ladderJSON []byte
@@ -27,7 +27,7 @@ var ladders = sync.OnceValues(func() (arena.LadderFile, error) {
 func Ladders() (arena.LadderFile, error) { return ladders() }
 
 // Rated is the published Elo of a game's levels for a number of players
-// (random = 0; docs/ai.md).
+// (random = 0; docs/ai/notebook.md).
 type Rated struct {
 	Players int                `json:"players"`
 	Variant string             `json:"variant"`

@@ -12,7 +12,7 @@ import (
 
 // notShown lists the levels that the published ladder does not show
 // strictly stronger than the level below them (the lower end of their
-// gap's 95% interval is not above 0), with the reason; docs/ai.md says the
+// gap's 95% interval is not above 0), with the reason; docs/ai/notebook.md says the
 // same. The test fails for a level missing here and for one listed here
 // that the ladder now shows stronger, so the list is the published run's.
 // Keys are ladderName and the level: "mahbousse/2/max".
@@ -58,7 +58,7 @@ func TestPublishedLadder(t *testing.T) {
 			shown := shownStronger(l, i)
 			switch why, listed := notShown[key]; {
 			case !shown && !listed:
-				t.Errorf("%s is not shown stronger than %s (gap %+.0f [%+.0f, %+.0f]): list it in notShown and docs/ai.md, or measure again",
+				t.Errorf("%s is not shown stronger than %s (gap %+.0f [%+.0f, %+.0f]): list it in notShown and docs/ai/notebook.md, or measure again",
 					key, l.Levels[i-1].Name, lv.Gap, lv.GapLo, lv.GapHi)
 			case shown && listed:
 				t.Errorf("%s is listed in notShown (%s) but the ladder shows it stronger than %s (gap %+.0f [%+.0f, %+.0f])",

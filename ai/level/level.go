@@ -1,7 +1,7 @@
 // Package level names Plateau's computer players: for every game the
 // levels easy, medium, hard and max, and the baselines random and greedy.
 // It assembles the generic algorithms of package ai with the per-game
-// knowledge of the ai/<game> packages; docs/ai.md describes every level.
+// knowledge of the ai/<game> packages; docs/ai/notebook.md describes every level.
 package level
 
 import (
@@ -59,7 +59,7 @@ func (o Options) maxLimits() ai.Limits {
 const HardTime = 800 * time.Millisecond
 
 // SoloMaxTime caps the time per move of max at Intercept with 4 players
-// solo, which searches a node budget (docs/ai.md): about 0.6 s on a free
+// solo, which searches a node budget (docs/ai/notebook.md): about 0.6 s on a free
 // core.
 const SoloMaxTime = 1500 * time.Millisecond
 
@@ -335,7 +335,7 @@ func mahbousseLevels(t map[string]maker) {
 	// tactical inputs (aimahbousse.MaxNets), within the time given.
 	// Not deeper, nor wider: a fourth ply, full or over 7 of the 21
 	// rolls, truncated rollouts, and wider filters all scored even
-	// against hard at its depth (docs/ai.md); what paid was a better
+	// against hard at its depth (docs/ai/notebook.md); what paid was a better
 	// evaluation.
 	t["max"] = maxSearch(nil, nets(aimahbousse.NewMaxEvaluator, func(s *ai.Search) {
 		aimahbousse.Filters(s)
@@ -381,7 +381,7 @@ func interceptLevels(t map[string]maker) {
 	// within 80k nodes could be found (more nodes, a fourth ply, move
 	// filters, late move reductions, six evaluations and their
 	// weights fitted to results all measured even with it or weaker:
-	// docs/ai.md, *intercept, 4 players solo*), so max plays it, and
+	// docs/ai/notebook.md, *intercept, 4 players solo*), so max plays it, and
 	// the levels below are spaced so that each is shown stronger than
 	// the one below it, as max's extra nodes were not: easy plays
 	// between greedy and two plies, medium two plies, hard three
@@ -414,7 +414,7 @@ func interceptLevels(t map[string]maker) {
 	// evaluation, which plays for the goal and makes games of about
 	// 110 plies where the defensive one (EvalV4) made 220-280; max
 	// plays on the defensive one, which beats the aggressive one at
-	// the same search (docs/ai.md, *Two players, sixth part*).
+	// the same search (docs/ai/notebook.md, *Two players, sixth part*).
 	tuneV4 := func(s *ai.Search) { tune2(s); s.Eval = aiintercept.NewEvaluator().EvalV4 }
 	t["max"] = byPlayers(maxSearch(aiintercept.EvalV4, tuneV4), byMode(maxSearch(ev, tune4), search(soloMax, ev, tune4)))
 	// hard-v4 is hard before the aggressive evaluation with 2
@@ -428,7 +428,7 @@ func shutboxLevels(t map[string]maker) {
 	exact := func(uint64, Options) ai.Player { return aishutbox.Exact{} }
 	// The dice leave little room for skill: greedy play, noisy or not,
 	// and two plies of expectimax measured no stronger than random
-	// (docs/ai.md, Elo ladder), so the levels below max play the exact
+	// (docs/ai/notebook.md, Elo ladder), so the levels below max play the exact
 	// policy's move a fifth, two, three and four fifths of the time.
 	mixed := func(p float64) maker {
 		return func(seed uint64, o Options) ai.Player { return aishutbox.NewMixed(p, seed) }

@@ -179,7 +179,7 @@ func TestOptionsNodes(t *testing.T) {
 	}
 }
 
-// Intercept's 4-player levels search with the budgets of docs/ai.md: in
+// Intercept's 4-player levels search with the budgets of docs/ai/notebook.md: in
 // teams, easy 2 plies, medium 5k nodes and hard 25k for at most HardTime;
 // solo, easy mixes 2 plies with greedy, medium 2 plies, hard 10k nodes and
 // max 80k for at most SoloMaxTime; with 2 players medium 5k and hard 100k.

@@ -6,15 +6,11 @@ import { t, lang, gameName } from './i18n.js';
 import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
-import { markGuided } from './guide.js';
 import { Seeks } from './seeks.js';
 import { levelRow } from './level-cards.js';
+import { QUICK_LEVEL, defaultPlayers, quickLevel, playLevel, learn, friendGame } from './card-play.js';
 
 const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'max'];
-
-// The computer's level for "Play the computer", and for the guided game.
-const QUICK_LEVEL = 'medium';
-const LEARN_LEVEL = 'easy';
 
 // The start positions (GET /api/starts), inlined in the lobby page.
 let startsPromise = (() => {
@@ -135,12 +131,12 @@ export class Lobby {
         h('p', { class: 'meta muted' }, `${playersText(g.players)} · ${t(`length_${id}`)}`)),
       h('div', { class: 'gc-body' }, thumb, h('p', { class: 'desc' }, t(`desc_${id}`))),
       h('div', { class: 'gc-actions' },
-        h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => this.quick(id, e.currentTarget) }, t('playAI')),
+        h('button', { type: 'button', class: 'primary', 'data-quick': id, onclick: (e) => quickLevel(g, QUICK_LEVEL, e.currentTarget, this.fail(id)) }, t('playAI')),
         h('button', { type: 'button', 'data-friend': id, onclick: (e) => this.playFriend(id, e.currentTarget) }, t('playFriend'))),
       h('p', { class: 'muted gc-level', 'data-level': id }, t('ai', { level: levelText(g, defaultPlayers(g), {}, QUICK_LEVEL) })),
-      levelRow(id, (level, rated, btn) => this.playLevel(id, level, rated, btn)),
+      levelRow(id, (level, rated, btn) => playLevel(g, level, rated, btn, this.fail(id))),
       h('div', { class: 'gc-links' },
-        h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => this.learn(id, e.currentTarget) }, t('learn')),
+        h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => learn(g, e.currentTarget, this.fail(id)) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
         h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard'))),
       f ? this.friendPanel(id, f) : null);
@@ -166,69 +162,18 @@ export class Lobby {
     }
   }
 
-  // body is the POST /api/games body of a game with the default variant:
-  // seat 0 me, the other seats kind (an AI level, or a human by invite).
-  body(id, other) {
-    const g = this.spec(id);
-    const n = defaultPlayers(g);
-    const seats = [{ kind: 'human' }];
-    for (let i = 1; i < n; i++) seats.push(other);
-    return { game: id, variant: {}, seats, casual: true };
-  }
-
-  async start(id, body, btn) {
-    btn.disabled = true;
-    try {
-      const res = await api('/api/games', { method: 'POST', body });
-      const me = (res.seats || []).find((x) => x.seat === 0);
-      remember(res.id, id, 0, me && me.token);
-      return res;
-    } catch (e) {
-      btn.disabled = false;
-      this.cardError(id, e.message);
-      return null;
-    }
-  }
-
-  /** quick starts a game against the computer and opens it. */
-  quick(id, btn) { return this.quickLevel(id, QUICK_LEVEL, btn); }
-
-  /** playLevel starts a game against a level, rated or not, and opens it. */
-  async playLevel(id, level, rated, btn) {
-    if (!rated) { this.quickLevel(id, level, btn); return; }
-    btn.disabled = true;
-    try {
-      const res = await api('/api/levels/games', { method: 'POST', body: { game: id, level } });
-      remember(res.id, id, res.seat, res.token);
-      go(`/g/${res.id}`);
-    } catch (e) {
-      btn.disabled = false;
-      this.cardError(id, e.message);
-    }
-  }
-
-  async quickLevel(id, level, btn) {
-    const res = await this.start(id, this.body(id, { kind: 'ai', level }), btn);
-    if (res) go(`/g/${res.id}`);
-  }
-
-  cardError(id, m) {
-    const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
-    card.querySelector('.gc-error')?.remove();
-    card.append(h('p', { class: 'error gc-error', role: 'alert' }, t('error', { m })));
-  }
-
-  /** learn starts the guided game: the easy computer, with hints. */
-  async learn(id, btn) {
-    const res = await this.start(id, this.body(id, { kind: 'ai', level: LEARN_LEVEL }), btn);
-    if (!res) return;
-    markGuided(res.id, id);
-    go(`/g/${res.id}`);
+  /** fail shows an error on game id's card. */
+  fail(id) {
+    return (m) => {
+      const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
+      card.querySelector('.gc-error')?.remove();
+      card.append(h('p', { class: 'error gc-error', role: 'alert' }, t('error', { m })));
+    };
   }
 
   /** playFriend creates a game whose other seats are invite links, and shows them. */
   async playFriend(id, btn) {
-    const res = await this.start(id, this.body(id, { kind: 'human' }), btn);
+    const res = await friendGame(this.spec(id), btn, this.fail(id));
     if (!res) return;
     this.friend[id] = res;
     const card = this.cardsEl.querySelector(`[data-game="${id}"]`);
@@ -433,12 +378,3 @@ function rank(id) {
   const i = CARD_ORDER.indexOf(id);
   return i < 0 ? CARD_ORDER.length : i;
 }
-
-// defaultPlayers is the number of players of a game's default variant.
-function defaultPlayers(g) {
-  if (!g) return 2;
-  const p = (g.variants || []).find((v) => v.key === 'players');
-  if (p && p.default !== undefined && !Number.isNaN(+p.default)) return +p.default;
-  return (g.players && g.players[0]) || 2;
-}
-
