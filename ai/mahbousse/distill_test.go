@@ -50,12 +50,16 @@ func naiveLookahead(t *testing.T, n *Net, s *mahbousse.State) float64 {
 
 func TestLabelIsOnePlyDeeper(t *testing.T) {
 	n := randomNet(t, 6, 3)
-	data, err := Label(context.Background(), n, DistillOptions{Positions: 40, Seed: 4, Workers: 1})
+	positions := 40
+	if raceEnabled {
+		positions = 15
+	}
+	data, err := Label(context.Background(), n, DistillOptions{Positions: positions, Seed: 4, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(data) != 40 {
-		t.Fatalf("%d samples, want 40", len(data))
+	if len(data) != positions {
+		t.Fatalf("%d samples, want %d", len(data), positions)
 	}
 	// The samples' positions are those of the teacher's self-play games:
 	// replay game 0 to rebuild their states and check each label.
@@ -96,6 +100,9 @@ func (l *labeller) states(t *testing.T, g int) []*mahbousse.State {
 func TestLabelDeterministic(t *testing.T) {
 	n := randomNet(t, 4, 5)
 	o := DistillOptions{Positions: 300, Seed: 9}
+	if raceEnabled {
+		o.Positions = 100
+	}
 	o.Workers = 1
 	one, err := Label(context.Background(), n, o)
 	if err != nil {
