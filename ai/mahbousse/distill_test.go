@@ -52,7 +52,7 @@ func TestLabelIsOnePlyDeeper(t *testing.T) {
 	n := randomNet(t, 6, 3)
 	positions := 40
 	if raceEnabled {
-		positions = 15
+		positions = 10
 	}
 	data, err := Label(context.Background(), n, DistillOptions{Positions: positions, Seed: 4, Workers: 1})
 	if err != nil {
@@ -101,7 +101,7 @@ func TestLabelDeterministic(t *testing.T) {
 	n := randomNet(t, 4, 5)
 	o := DistillOptions{Positions: 300, Seed: 9}
 	if raceEnabled {
-		o.Positions = 100
+		o.Positions = 40
 	}
 	o.Workers = 1
 	one, err := Label(context.Background(), n, o)
@@ -120,7 +120,11 @@ func TestLabelDeterministic(t *testing.T) {
 
 func TestFitLowersError(t *testing.T) {
 	teacher := randomNet(t, 6, 7)
-	data, err := Label(context.Background(), teacher, DistillOptions{Positions: 400, Seed: 1})
+	o := DistillOptions{Positions: 400, Seed: 1}
+	if raceEnabled {
+		o.Positions = 150
+	}
+	data, err := Label(context.Background(), teacher, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +143,11 @@ func TestFitLowersError(t *testing.T) {
 }
 
 func TestSamplesRoundTrip(t *testing.T) {
-	data, err := Label(context.Background(), randomNet(t, 3, 2), DistillOptions{Positions: 50, Seed: 3})
+	o := DistillOptions{Positions: 50, Seed: 3}
+	if raceEnabled {
+		o.Positions = 20
+	}
+	data, err := Label(context.Background(), randomNet(t, 3, 2), o)
 	if err != nil {
 		t.Fatal(err)
 	}
