@@ -50,12 +50,16 @@ func naiveLookahead(t *testing.T, n *Net, s *mahbousse.State) float64 {
 
 func TestLabelIsOnePlyDeeper(t *testing.T) {
 	n := randomNet(t, 6, 3)
-	data, err := Label(context.Background(), n, DistillOptions{Positions: 40, Seed: 4, Workers: 1})
+	positions := 40
+	if raceEnabled {
+		positions = 10
+	}
+	data, err := Label(context.Background(), n, DistillOptions{Positions: positions, Seed: 4, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(data) != 40 {
-		t.Fatalf("%d samples, want 40", len(data))
+	if len(data) != positions {
+		t.Fatalf("%d samples, want %d", len(data), positions)
 	}
 	// The samples' positions are those of the teacher's self-play games:
 	// replay game 0 to rebuild their states and check each label.
@@ -96,6 +100,9 @@ func (l *labeller) states(t *testing.T, g int) []*mahbousse.State {
 func TestLabelDeterministic(t *testing.T) {
 	n := randomNet(t, 4, 5)
 	o := DistillOptions{Positions: 300, Seed: 9}
+	if raceEnabled {
+		o.Positions = 40
+	}
 	o.Workers = 1
 	one, err := Label(context.Background(), n, o)
 	if err != nil {
@@ -113,7 +120,11 @@ func TestLabelDeterministic(t *testing.T) {
 
 func TestFitLowersError(t *testing.T) {
 	teacher := randomNet(t, 6, 7)
-	data, err := Label(context.Background(), teacher, DistillOptions{Positions: 400, Seed: 1})
+	o := DistillOptions{Positions: 400, Seed: 1}
+	if raceEnabled {
+		o.Positions = 150
+	}
+	data, err := Label(context.Background(), teacher, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +143,11 @@ func TestFitLowersError(t *testing.T) {
 }
 
 func TestSamplesRoundTrip(t *testing.T) {
-	data, err := Label(context.Background(), randomNet(t, 3, 2), DistillOptions{Positions: 50, Seed: 3})
+	o := DistillOptions{Positions: 50, Seed: 3}
+	if raceEnabled {
+		o.Positions = 20
+	}
+	data, err := Label(context.Background(), randomNet(t, 3, 2), o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,11 @@ func TestEvaluatorMatchesEnsemble(t *testing.T) {
 	tac.tactics, linTac.linear, linTac.tactics = true, true, true
 	ensembles := map[string]Ensemble{"built-in": b, "random": {randomNet(t, 33, 3), lin}, "one random": {randomNet(t, 7, 8)},
 		"with tactics and without": {lin, tac, randomNet(t, 5, 7), linTac}, "one with tactics": {tac}}
-	states := siblings(t, 2, 22)
+	games := 2
+	if raceEnabled {
+		games = 1
+	}
+	states := siblings(t, games, 22)
 	rng := rand.New(rand.NewPCG(23, 1))
 	for name, e := range ensembles {
 		ev, err := e.NewEvaluator()
@@ -95,7 +99,11 @@ func TestEvaluatorMatchesEnsemble(t *testing.T) {
 // going through positions in any order gives, bit for bit, what a fresh one
 // gives each position; and the values of the two players add up to 1.
 func TestEvaluatorOrderFree(t *testing.T) {
-	states := siblings(t, 2, 24)
+	games := 2
+	if raceEnabled {
+		games = 1
+	}
+	states := siblings(t, games, 24)
 	ev, fresh := NewNetEvaluator(), NewNetEvaluator()
 	rng := rand.New(rand.NewPCG(25, 1))
 	for i := range 3 * len(states) {

@@ -34,9 +34,13 @@ func TestFiltersDeeper(t *testing.T) {
 	}
 	eval := nets[0].Eval
 	states := randomStates(t, 4, 27)
+	positions := 40
+	if raceEnabled {
+		positions = 10
+	}
 	var n2, n3 int64
 	deep, tried := 0, 0
-	for i := 0; i < len(states) && tried < 40; i += len(states) / 40 {
+	for i := 0; i < len(states) && tried < positions; i += len(states) / positions {
 		s := states[i]
 		if s.ToMove() == game.Chance {
 			continue

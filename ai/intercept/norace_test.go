@@ -1,0 +1,5 @@
+//go:build !race
+
+package intercept
+
+const raceEnabled = false

@@ -1,0 +1,8 @@
+//go:build race
+
+package intercept
+
+// raceEnabled trims the longest tests under the race detector, which makes
+// them ten to twenty-five times slower: fewer positions, the same checks.
+// CI runs them once at full settings without it.
+const raceEnabled = true

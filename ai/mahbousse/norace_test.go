@@ -1,0 +1,5 @@
+//go:build !race
+
+package mahbousse
+
+const raceEnabled = false
