@@ -136,15 +136,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *svg != "" {
-		f, err := os.Create(*svg)
-		if err != nil {
-			return err
-		}
-		if err := r.WriteSVG(f); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := createWith(*svg, r.WriteSVG); err != nil {
 			return err
 		}
 	}

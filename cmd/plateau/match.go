@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"plateau/referee"
@@ -45,15 +44,7 @@ func runMatch(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *pdn != "" {
-		f, err := os.Create(*pdn)
-		if err != nil {
-			return err
-		}
-		if err := r.WritePDN(f); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := createWith(*pdn, r.WritePDN); err != nil {
 			return err
 		}
 	}

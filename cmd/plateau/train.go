@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"time"
@@ -210,16 +211,8 @@ func distillData(ctx context.Context, teacher *aimahbousse.Net, d aimahbousse.Di
 		}
 	}
 	if saveLabels != "" {
-		f, err := os.Create(saveLabels)
-		if err != nil {
+		if err := createWith(saveLabels, func(w io.Writer) error { return aimahbousse.WriteSamples(w, data) }); err != nil {
 			return nil, err
-		}
-		err = aimahbousse.WriteSamples(f, data)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", saveLabels, err)
 		}
 	}
 	return data, nil
