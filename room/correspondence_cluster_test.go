@@ -2,7 +2,6 @@ package room_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"sync/atomic"
@@ -83,17 +82,5 @@ func TestCorrespondenceClusterTakeover(t *testing.T) {
 	}
 	awaiting(t, sb, bob, nil)
 	clock.Add(day)
-	g := waitFinished(t, sb, id)
-	var res struct {
-		Reason  string
-		Results []string
-	}
-	json.Unmarshal(g.Result, &res)
-	if res.Reason != "time" || !slices.Equal(res.Results, []string{"loss", "win"}) {
-		t.Errorf("result %s; want seat 0 lost on time", g.Result)
-	}
-	evs, _ := sb.Events(context.Background(), id, 0)
-	if i := slices.IndexFunc(evs, func(e store.Event) bool { return e.Kind == room.KindTimeout }); i < 0 || evs[i].Player != 0 || !evs[i].Time.Equal(second.Add(day)) {
-		t.Errorf("events %+v: want seat 0's timeout at its deadline", evs)
-	}
+	lostOnTime(t, sb, id, 0, second.Add(day))
 }

@@ -211,18 +211,29 @@ func TestCorrespondenceSurvivesRestart(t *testing.T) {
 		t.Fatalf("game ended a second before its deadline: %s", g.Result)
 	}
 	clock.Add(time.Second)
+	lostOnTime(t, st, id, 0, second.Add(3*day))
+	awaiting(t, st, "ann", nil)
+}
+
+// lostOnTime waits until game id ends, and checks that seat (0 or 1) lost
+// it on time, its timeout at its deadline at.
+func lostOnTime(t *testing.T, st store.Store, id string, seat int, at time.Time) {
+	t.Helper()
 	g := waitFinished(t, st, id)
 	var res struct {
 		Reason  string
 		Results []string
 	}
 	json.Unmarshal(g.Result, &res)
-	if res.Reason != "time" || !slices.Equal(res.Results, []string{"loss", "win"}) {
-		t.Errorf("result %s; want seat 0 lost on time", g.Result)
+	want := []string{"loss", "win"}
+	if seat == 1 {
+		want = []string{"win", "loss"}
 	}
-	evs, _ := st.Events(ctx, id, 0)
-	if i := slices.IndexFunc(evs, func(e store.Event) bool { return e.Kind == room.KindTimeout }); i < 0 || evs[i].Player != 0 || !evs[i].Time.Equal(second.Add(3*day)) {
-		t.Errorf("events %+v: want seat 0's timeout at its deadline", evs)
+	if res.Reason != "time" || !slices.Equal(res.Results, want) {
+		t.Errorf("result %s; want seat %d lost on time", g.Result, seat)
 	}
-	awaiting(t, st, "ann", nil)
+	evs, _ := st.Events(context.Background(), id, 0)
+	if i := slices.IndexFunc(evs, func(e store.Event) bool { return e.Kind == room.KindTimeout }); i < 0 || evs[i].Player != seat || !evs[i].Time.Equal(at) {
+		t.Errorf("events %+v: want seat %d's timeout at its deadline %v", evs, seat, at)
+	}
 }
