@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"plateau/server"
 	"plateau/server/correspondence"
 	"plateau/server/wsclient"
+	"plateau/store"
 )
 
 // postBody sends body to path and returns the answer's status and body.
@@ -80,28 +82,54 @@ func yourMove(t *testing.T, ts *testServer, cookie string) (int, correspondence.
 	return resp.StatusCode, l
 }
 
-// Two accounts paired by seeks of 3 days a move: the game is theirs with
-// that clock; "your move" lists it for the player to move only, first
+// pairDays pairs the accounts of two cookies by seeks of dames, days a
+// move, and returns the game and each seat's cookie and token.
+func pairDays(t *testing.T, ts *testServer, annCookie, bobCookie string, days int) (*store.Game, map[int]string, map[int]string) {
+	t.Helper()
+	ann, bob := dialSeeks(t, ts, annCookie), dialSeeks(t, ts, bobCookie)
+	spec := map[string]any{"type": "seek", "game": "dames", "rated": true, "clock": map[string]any{"days": days}}
+	ann.send(spec)
+	ann.next("seeking")
+	bob.send(spec)
+	pa, pb := ann.next("paired"), bob.next("paired")
+	g, err := ts.Store.Game(context.Background(), pa.Game)
+	if err != nil || g.Clock.PerMove != time.Duration(days)*correspondence.Day || g.Clock.Initial != 0 {
+		t.Fatalf("paired game %+v, %v: want %d days a move", g, err, days)
+	}
+	return g, map[int]string{*pa.Seat: annCookie, *pb.Seat: bobCookie}, map[int]string{*pa.Seat: pa.Token, *pb.Seat: pb.Token}
+}
+
+// firstMove plays the first legal move of a seat in game id, signed in by
+// cookie, and waits for its ack.
+func firstMove(t *testing.T, ts *testServer, cookie, id, token string) {
+	t.Helper()
+	p := joinAs(t, ts, cookie, id, token)
+	defer p.conn.C.CloseNow()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.conn.Send(ctx, map[string]any{"type": "move", "version": p.version, "move": p.view.Moves[0].Notation, "id": "m1"}); err != nil {
+		t.Fatal(err)
+	}
+	for m, err := p.conn.Next(ctx); m.Type != "ack"; m, err = p.conn.Next(ctx) {
+		if err != nil || m.Type == "error" {
+			t.Fatalf("move: %+v %v", m, err)
+		}
+	}
+}
+
+// Two accounts paired by seeks of 3 days a move (not by a seek of another
+// clock): "your move" lists the game for the player to move only, first
 // without a deadline (the first move is not timed), then with the time
 // left of the move, counted on the games' injected clock.
 func TestCorrespondenceYourMove(t *testing.T) {
 	clock := &testClock{now: time.Date(2026, 12, 5, 8, 0, 0, 0, time.UTC)}
 	ts := newTestServer(t, func(o *server.Options) { o.GamesNow = clock.Now })
-	annCookie, bobCookie := signedIn(t, ts, "ann"), signedIn(t, ts, "bob")
-	ann, bob := dialSeeks(t, ts, annCookie), dialSeeks(t, ts, bobCookie)
-	spec := map[string]any{"type": "seek", "game": "dames", "rated": true, "clock": map[string]any{"days": 3}}
-	ann.send(spec)
-	ann.next("seeking")
+	annCookie, cidCookie := signedIn(t, ts, "ann"), signedIn(t, ts, "cid")
+	bob := dialSeeks(t, ts, signedIn(t, ts, "bob"))
 	bob.send(map[string]any{"type": "seek", "game": "dames", "rated": true, "clock": map[string]any{"days": 2}})
-	bob.next("seeking") // another clock: not paired
-	bob.send(spec)
-	pa, pb := ann.next("paired"), bob.next("paired")
-	g, err := ts.Store.Game(context.Background(), pa.Game)
-	if err != nil || g.Clock.PerMove != 3*correspondence.Day || g.Clock.Initial != 0 {
-		t.Fatalf("paired game %+v, %v: want 3 days a move", g, err)
-	}
-	cookies := map[int]string{*pa.Seat: annCookie, *pb.Seat: bobCookie}
-	tokens := map[int]string{*pa.Seat: pa.Token, *pb.Seat: pb.Token}
+	bob.next("seeking") // another clock: not paired with the seeks below
+	g, cookies, tokens := pairDays(t, ts, annCookie, cidCookie, 3)
+	names := map[string]string{annCookie: "ann", cidCookie: "cid"}
 	if code, _ := yourMove(t, ts, ""); code != http.StatusUnauthorized {
 		t.Errorf("a guest's your-move: %d, want 401", code)
 	}
@@ -114,22 +142,12 @@ func TestCorrespondenceYourMove(t *testing.T) {
 	if _, l := yourMove(t, ts, cookies[1]); l.Count != 0 || len(l.Games) != 0 {
 		t.Fatalf("second mover's list before the first move: %+v", l)
 	}
-	p := joinAs(t, ts, cookies[0], g.ID, tokens[0])
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := p.conn.Send(ctx, map[string]any{"type": "move", "version": p.version, "move": p.view.Moves[0].Notation, "id": "m1"}); err != nil {
-		t.Fatal(err)
-	}
-	for m, err := p.conn.Next(ctx); m.Type != "ack"; m, err = p.conn.Next(ctx) {
-		if err != nil || m.Type == "error" {
-			t.Fatalf("first move: %+v %v", m, err)
-		}
-	}
+	firstMove(t, ts, cookies[0], g.ID, tokens[0])
 	moved := clock.Now()
 	clock.add(30 * time.Hour)
 	_, l = yourMove(t, ts, cookies[1])
 	if l.Count != 1 || l.Games[0].Seat != 1 || l.Games[0].Deadline == nil || !l.Games[0].Deadline.Equal(moved.Add(3*correspondence.Day)) ||
-		*l.Games[0].LeftMS != (42*time.Hour).Milliseconds() || len(l.Games[0].Opponents) != 1 || l.Games[0].Opponents[0] != map[int]string{*pa.Seat: "ann", *pb.Seat: "bob"}[0] {
+		*l.Games[0].LeftMS != (42*time.Hour).Milliseconds() || !slices.Equal(l.Games[0].Opponents, []string{names[cookies[0]]}) {
 		t.Errorf("second mover's list 30 h after the first move: %+v", l)
 	}
 	if _, l := yourMove(t, ts, cookies[0]); l.Count != 0 {
