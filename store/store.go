@@ -362,7 +362,9 @@ type Store interface {
 	// deleted. A game is never started while it is not finished and no
 	// human seat has moved in it (it may hold rolls and AI moves);
 	// untouched means its record was last updated (created, joined,
-	// appended to) before before.
+	// appended to) before before, and for a correspondence game before
+	// before less its time a move (Clock.PerMove): its first player may
+	// take that long.
 	DeleteStale(ctx context.Context, before time.Time) (int, error)
 	// Ratings returns an account's ratings, one per game it has played
 	// rated, by game id.

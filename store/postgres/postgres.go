@@ -543,7 +543,7 @@ func (s *Store) DeleteStale(ctx context.Context, before time.Time) (int, error) 
 		var n int
 		err := s.write(ctx, "delete stale games", func(tx pgx.Tx) error {
 			tag, err := tx.Exec(ctx, `DELETE FROM games WHERE id IN (
-				SELECT g.id FROM games g WHERE g.updated < $1 AND g.status <> $2
+				SELECT g.id FROM games g WHERE g.updated < $1 AND g.updated + g.clock_per_move * 1000000 < $1 AND g.status <> $2
 				AND NOT EXISTS (SELECT 1 FROM events e JOIN seats s ON s.game_id = e.game_id AND s.seat = e.player
 					WHERE e.game_id = g.id AND e.kind = 'move' AND s.kind = $3)
 				LIMIT $4 FOR UPDATE OF g SKIP LOCKED)`, nanos(before), store.StatusFinished, store.Human, sweepBatch)

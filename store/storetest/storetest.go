@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Reviews", testReviews},
 		{"Deadlines", testDeadlines},
 		{"Awaiting", testAwaiting},
+		{"DeleteStaleCorrespondence", testDeleteStaleCorrespondence},
 		{"Signature", testSignature},
 		{"FairPlay", testFairPlay},
 	}

@@ -59,3 +59,20 @@ func testAwaiting(t *testing.T, s store.Store) {
 		}
 	}
 }
+
+// testDeleteStaleCorrespondence: a correspondence game never started is
+// stale only once untouched for its time a move more than others.
+func testDeleteStaleCorrespondence(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	now := time.Now().UTC()
+	g := NewGame("corr")
+	g.Clock = store.Clock{PerMove: 48 * time.Hour}
+	g.Updated = now
+	mustCreate(t, s, g)
+	if n, err := s.DeleteStale(ctx, now.Add(47*time.Hour)); err != nil || n != 0 {
+		t.Errorf("DeleteStale 47 h on = %d, %v; want 0: the first move has two days", n, err)
+	}
+	if n, err := s.DeleteStale(ctx, now.Add(49*time.Hour)); err != nil || n != 1 {
+		t.Errorf("DeleteStale 49 h on = %d, %v; want 1", n, err)
+	}
+}
