@@ -335,6 +335,7 @@ type Accounts interface {
 type Store interface {
 	Accounts
 	FairPlay
+	Puzzles
 
 	// Create stores a new game with version 0 and no events; ErrExists if
 	// its id is taken.

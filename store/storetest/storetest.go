@@ -58,6 +58,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteStaleCorrespondence", testDeleteStaleCorrespondence},
 		{"Signature", testSignature},
 		{"FairPlay", testFairPlay},
+		{"Puzzles", testPuzzles},
+		{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
