@@ -172,3 +172,39 @@ func (a *Arena) mark(i, opp int, win, draw, berserk bool, now time.Time) {
 	p.sheet = append(p.sheet, m)
 	p.playing, p.last, p.freeSince = -1, opp, now
 }
+
+// Begin starts a game between white and black decided elsewhere (a
+// replay of the pairings recorded by Pair's caller): both players must be
+// known and free.
+func (a *Arena) Begin(white, black string) error {
+	w, okw := a.idx[white]
+	b, okb := a.idx[black]
+	if !okw || !okb || w == b {
+		return fmt.Errorf("%w: %q or %q", ErrUnknown, white, black)
+	}
+	if a.ps[w].playing >= 0 || a.ps[b].playing >= 0 {
+		return fmt.Errorf("arena: %q or %q is already playing", white, black)
+	}
+	a.ps[w].whites++
+	a.ps[b].blacks++
+	a.ps[w].playing, a.ps[b].playing = b, w
+	a.ps[w].white, a.ps[b].white = true, false
+	return nil
+}
+
+// Void ends the game between white and black without a result (a game
+// that could not start, or was aborted): both are free again, no mark is
+// written, and the streaks are kept.
+func (a *Arena) Void(white, black string, now time.Time) error {
+	w, okw := a.idx[white]
+	b, okb := a.idx[black]
+	if !okw || !okb {
+		return fmt.Errorf("%w: %q or %q", ErrUnknown, white, black)
+	}
+	if a.ps[w].playing != b || a.ps[b].playing != w || !a.ps[w].white {
+		return fmt.Errorf("%w: %q and %q", ErrNotPlaying, white, black)
+	}
+	a.ps[w].playing, a.ps[w].freeSince = -1, now
+	a.ps[b].playing, a.ps[b].freeSince = -1, now
+	return nil
+}

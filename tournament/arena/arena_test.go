@@ -324,3 +324,25 @@ func BenchmarkPair1000(b *testing.B) {
 		}
 	}
 }
+
+func TestBeginVoid(t *testing.T) {
+	a := newArena(t, false, map[string]int{"a": 1500, "b": 1600, "c": 1700})
+	if err := a.Begin("a", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Begin("c", "b"); err == nil {
+		t.Error("Begin with a player already playing: no error")
+	}
+	if err := a.Begin("a", "x"); !errors.Is(err, ErrUnknown) {
+		t.Errorf("Begin with an unknown player: %v", err)
+	}
+	if err := a.Void("b", "a", t0); !errors.Is(err, ErrNotPlaying) {
+		t.Errorf("Void with the colours swapped: %v", err)
+	}
+	if err := a.Void("a", "b", t0); err != nil {
+		t.Fatal(err)
+	}
+	if st := standing(a, "a"); st.Games != 0 || st.Playing {
+		t.Errorf("after Void: %+v", st)
+	}
+}
