@@ -290,4 +290,3 @@ func outcome(rec *store.Game) string {
 	}
 	return Draw
 }
-
