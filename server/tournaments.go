@@ -48,6 +48,9 @@ func (s *Server) startTournaments(raw store.Store) {
 func (s *Server) registerTournaments(m *http.ServeMux) {
 	if s.tourneys != nil {
 		s.tourneys.Register(m)
+		m.HandleFunc("GET /t/{id}", func(w http.ResponseWriter, r *http.Request) {
+			s.web.page(w, r, "", bootData{Catalog: s.catalogJSON()})
+		})
 	}
 }
 

@@ -7,6 +7,7 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { Seeks } from './seeks.js';
+import { Tournaments } from './tournaments.js';
 import { levelRow } from './level-cards.js';
 import { QUICK_LEVEL, defaultPlayers, quickLevel, playLevel, learn, friendGame } from './card-play.js';
 
@@ -43,6 +44,8 @@ export class Lobby {
     this.renderers = {};
     /** @type {import('./seeks.js').Seeks|null} */
     this.seeks = null;
+    /** @type {import('./tournaments.js').Tournaments|null} */
+    this.tourneys = null;
     this.load();
   }
 
@@ -61,7 +64,7 @@ export class Lobby {
     this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); }
+  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); this.tourneys?.close(); }
 
   async refresh() {
     await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
@@ -108,10 +111,12 @@ export class Lobby {
     this.more = h('details', { class: 'card more', id: 'more-options', open: open || null },
       h('summary', {}, t('moreOptions')), this.formEl);
     this.seeks ??= new Seeks(this.order);
+    this.tourneys ??= new Tournaments(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
       this.cardsEl,
-      h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
+      h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.tourneys.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
+    this.tourneys.draw();
     this.seeks.draw();
     this.drawForm();
     this.drawLists();
