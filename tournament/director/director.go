@@ -37,10 +37,14 @@ type Config struct {
 	// TTL is a lease's life (15 s if zero), Tick the pause between two
 	// steps (1 s if zero).
 	TTL, Tick time.Duration
-	Now       func() time.Time
-	NewID     func() string // a new game id
-	NewToken  func() string // a new seat token
-	Log       *slog.Logger
+	// StartWithin is how long a paired game may wait for its first move
+	// (2 min if zero): past it, or past an arena's end, a game without a
+	// move is void (a player who does not come does not hold the others).
+	StartWithin time.Duration
+	Now         func() time.Time
+	NewID       func() string // a new game id
+	NewToken    func() string // a new seat token
+	Log         *slog.Logger
 	// Notify, if not nil, is called after each append to a tournament.
 	Notify func(id string)
 }
@@ -74,6 +78,9 @@ func New(cfg Config) *Director {
 	}
 	if cfg.Tick == 0 {
 		cfg.Tick = time.Second
+	}
+	if cfg.StartWithin == 0 {
+		cfg.StartWithin = 2 * time.Minute
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -25,6 +25,8 @@ type fakeGames struct {
 	games map[string]*store.Game
 	order []string
 	fail  bool
+	// idle: the games created have no move (else one).
+	idle bool
 }
 
 func (f *fakeGames) Create(_ context.Context, t *store.Tournament, _ Spec, g *Game) error {
@@ -36,7 +38,7 @@ func (f *fakeGames) Create(_ context.Context, t *store.Tournament, _ Spec, g *Ga
 	if g.Tokens[0] == "" || g.Tokens[0] == g.Tokens[1] {
 		return fmt.Errorf("game %s: tokens %q", g.ID, g.Tokens)
 	}
-	f.games[g.ID] = &store.Game{ID: g.ID, Status: store.StatusLive, Rated: true,
+	f.games[g.ID] = &store.Game{ID: g.ID, Status: store.StatusLive, Rated: true, Moves: map[bool]int{false: 1, true: 0}[f.idle],
 		Seats: []store.Seat{{Kind: store.Human, Account: g.White}, {Kind: store.Human, Account: g.Black}}}
 	f.order = append(f.order, g.ID)
 	return nil
@@ -208,5 +210,55 @@ func TestArenaVoid(t *testing.T) {
 	st := r.standings(t, d)
 	if len(st.Lines) != 2 || st.Lines[0].Playing || st.Lines[0].Games != 0 {
 		t.Errorf("after a game that could not be made: %+v", st.Lines)
+	}
+}
+
+// TestUnstartedVoid: a game nobody moves in is void after StartWithin,
+// and at an arena's end, so that the arena ends.
+func TestUnstartedVoid(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, Arena, Spec{Minutes: 10}, "a", "b", "c", "d")
+	d := r.director("i1", time.Minute)
+	for _, a := range []string{"a", "b", "c", "d"} {
+		d.Join(ctx, "t1", a, "N"+a, 1500)
+	}
+	r.now, r.g.idle = t0, true
+	if err := d.Step(ctx); err != nil || len(r.g.live()) != 2 {
+		t.Fatalf("start: %v, %d games", err, len(r.g.live()))
+	}
+	g0, g1 := r.g.live()[0], r.g.live()[1]
+	r.g.mu.Lock()
+	r.g.games[g1.ID].Moves = 1 // the second game starts, the first never
+	r.g.mu.Unlock()
+	r.now = t0.Add(3 * time.Minute)
+	if err := d.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var results map[string]string
+	view := func() {
+		results = map[string]string{}
+		d.View(ctx, "t1", func(s *State) {
+			for _, g := range s.Games {
+				results[g.ID] = g.Result
+			}
+		})
+	}
+	view()
+	if results[g0.ID] != Void || results[g1.ID] != "" {
+		t.Fatalf("after 3 min: results %v, want %s void, %s in progress", results, g0.ID, g1.ID)
+	}
+	r.now = t0.Add(11 * time.Minute) // the end: every game without a move is void, the started one goes on
+	if err := d.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r.g.finish(t, g1.ID, "1")
+	for range 2 {
+		if err := d.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tr, _ := r.s.Tournament(ctx, "t1"); tr.Status != store.TournamentFinished {
+		view()
+		t.Fatalf("status %s after the end, results %v", tr.Status, results)
 	}
 }

@@ -44,6 +44,8 @@ func (d *Director) run(ctx context.Context, id string, f store.Fence) error {
 // results records the results of the games that ended.
 func (d *Director) results(ctx context.Context, e *entry, f store.Fence) error {
 	var evs []store.TournamentEvent
+	now := d.cfg.Now()
+	over := e.st.arena != nil && e.st.arena.Over(now)
 	for _, g := range e.st.Playing() {
 		rec, err := d.cfg.Store.Game(ctx, g.ID)
 		switch {
@@ -51,6 +53,9 @@ func (d *Director) results(ctx context.Context, e *entry, f store.Fence) error {
 			continue // being created, or its creation failed (recorded void then)
 		case err != nil:
 			return err
+		case rec.Status != store.StatusFinished && rec.Moves == 0 && (over || now.Sub(g.Paired) > d.cfg.StartWithin):
+			evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: Void}))
+			continue
 		case rec.Status != store.StatusFinished:
 			continue
 		}

@@ -80,6 +80,8 @@ type Game struct {
 	Result string `json:"result,omitempty"`
 	// Tokens are the seats' secret tokens, given only to their players.
 	Tokens [2]string `json:"tokens"`
+	// Paired is when the game was paired (its event's time).
+	Paired time.Time `json:"-"`
 }
 
 type roundData struct {
@@ -174,13 +176,14 @@ func (s *State) apply(e store.TournamentEvent) error {
 		if err := json.Unmarshal(e.Data, &g); err != nil {
 			return err
 		}
+		g.Paired = e.Time
 		return s.pair(&g)
 	case EvRound:
 		var d roundData
 		if err := json.Unmarshal(e.Data, &d); err != nil {
 			return err
 		}
-		return s.round(d)
+		return s.round(d, e.Time)
 	case EvResult:
 		var d resultData
 		if err := json.Unmarshal(e.Data, &d); err != nil {
@@ -237,7 +240,7 @@ func (s *State) addGame(g *Game) {
 	s.games[g.ID] = g
 }
 
-func (s *State) round(d roundData) error {
+func (s *State) round(d roundData, at time.Time) error {
 	if s.arena != nil || d.Round != len(s.rounds)+1 {
 		return fmt.Errorf("round %d after %d rounds", d.Round, len(s.rounds))
 	}
@@ -253,7 +256,7 @@ func (s *State) round(d roundData) error {
 			return fmt.Errorf("game %s: %q or %q is not in the initial order", g.ID, g.White, g.Black)
 		}
 		rd.Games = append(rd.Games, swiss.Game{White: w, Black: b})
-		g.Round = d.Round
+		g.Round, g.Paired = d.Round, at
 		s.addGame(g)
 	}
 	if d.Bye != "" {
