@@ -20,6 +20,7 @@ import (
 	"plateau/record"
 	"plateau/review"
 	"plateau/room"
+	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
 
@@ -228,6 +229,8 @@ type Server struct {
 	sockets  *sessionSockets // the open sockets of each session (sessions.go)
 	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
+
+	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
 }
 
 // New returns a server for o.
@@ -287,6 +290,7 @@ func New(o Options) *Server {
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Farming = o.Farming.withDefaults()
 	s.farm = newFarming(o.Farming)
+	raw := o.Store
 	o.Store = watch(o.Store, s.health)
 	o.Admission = o.Admission.withDefaults()
 	s.o = o
@@ -305,6 +309,7 @@ func New(o Options) *Server {
 	go s.fairPlayWorker()
 	s.bg.Add(1)
 	go s.levelsAtStart()
+	s.startTournaments(raw)
 	s.routes()
 	return s
 }
@@ -359,6 +364,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
+	s.registerTournaments(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
