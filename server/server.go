@@ -20,6 +20,7 @@ import (
 	"plateau/record"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/puzzles"
 	"plateau/store"
 )
 
@@ -178,6 +179,9 @@ type Options struct {
 	// game's fair-play statistics (default DefaultFairPlayBudget, the
 	// budget the thresholds were measured with).
 	FairPlayBudget time.Duration
+	// Puzzles bounds each client's puzzle requests (default
+	// puzzles.DefaultLimits).
+	Puzzles puzzles.Limits
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -224,6 +228,8 @@ type Server struct {
 	sockets  *sessionSockets // the open sockets of each session (sessions.go)
 	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
+
+	puzzles *puzzles.Handler // the puzzles (server/puzzles, puzzles.go)
 }
 
 // New returns a server for o.
@@ -297,6 +303,7 @@ func New(o Options) *Server {
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
 		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
 	s.serverMetrics()
+	s.startPuzzles()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
 	s.bg.Add(1)
@@ -323,6 +330,7 @@ func (s *Server) Close() {
 		}
 		s.reviews.close()
 		s.bg.Wait()
+		s.puzzles.Close()
 		s.rooms.Close()
 	})
 }
@@ -351,6 +359,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
 	s.moderatorRoutes(m)
+	s.puzzles.Routes(m)
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)

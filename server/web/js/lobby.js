@@ -110,6 +110,7 @@ export class Lobby {
     this.seeks ??= new Seeks(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
+      puzzleLine(this.cat),
       this.cardsEl,
       h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
     this.seeks.draw();
@@ -138,7 +139,8 @@ export class Lobby {
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => learn(g, e.currentTarget, this.fail(id)) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
-        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard'))),
+        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard')),
+        h('a', { href: `/puzzles/${id}`, 'data-puzzles': id }, t('puzzles'))),
       f ? this.friendPanel(id, f) : null);
   }
 
@@ -377,4 +379,13 @@ export class Lobby {
 function rank(id) {
   const i = CARD_ORDER.indexOf(id);
   return i < 0 ? CARD_ORDER.length : i;
+}
+
+// puzzleLine is the lobby's line to the puzzles and to the puzzle of the
+// day (GET /api/puzzles/daily), added when it arrives.
+function puzzleLine(cat) {
+  const el = h('p', { class: 'pz-lobby', id: 'lobby-puzzles' }, h('a', { href: '/puzzles', id: 'lobby-puzzles-link' }, t('puzzles')));
+  api('/api/puzzles/daily').then((d) => el.append(' · ', h('a', { href: `/puzzles/${d.puzzle.game}?id=${encodeURIComponent(d.puzzle.id)}`, id: 'lobby-daily' },
+    t('dailyPuzzle', { g: gameName(cat, d.puzzle.game) })))).catch(() => {});
+  return el;
 }
