@@ -7,6 +7,9 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { Seeks } from './seeks.js';
+import { puzzleLine } from './puzzle-link.js';
+import { YourMove } from './yourmove.js';
+import { DAYS, daysText, tcText } from './corr.js';
 import { levelRow } from './level-cards.js';
 import { QUICK_LEVEL, defaultPlayers, quickLevel, playLevel, learn, friendGame } from './card-play.js';
 
@@ -36,7 +39,7 @@ function ago(sec) {
 export class Lobby {
   constructor(root) {
     this.root = root;
-    this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true, minutes: 0, increment: 0 };
+    this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true, minutes: 0, increment: 0, days: 0 };
     this.lists = { open: null, live: null, inactive: null };
     this.created = null;
     this.friend = {}; // game id -> created game with an invite link
@@ -61,7 +64,7 @@ export class Lobby {
     this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); }
+  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); this.yourMove?.close(); }
 
   async refresh() {
     await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
@@ -108,12 +111,15 @@ export class Lobby {
     this.more = h('details', { class: 'card more', id: 'more-options', open: open || null },
       h('summary', {}, t('moreOptions')), this.formEl);
     this.seeks ??= new Seeks(this.order);
+    this.yourMove ??= new YourMove(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
       puzzleLine(this.cat),
+      this.yourMove.el,
       this.cardsEl,
       h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
     this.seeks.draw();
+    this.yourMove.draw();
     this.drawForm();
     this.drawLists();
     this.drawThumbs();
@@ -279,7 +285,10 @@ export class Lobby {
       h('label', { class: 'field' }, h('span', {}, t('clockMinutes')),
         h('input', { id: 'clock-minutes', type: 'number', min: 0, max: 1440, step: 'any', value: f.minutes, onchange: (e) => { f.minutes = +e.target.value || 0; } })),
       h('label', { class: 'field' }, h('span', {}, t('clockIncrement')),
-        h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: f.increment, onchange: (e) => { f.increment = +e.target.value || 0; } }))),
+        h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: f.increment, onchange: (e) => { f.increment = +e.target.value || 0; } })),
+      h('label', { class: 'field' }, h('span', {}, t('corrClock')),
+        h('select', { id: 'clock-days', onchange: (e) => { f.days = +e.target.value || 0; } },
+          [0, ...DAYS].map((d) => h('option', { value: d, selected: d === f.days || null }, d ? daysText(d) : t('corrNone')))))),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'casual', checked: f.casual, onchange: (e) => { f.casual = e.target.checked; } }), t('casual')),
     btn,
     this.createError ? h('p', { class: 'error', id: 'create-error', role: 'alert' }, this.createError) : null,
@@ -302,7 +311,8 @@ export class Lobby {
     const seats = f.seats.map((k) => (k.startsWith('ai:') ? { kind: 'ai', level: k.slice(3) } : { kind: k === 'open' ? 'open' : 'human' }));
     try {
       const body = { game: f.game, variant: f.variant, seats, casual: f.casual };
-      if (f.minutes > 0) body.clock = { minutes: f.minutes, increment: f.increment };
+      if (f.days > 0) body.clock = { days: f.days };
+      else if (f.minutes > 0) body.clock = { minutes: f.minutes, increment: f.increment };
       const res = await api('/api/games', { method: 'POST', body });
       const mineSeats = [];
       for (const x of res.seats || []) {
@@ -350,7 +360,7 @@ export class Lobby {
       return h('li', { 'data-listed': g.id }, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
         g.rated ? [h('span', { class: 'rated-tag', 'data-rated': true }, t('rated')), ' '] : null,
-        g.clock ? [h('span', { class: 'tc', title: t('clock') }, `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
+        g.clock ? [h('span', { class: 'tc', title: t('clock') }, tcText(g.clock)), ' '] : null,
         h('span', { class: 'age muted', 'data-age': g.age_s }, ago(g.age_s || 0)), ' · ',
         h('span', { class: 'count muted', 'data-moves': n }, t(n === 1 ? 'moveCount1' : 'moveCountN', { n })), ' ',
         h('span', { class: 'action' }, holds ? t('resume') : t('watch'))), joins.length ? [' ', joins] : null);
@@ -379,13 +389,4 @@ export class Lobby {
 function rank(id) {
   const i = CARD_ORDER.indexOf(id);
   return i < 0 ? CARD_ORDER.length : i;
-}
-
-// puzzleLine is the lobby's line to the puzzles and to the puzzle of the
-// day (GET /api/puzzles/daily), added when it arrives.
-function puzzleLine(cat) {
-  const el = h('p', { class: 'pz-lobby', id: 'lobby-puzzles' }, h('a', { href: '/puzzles', id: 'lobby-puzzles-link' }, t('puzzles')));
-  api('/api/puzzles/daily').then((d) => el.append(' · ', h('a', { href: `/puzzles/${d.puzzle.game}?id=${encodeURIComponent(d.puzzle.id)}`, id: 'lobby-daily' },
-    t('dailyPuzzle', { g: gameName(cat, d.puzzle.game) })))).catch(() => {});
-  return el;
 }
