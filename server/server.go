@@ -20,6 +20,7 @@ import (
 	"plateau/record"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/puzzles"
 	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
@@ -183,6 +184,9 @@ type Options struct {
 	// game's fair-play statistics (default DefaultFairPlayBudget, the
 	// budget the thresholds were measured with).
 	FairPlayBudget time.Duration
+	// Puzzles bounds each client's puzzle requests (default
+	// puzzles.DefaultLimits).
+	Puzzles puzzles.Limits
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -231,6 +235,7 @@ type Server struct {
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
+	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
 }
 
 // New returns a server for o.
@@ -305,6 +310,7 @@ func New(o Options) *Server {
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
 		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
 	s.serverMetrics()
+	s.startPuzzles()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
 	s.bg.Add(1)
@@ -332,6 +338,7 @@ func (s *Server) Close() {
 		}
 		s.reviews.close()
 		s.bg.Wait()
+		s.puzzles.Close()
 		s.rooms.Close()
 	})
 }
@@ -361,6 +368,7 @@ func (s *Server) routes() {
 	s.accountRoutes(m)
 	m.Handle("GET /api/account/your-move", s.yourMove())
 	s.moderatorRoutes(m)
+	s.puzzles.Routes(m)
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)

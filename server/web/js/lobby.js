@@ -7,6 +7,7 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { Seeks } from './seeks.js';
+import { puzzleLine } from './puzzle-link.js';
 import { YourMove } from './yourmove.js';
 import { DAYS, daysText, tcText } from './corr.js';
 import { Tournaments } from './tournaments.js';
@@ -117,6 +118,7 @@ export class Lobby {
     this.tourneys ??= new Tournaments(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
+      puzzleLine(this.cat),
       this.yourMove.el,
       this.cardsEl,
       h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.tourneys.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
@@ -148,7 +150,8 @@ export class Lobby {
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => learn(g, e.currentTarget, this.fail(id)) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
-        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard'))),
+        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard')),
+        h('a', { href: `/puzzles/${id}`, 'data-puzzles': id }, t('puzzles'))),
       f ? this.friendPanel(id, f) : null);
   }
 
