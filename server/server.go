@@ -20,6 +20,8 @@ import (
 	"plateau/record"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/puzzles"
+	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
 
@@ -130,6 +132,10 @@ type Options struct {
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
+	// GamesNow is the clock of the games' events and time controls
+	// (room.Options.Now; default time.Now): tests of correspondence games
+	// move it days on.
+	GamesNow func() time.Time
 	// SessionTTL is how long a session lasts unused (default 30 days);
 	// each use pushes its end back.
 	SessionTTL time.Duration
@@ -178,6 +184,9 @@ type Options struct {
 	// game's fair-play statistics (default DefaultFairPlayBudget, the
 	// budget the thresholds were measured with).
 	FairPlayBudget time.Duration
+	// Puzzles bounds each client's puzzle requests (default
+	// puzzles.DefaultLimits).
+	Puzzles puzzles.Limits
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -224,6 +233,9 @@ type Server struct {
 	sockets  *sessionSockets // the open sockets of each session (sessions.go)
 	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
+
+	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
+	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
 }
 
 // New returns a server for o.
@@ -283,6 +295,7 @@ func New(o Options) *Server {
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Farming = o.Farming.withDefaults()
 	s.farm = newFarming(o.Farming)
+	raw := o.Store
 	o.Store = watch(o.Store, s.health)
 	o.Admission = o.Admission.withDefaults()
 	s.o = o
@@ -295,12 +308,14 @@ func New(o Options) *Server {
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
+		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
 	s.serverMetrics()
+	s.startPuzzles()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
 	s.bg.Add(1)
 	go s.levelsAtStart()
+	s.startTournaments(raw)
 	s.routes()
 	return s
 }
@@ -323,6 +338,7 @@ func (s *Server) Close() {
 		}
 		s.reviews.close()
 		s.bg.Wait()
+		s.puzzles.Close()
 		s.rooms.Close()
 	})
 }
@@ -350,10 +366,13 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
+	m.Handle("GET /api/account/your-move", s.yourMove())
 	s.moderatorRoutes(m)
+	s.puzzles.Routes(m)
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
+	s.registerTournaments(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})

@@ -54,8 +54,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PlayerGames", testPlayerGames},
 		{"Reviews", testReviews},
 		{"Deadlines", testDeadlines},
+		{"Awaiting", testAwaiting},
+		{"DeleteStaleCorrespondence", testDeleteStaleCorrespondence},
 		{"Signature", testSignature},
 		{"FairPlay", testFairPlay},
+		{"Puzzles", testPuzzles},
+		{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,6 +109,12 @@ func testCreateAndGet(t *testing.T, s store.Store) {
 	want.RematchOf = "g0"
 	want.Clock = store.Clock{Initial: 5 * time.Minute, Increment: 2500 * time.Millisecond}
 	mustCreate(t, s, want)
+	corr := NewGame("g1c")
+	corr.Clock = store.Clock{PerMove: 72 * time.Hour}
+	mustCreate(t, s, corr)
+	if got, err := s.Game(ctx, "g1c"); err != nil || got.Clock != corr.Clock {
+		t.Errorf("Game(g1c).Clock = %+v, %v; want %+v", got.Clock, err, corr.Clock)
+	}
 	got, err := s.Game(ctx, "g1")
 	if err != nil {
 		t.Fatal(err)
