@@ -8,9 +8,13 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"time"
 
 	"plateau/game"
 	"plateau/protocol"
+	"plateau/seek"
+	"plateau/server/correspondence"
+	"plateau/store"
 )
 
 // FieldError is a refused create request: 400 naming the field at fault
@@ -83,7 +87,11 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 		return req, &FieldError{Field: "rated", Message: "rated games are made by pairing two signed-in players' seeks (the lobby's Play anyone, " +
 			"GET /api/seeks/ws), which gives each seat to its account; POST /api/games makes unrated games"}
 	}
-	if c := req.Clock; c != nil {
+	if c := req.Clock; c != nil && c.Days != 0 {
+		if fe := checkDays(*c); fe != nil {
+			return req, fe
+		}
+	} else if c != nil {
 		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
 			return req, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
 				c.Minutes, maxClockMinutes)}
@@ -93,6 +101,27 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 		}
 	}
 	return req, nil
+}
+
+// checkDays checks a correspondence clock: days a move, no minutes nor
+// increment.
+func checkDays(c seek.Clock) *FieldError {
+	if err := correspondence.CheckDays(c.Days); err != nil {
+		return &FieldError{Field: "clock.days", Message: err.Error()}
+	}
+	if c.Minutes != 0 || c.Increment != 0 {
+		return &FieldError{Field: "clock.days", Message: fmt.Sprintf("%d days a move is a correspondence clock: give no minutes nor increment with it", c.Days)}
+	}
+	return nil
+}
+
+// storeClock is the time control of a checked clock.
+func storeClock(c seek.Clock) store.Clock {
+	if c.Days != 0 {
+		return correspondence.Clock(c.Days)
+	}
+	return store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
+		Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 }
 
 // exact reports whether x is a whole number, to rounding error, and not a

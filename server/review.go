@@ -280,5 +280,6 @@ func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config
 		fail(fmt.Sprintf("the review of game %s could not be stored: internal error", id), err)
 		return
 	}
+	s.puzzles.Reviewed(id, g, cfg, moves)
 	forget()
 }

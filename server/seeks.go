@@ -383,8 +383,7 @@ func (s *Server) createPaired(ctx context.Context, waiting, asking seek.Seek, wa
 		return "", ps, err
 	}
 	rec.Rated = waiting.Rated
-	rec.Clock = store.Clock{Initial: time.Duration(waiting.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
-		Increment: time.Duration(waiting.Clock.Increment * float64(time.Second)).Round(time.Millisecond)}
+	rec.Clock = storeClock(waiting.Clock)
 	if err := s.o.Store.Create(ctx, rec); err != nil {
 		return "", ps, err
 	}
@@ -422,7 +421,12 @@ func (s *Server) seekSpec(m SeekRequest) (seek.Spec, *FieldError) {
 		return seek.Spec{}, &FieldError{Field: "variant", Message: fmt.Sprintf("%s (%s) has %d players: seeks are for two", g.ID(), cfg, st.Players())}
 	}
 	spec := seek.Spec{Game: g.ID(), Variant: cfg, Key: cfg.String(), Rated: m.Rated, Range: m.Range}
-	if c := m.Clock; c != nil && (c.Minutes != 0 || c.Increment != 0) {
+	if c := m.Clock; c != nil && c.Days != 0 {
+		if fe := checkDays(*c); fe != nil {
+			return seek.Spec{}, fe
+		}
+		spec.Clock = *c
+	} else if c != nil && (c.Minutes != 0 || c.Increment != 0) {
 		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
 			return seek.Spec{}, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1/60 to %v, a whole number of seconds", c.Minutes, maxClockMinutes)}
 		}

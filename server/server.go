@@ -20,6 +20,7 @@ import (
 	"plateau/record"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/puzzles"
 	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
@@ -131,6 +132,10 @@ type Options struct {
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
+	// GamesNow is the clock of the games' events and time controls
+	// (room.Options.Now; default time.Now): tests of correspondence games
+	// move it days on.
+	GamesNow func() time.Time
 	// SessionTTL is how long a session lasts unused (default 30 days);
 	// each use pushes its end back.
 	SessionTTL time.Duration
@@ -179,6 +184,9 @@ type Options struct {
 	// game's fair-play statistics (default DefaultFairPlayBudget, the
 	// budget the thresholds were measured with).
 	FairPlayBudget time.Duration
+	// Puzzles bounds each client's puzzle requests (default
+	// puzzles.DefaultLimits).
+	Puzzles puzzles.Limits
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -227,6 +235,7 @@ type Server struct {
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
+	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
 }
 
 // New returns a server for o.
@@ -299,8 +308,9 @@ func New(o Options) *Server {
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
+		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
 	s.serverMetrics()
+	s.startPuzzles()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
 	s.bg.Add(1)
@@ -328,6 +338,7 @@ func (s *Server) Close() {
 		}
 		s.reviews.close()
 		s.bg.Wait()
+		s.puzzles.Close()
 		s.rooms.Close()
 	})
 }
@@ -355,7 +366,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/positions", s.positionView)
 	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
+	m.Handle("GET /api/account/your-move", s.yourMove())
 	s.moderatorRoutes(m)
+	s.puzzles.Routes(m)
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)

@@ -17,6 +17,7 @@ import (
 
 	"plateau/ai"
 	"plateau/ai/arena"
+	"plateau/ai/ladder"
 	"plateau/ai/level"
 )
 
@@ -289,8 +290,8 @@ func buildRevision() string {
 }
 
 // putLadder puts l into the ladder file at path, created if missing.
-func putLadder(path string, l arena.Ladder) error {
-	var f arena.LadderFile
+func putLadder(path string, l ladder.Ladder) error {
+	var f ladder.File
 	b, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

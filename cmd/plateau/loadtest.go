@@ -21,6 +21,7 @@ import (
 type loadStats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
+	sentAt    []time.Time // when each of latencies' moves was sent
 	errors    map[string]int
 	games     int
 }
@@ -43,20 +44,25 @@ func (s *loadStats) failLoudly(w io.Writer, what string, err error) {
 
 // loadReport is what "plateau loadtest --json" prints.
 type loadReport struct {
-	Clients    int            `json:"clients"`
-	Servers    int            `json:"servers"`
-	Game       string         `json:"game"`
-	Mode       string         `json:"mode"`
-	Seconds    float64        `json:"seconds"`
-	Moves      int            `json:"moves"`
-	MovesPerS  float64        `json:"moves_per_s"`
-	GamesEnded int            `json:"games_ended"`
-	P50ms      float64        `json:"p50_ms"`
-	P95ms      float64        `json:"p95_ms"`
-	P99ms      float64        `json:"p99_ms"`
-	MaxMs      float64        `json:"max_ms"`
-	Errors     map[string]int `json:"errors"`
-	RSS        *rssReport     `json:"rss,omitempty"` // with --rss-pid
+	Clients    int     `json:"clients"`
+	Servers    int     `json:"servers"`
+	Game       string  `json:"game"`
+	Mode       string  `json:"mode"`
+	Seconds    float64 `json:"seconds"`
+	Moves      int     `json:"moves"`
+	MovesPerS  float64 `json:"moves_per_s"`
+	GamesEnded int     `json:"games_ended"`
+	P50ms      float64 `json:"p50_ms"`
+	P95ms      float64 `json:"p95_ms"`
+	P99ms      float64 `json:"p99_ms"`
+	MaxMs      float64 `json:"max_ms"`
+	// Steady is the latency of the moves sent after the ramp, when every
+	// client has connected (the ramp's game creations and hellos load the
+	// server more than play does); ByTen is the p99 of each 10 s.
+	Steady *latencyReport `json:"steady,omitempty"`
+	ByTen  []float64      `json:"p99_by_10s_ms"`
+	Errors map[string]int `json:"errors"`
+	RSS    *rssReport     `json:"rss,omitempty"` // with --rss-pid
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -159,17 +165,30 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	wg.Wait()
 	elapsed := time.Since(start)
 	r := loadReport{Clients: n, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
-	lat := st.latencies
-	slices.Sort(lat)
-	r.Moves = len(lat)
-	r.MovesPerS = float64(len(lat)) / elapsed.Seconds()
-	pct := func(p float64) float64 {
-		if len(lat) == 0 {
-			return 0
+	var steady []time.Duration
+	var tens [][]time.Duration
+	for i, d := range st.latencies {
+		at := st.sentAt[i].Sub(start)
+		if at >= *ramp {
+			steady = append(steady, d)
 		}
-		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+		k := int(at / (10 * time.Second))
+		for len(tens) <= k {
+			tens = append(tens, nil)
+		}
+		tens[k] = append(tens[k], d)
 	}
-	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = pct(0.50), pct(0.95), pct(0.99), pct(1)
+	all := latencies(st.latencies)
+	r.Moves = len(st.latencies)
+	r.MovesPerS = float64(r.Moves) / elapsed.Seconds()
+	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = all.P50ms, all.P95ms, all.P99ms, all.MaxMs
+	if len(steady) > 0 {
+		sr := latencies(steady)
+		r.Steady = &sr
+	}
+	for _, t := range tens {
+		r.ByTen = append(r.ByTen, latencies(t).P99ms)
+	}
 	if rss != nil {
 		r.RSS = rss.report(*rssPID)
 	}
@@ -178,6 +197,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
 		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
+	if r.Steady != nil {
+		fmt.Fprintf(e.stdout, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
+	}
 	if r.RSS != nil {
 		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
 	}
@@ -282,6 +304,7 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 					d := time.Since(sent)
 					lc.st.mu.Lock()
 					lc.st.latencies = append(lc.st.latencies, d)
+					lc.st.sentAt = append(lc.st.sentAt, sent)
 					lc.st.mu.Unlock()
 					pending = false
 				}
@@ -293,4 +316,25 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 			}
 		}
 	}
+}
+
+// latencyReport is a latency distribution, in milliseconds.
+type latencyReport struct {
+	Moves int     `json:"moves"`
+	P50ms float64 `json:"p50_ms"`
+	P95ms float64 `json:"p95_ms"`
+	P99ms float64 `json:"p99_ms"`
+	MaxMs float64 `json:"max_ms"`
+}
+
+// latencies sorts lat and reports its percentiles.
+func latencies(lat []time.Duration) latencyReport {
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	return latencyReport{len(lat), pct(0.50), pct(0.95), pct(0.99), pct(1)}
 }

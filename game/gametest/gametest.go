@@ -80,26 +80,33 @@ type hashSeen struct {
 	moves string
 }
 
+// parsed is a state's position text and the state parsed from it, or why
+// it does not parse.
+type parsed struct {
+	pos  string
+	back game.State
+	err  error
+}
+
 // checkHash checks that s, an unfinished game reached by played, has the
-// hash of the same position met before and of its parsed text. (A
+// hash of the same position met before and of its parsed text p. (A
 // finished game is not searched: its hash is not checked.)
-func checkHash(t *testing.T, g game.Game, cfg game.Config, s game.State, played []string, hashes map[string]hashSeen) {
+func checkHash(t *testing.T, s game.State, p parsed, played []string, hashes map[string]hashSeen) {
 	t.Helper()
 	h, ok := s.(game.Hasher)
 	if !ok || s.Outcome().Over {
 		return
 	}
-	pos, hash := s.Position(), h.Hash()
+	pos, hash := p.pos, h.Hash()
 	if prev, ok := hashes[pos]; ok && prev.hash != hash {
 		t.Errorf("position %q: hash %#x after moves %s, %#x after moves %s", pos, hash, lastMoves(played), prev.hash, prev.moves)
 	} else if !ok && len(hashes) < 1<<16 {
 		hashes[pos] = hashSeen{hash, lastMoves(played)}
 	}
-	back, err := g.ParsePosition(cfg, pos)
-	if err != nil {
+	if p.err != nil {
 		return // checkPly reports it
 	}
-	if bh, ok := back.(game.Hasher); !ok || bh.Hash() != hash {
+	if bh, ok := p.back.(game.Hasher); !ok || bh.Hash() != hash {
 		t.Errorf("position %q parsed has another hash than after moves %s", pos, lastMoves(played))
 	}
 }
@@ -124,8 +131,11 @@ func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options,
 	// states, so CopyFrom meets storage that earlier copies grew.
 	scratch := s.Clone()
 	for ply := 0; ; ply++ {
-		checkPly(t, g, cfg, s, rng, o)
-		checkHash(t, g, cfg, s, played, hashes)
+		// The position's text, and the state parsed from it, once a ply.
+		pos := s.Position()
+		back, err := g.ParsePosition(cfg, pos)
+		checkPly(t, g, s, parsed{pos, back, err}, rng, o)
+		checkHash(t, s, parsed{pos, back, err}, played, hashes)
 		checkCopy(t, s, scratch, rng)
 		if t.Failed() {
 			t.Fatalf("after moves %q", played)
@@ -173,18 +183,58 @@ func choose(t *testing.T, s game.State, rng *rand.Rand) game.Move {
 	return ms[rng.IntN(len(ms))]
 }
 
-func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *rand.Rand, o Options) {
+func checkPly(t *testing.T, g game.Game, s game.State, p parsed, rng *rand.Rand, o Options) {
 	t.Helper()
-	pos := s.Position()
-	out := s.Outcome()
+	pos := p.pos
 	moves := s.Moves(nil)
-	toMove := s.ToMove()
-
-	// Position round-trips and the parsed state agrees.
-	back, err := g.ParsePosition(cfg, pos)
-	if err != nil {
-		t.Errorf("ParsePosition(Position()) = %v for %q", err, pos)
+	if !checkParsed(t, g, s, p, moves) {
 		return
+	}
+	seen, ok := checkMoveList(t, s, pos, moves)
+	if !ok {
+		return
+	}
+	checkChance(t, s, pos, moves)
+	checkNotation(t, s, pos, moves)
+	if s.Position() != pos {
+		t.Fatalf("listing or formatting moves changed the position to %q", s.Position())
+	}
+	sample := moves
+	if len(sample) > o.MovesPerPly {
+		sample = make([]game.Move, o.MovesPerPly)
+		for i := range sample {
+			sample[i] = moves[rng.IntN(len(moves))]
+		}
+	}
+	checkPlayOnClones(t, s, pos, sample)
+
+	// Unlisted moves are rejected and change nothing.
+	toMove := s.ToMove()
+	for _, m := range illegalCandidates(moves, rng) {
+		if seen[m] {
+			continue
+		}
+		c := s.Clone()
+		if err := c.Play(m); err == nil {
+			t.Errorf("Play(%#x), a move not listed in %q, was accepted", uint64(m), pos)
+		} else if c.Position() != pos || c.ToMove() != toMove {
+			t.Errorf("rejected move %#x changed %q to %q", uint64(m), pos, c.Position())
+		}
+	}
+	if _, err := s.ParseMove("not a move!"); err == nil {
+		t.Errorf("ParseMove(%q) accepted in %q", "not a move!", pos)
+	}
+}
+
+// checkParsed checks that s's position round-trips and that the parsed
+// state agrees, and that s and its view marshal; false when the position
+// does not parse.
+func checkParsed(t *testing.T, g game.Game, s game.State, p parsed, moves []game.Move) bool {
+	t.Helper()
+	pos, back, toMove := p.pos, p.back, s.ToMove()
+	if p.err != nil {
+		t.Errorf("ParsePosition(Position()) = %v for %q", p.err, pos)
+		return false
 	}
 	if got := back.Position(); got != pos {
 		t.Errorf("position does not round-trip:\n got %q\nwant %q", got, pos)
@@ -204,22 +254,30 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 	if _, err := json.Marshal(game.NewView(g, s)); err != nil {
 		t.Errorf("view does not marshal: %v", err)
 	}
+	return true
+}
 
-	if out.Over {
+// checkMoveList checks the moves listed against the outcome and whose
+// turn it is, and returns them as a set; false when the game is over or
+// lists no move, so that there is nothing more to check.
+func checkMoveList(t *testing.T, s game.State, pos string, moves []game.Move) (map[game.Move]bool, bool) {
+	t.Helper()
+	toMove := s.ToMove()
+	if s.Outcome().Over {
 		if toMove != game.Nobody {
 			t.Errorf("finished game %q: ToMove = %v, want Nobody", pos, toMove)
 		}
 		if len(moves) != 0 {
 			t.Errorf("finished game %q lists %d moves", pos, len(moves))
 		}
-		return
+		return nil, false
 	}
 	if toMove != game.Chance && (toMove < 0 || int(toMove) >= s.Players()) {
 		t.Errorf("ToMove = %v in %q", toMove, pos)
 	}
 	if len(moves) == 0 {
 		t.Errorf("unfinished game %q lists no moves", pos)
-		return
+		return nil, false
 	}
 	seen := make(map[game.Move]bool, len(moves))
 	for _, m := range moves {
@@ -228,26 +286,38 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 		}
 		seen[m] = true
 	}
+	return seen, true
+}
 
-	// Chance nodes: weights positive, same outcomes as Moves.
+// checkChance checks that a chance node's outcomes are its moves, with
+// positive weights, and that no other node has any.
+func checkChance(t *testing.T, s game.State, pos string, moves []game.Move) {
+	t.Helper()
+	toMove := s.ToMove()
 	cms := s.ChanceMoves(nil)
-	if toMove == game.Chance {
-		if len(cms) != len(moves) {
-			t.Errorf("chance node %q: %d chance moves, %d moves", pos, len(cms), len(moves))
+	if toMove != game.Chance {
+		if len(cms) != 0 {
+			t.Errorf("ChanceMoves lists %d outcomes when %v is to move", len(cms), toMove)
 		}
-		for i, c := range cms {
-			if c.Weight <= 0 {
-				t.Errorf("chance move %q has weight %d", s.FormatMove(c.Move), c.Weight)
-			}
-			if i < len(moves) && c.Move != moves[i] {
-				t.Errorf("chance move %d is %q, Moves lists %q", i, s.FormatMove(c.Move), s.FormatMove(moves[i]))
-			}
-		}
-	} else if len(cms) != 0 {
-		t.Errorf("ChanceMoves lists %d outcomes when %v is to move", len(cms), toMove)
+		return
 	}
+	if len(cms) != len(moves) {
+		t.Errorf("chance node %q: %d chance moves, %d moves", pos, len(cms), len(moves))
+	}
+	for i, c := range cms {
+		if c.Weight <= 0 {
+			t.Errorf("chance move %q has weight %d", s.FormatMove(c.Move), c.Weight)
+		}
+		if i < len(moves) && c.Move != moves[i] {
+			t.Errorf("chance move %d is %q, Moves lists %q", i, s.FormatMove(c.Move), s.FormatMove(moves[i]))
+		}
+	}
+}
 
-	// Notation round-trips; descriptions carry the notation.
+// checkNotation checks that every move's notation is its own and parses
+// back, and that its description carries it.
+func checkNotation(t *testing.T, s game.State, pos string, moves []game.Move) {
+	t.Helper()
 	texts := make(map[string]game.Move, len(moves))
 	for _, m := range moves {
 		text := s.FormatMove(m)
@@ -271,25 +341,18 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 			t.Errorf("DescribeMove(%q) = %s: want an object with notation %q", text, b, text)
 		}
 	}
-	if s.Position() != pos {
-		t.Fatalf("listing or formatting moves changed the position to %q", s.Position())
-	}
+}
 
-	// Listed moves play on clones; clones are independent of s.
-	sample := moves
-	if len(sample) > o.MovesPerPly {
-		sample = make([]game.Move, o.MovesPerPly)
-		for i := range sample {
-			sample[i] = moves[rng.IntN(len(moves))]
-		}
-	}
+// checkPlayOnClones checks that the listed moves of sample play on clones
+// of s, leaving s as it was, and that PlayListed leaves the state Play
+// does.
+func checkPlayOnClones(t *testing.T, s game.State, pos string, sample []game.Move) {
+	t.Helper()
+	toMove := s.ToMove()
 	for _, m := range sample {
 		c := s.Clone()
 		if err := c.Play(m); err != nil {
 			t.Errorf("Play(%q) on a clone of %q: %v", s.FormatMove(m), pos, err)
-		}
-		if s.Position() != pos || s.ToMove() != toMove {
-			t.Fatalf("playing %q on a clone changed the original to %q", s.FormatMove(m), s.Position())
 		}
 		// PlayListed skips Play's checks for listed moves: it must
 		// leave the same state.
@@ -303,21 +366,8 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 			}
 		}
 	}
-
-	// Unlisted moves are rejected and change nothing.
-	for _, m := range illegalCandidates(moves, rng) {
-		if seen[m] {
-			continue
-		}
-		c := s.Clone()
-		if err := c.Play(m); err == nil {
-			t.Errorf("Play(%#x), a move not listed in %q, was accepted", uint64(m), pos)
-		} else if c.Position() != pos || c.ToMove() != toMove {
-			t.Errorf("rejected move %#x changed %q to %q", uint64(m), pos, c.Position())
-		}
-	}
-	if _, err := s.ParseMove("not a move!"); err == nil {
-		t.Errorf("ParseMove(%q) accepted in %q", "not a move!", pos)
+	if s.Position() != pos || s.ToMove() != toMove {
+		t.Fatalf("playing %q on clones changed the original to %q", notations(s, sample), s.Position())
 	}
 }
 
