@@ -202,47 +202,9 @@ func (tl *tourLoad) check(ctx context.Context, id string, players []*tourPlayer)
 		}
 	}
 	rep := &tourReport{ID: id, Players: len(players), Mismatches: []string{}}
-	type ended struct {
-		white, black string
-		result       arena.Result
-		at           time.Time
-	}
-	var games []ended
-	seen := map[string]bool{}
-	for _, p := range players {
-		for _, g := range p.games {
-			if seen[g] {
-				continue
-			}
-			seen[g] = true
-			rep.Games++
-			var x struct {
-				Status string `json:"status"`
-				Seats  []struct {
-					Name string `json:"name"`
-				} `json:"seats"`
-				Result *game.Outcome `json:"result"`
-				Events []struct {
-					Time time.Time `json:"time"`
-				} `json:"events"`
-			}
-			if err := getJSON(ctx, players[0].hc, tl.base+"/api/games/"+g+"/export", &x); err != nil {
-				return nil, fmt.Errorf("loadtest: export of game %s: %w", g, err)
-			}
-			if x.Status != "finished" || x.Result == nil || len(x.Result.Results) != 2 || len(x.Seats) != 2 || len(x.Events) == 0 {
-				rep.Lost++
-				continue
-			}
-			rep.StoredGames++
-			r := arena.Draw
-			switch {
-			case x.Result.Results[0] == game.Win:
-				r = arena.WhiteWins
-			case x.Result.Results[1] == game.Win:
-				r = arena.BlackWins
-			}
-			games = append(games, ended{x.Seats[0].Name, x.Seats[1].Name, r, x.Events[len(x.Events)-1].Time})
-		}
+	games, err := tl.readBack(ctx, players, rep)
+	if err != nil {
+		return nil, err
 	}
 	slices.SortStableFunc(games, func(a, b ended) int { return a.at.Compare(b.at) })
 	a := arena.New(arena.Config{Start: time.Unix(0, 0), Duration: 1000 * time.Hour})
@@ -287,6 +249,56 @@ func cookieHeader(jar http.CookieJar, base string) string {
 
 // errBusy is a 503 answer: retry later.
 var errBusy = errors.New("503 busy")
+
+// ended is a tournament game as its stored record tells it.
+type ended struct {
+	white, black string // the players' names
+	result       arena.Result
+	at           time.Time // its last event's
+}
+
+// readBack reads the players' games from the store (their exports),
+// counting in rep those played and those found finished.
+func (tl *tourLoad) readBack(ctx context.Context, players []*tourPlayer, rep *tourReport) ([]ended, error) {
+	var games []ended
+	seen := map[string]bool{}
+	for _, p := range players {
+		for _, g := range p.games {
+			if seen[g] {
+				continue
+			}
+			seen[g] = true
+			rep.Games++
+			var x struct {
+				Status string `json:"status"`
+				Seats  []struct {
+					Name string `json:"name"`
+				} `json:"seats"`
+				Result *game.Outcome `json:"result"`
+				Events []struct {
+					Time time.Time `json:"time"`
+				} `json:"events"`
+			}
+			if err := getJSON(ctx, players[0].hc, tl.base+"/api/games/"+g+"/export", &x); err != nil {
+				return nil, fmt.Errorf("loadtest: export of game %s: %w", g, err)
+			}
+			if x.Status != "finished" || x.Result == nil || len(x.Result.Results) != 2 || len(x.Seats) != 2 || len(x.Events) == 0 {
+				rep.Lost++
+				continue
+			}
+			rep.StoredGames++
+			r := arena.Draw
+			switch {
+			case x.Result.Results[0] == game.Win:
+				r = arena.WhiteWins
+			case x.Result.Results[1] == game.Win:
+				r = arena.BlackWins
+			}
+			games = append(games, ended{x.Seats[0].Name, x.Seats[1].Name, r, x.Events[len(x.Events)-1].Time})
+		}
+	}
+	return games, nil
+}
 
 // postJSON posts v as JSON and decodes the answer into out (if not nil).
 func postJSON(ctx context.Context, hc *http.Client, u string, v, out any) error {
