@@ -109,7 +109,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	st := &loadStats{errors: map[string]int{}}
 	limit := *ramp + *duration
 	if *tournament { // sign-ups first, then the arena, then reading back its games
-		limit = *duration + 10*time.Minute
+		limit = *duration + 15*time.Minute
 	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
@@ -241,6 +241,7 @@ type loadClient struct {
 	st       *loadStats
 	rng      *rand.Rand
 	once     bool        // play one game, no rematch (a tournament's player)
+	ended    bool        // with once: the game ended (not cut by the test's end)
 	header   http.Header // the WebSocket's request headers (a session's cookie)
 }
 
@@ -322,6 +323,7 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 						lc.st.mu.Unlock()
 					}
 					if lc.once {
+						lc.ended = true
 						c.Close()
 						return "", nil
 					}

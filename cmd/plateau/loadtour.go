@@ -49,7 +49,7 @@ type tourReport struct {
 	Players     int    `json:"players"`
 	Games       int    `json:"games"`        // games the players played to their end
 	StoredGames int    `json:"stored_games"` // of those, read back finished from the store
-	Lost        int    `json:"lost_games"`   // played to their end but not finished in the store
+	Lost        int    `json:"lost_games"`   // seen ending by their players but not finished in the store
 	// Mismatches lists the players whose final standing differs from the
 	// one recomputed from the stored games (at most 20).
 	Mismatches []string `json:"mismatches"`
@@ -69,9 +69,10 @@ func (tl *tourLoad) run(ctx context.Context, d time.Duration) (*tourReport, erro
 			return nil, fmt.Errorf("loadtest: %s joins tournament %s: %w", p.name, id, err)
 		}
 	}
-	// The players stop when the arena ends; a minute more lets the last
-	// games finish.
-	playCtx, cancel := context.WithTimeout(ctx, d+time.Minute)
+	// The players stop when the arena ends, once their game is over (the
+	// arena counts the games that end after its time, as on lichess): five
+	// minutes more, a game's clock, let the last games finish.
+	playCtx, cancel := context.WithTimeout(ctx, d+5*time.Minute)
 	defer cancel()
 	var wg sync.WaitGroup
 	for i, p := range players {
@@ -171,7 +172,11 @@ func (tl *tourLoad) play(ctx context.Context, id string, p *tourPlayer, seed uin
 				tl.st.fail(err.Error())
 				return
 			}
-			p.games = append(p.games, last)
+			if lc.ended {
+				p.games = append(p.games, last)
+			} else {
+				tl.st.fail("game cut by the test's end")
+			}
 			continue
 		}
 		select { // jittered, so that the free players do not read at once
