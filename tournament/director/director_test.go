@@ -230,6 +230,15 @@ func TestUnstartedVoid(t *testing.T) {
 	r.g.mu.Lock()
 	r.g.games[g1.ID].Moves = 1 // the second game starts, the first never
 	r.g.mu.Unlock()
+	r.now = t0.Add(time.Minute) // within StartWithin: nothing void
+	if err := d.Step(ctx); err != nil || len(r.g.live()) != 2 {
+		t.Fatalf("after a minute: %v, %d games, want the 2 still in progress", err, len(r.g.live()))
+	}
+	d.View(ctx, "t1", func(s *State) {
+		if n := len(s.Playing()); n != 2 {
+			t.Fatalf("after a minute: %d games in progress, want 2", n)
+		}
+	})
 	r.now = t0.Add(3 * time.Minute)
 	if err := d.Step(ctx); err != nil {
 		t.Fatal(err)

@@ -47,6 +47,8 @@ export class Lobby {
     this.renderers = {};
     /** @type {import('./seeks.js').Seeks|null} */
     this.seeks = null;
+    /** @type {import('./yourmove.js').YourMove|null} */
+    this.yourMove = null;
     /** @type {import('./tournaments.js').Tournaments|null} */
     this.tourneys = null;
     this.load();
