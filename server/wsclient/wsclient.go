@@ -51,8 +51,13 @@ type Conn struct {
 
 // Dial opens the WebSocket of game id on the server at base ("http://host:port").
 func Dial(ctx context.Context, base, id string) (*Conn, error) {
+	return DialHeader(ctx, base, id, nil)
+}
+
+// DialHeader is Dial with the request's headers (a session's cookie).
+func DialHeader(ctx context.Context, base, id string, h http.Header) (*Conn, error) {
 	u := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws"
-	c, _, err := websocket.Dial(ctx, u, nil)
+	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: h})
 	if err != nil {
 		return nil, err
 	}

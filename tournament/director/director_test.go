@@ -123,7 +123,7 @@ func (r *rig) standings(t *testing.T, d *Director) Standings {
 func TestArenaTakeover(t *testing.T) {
 	ctx := context.Background()
 	r := newRig(t, Arena, Spec{Minutes: 10}, "a", "b", "c")
-	d1, d2 := r.director("i1", 300*time.Millisecond), r.director("i2", 300*time.Millisecond)
+	d1, d2 := r.director("i1", 3*time.Second), r.director("i2", 3*time.Second)
 	for i, a := range []string{"a", "b", "c"} {
 		if err := d2.Join(ctx, "t1", a, "N"+a, 1500+100*i); err != nil {
 			t.Fatal(err)
@@ -149,7 +149,7 @@ func TestArenaTakeover(t *testing.T) {
 	first := live[0]
 	r.g.finish(t, first.ID, "1")
 	r.now = t0.Add(time.Minute)
-	time.Sleep(400 * time.Millisecond) // i1's lease expires: i2 takes over
+	time.Sleep(3200 * time.Millisecond) // i1's lease expires: i2 takes over
 	if err := d2.Step(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -230,6 +230,15 @@ func TestUnstartedVoid(t *testing.T) {
 	r.g.mu.Lock()
 	r.g.games[g1.ID].Moves = 1 // the second game starts, the first never
 	r.g.mu.Unlock()
+	r.now = t0.Add(time.Minute) // within StartWithin: nothing void
+	if err := d.Step(ctx); err != nil || len(r.g.live()) != 2 {
+		t.Fatalf("after a minute: %v, %d games, want the 2 still in progress", err, len(r.g.live()))
+	}
+	d.View(ctx, "t1", func(s *State) {
+		if n := len(s.Playing()); n != 2 {
+			t.Fatalf("after a minute: %d games in progress, want 2", n)
+		}
+	})
 	r.now = t0.Add(3 * time.Minute)
 	if err := d.Step(ctx); err != nil {
 		t.Fatal(err)

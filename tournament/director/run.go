@@ -85,7 +85,7 @@ func (d *Director) arenaStep(ctx context.Context, e *entry, f store.Fence) error
 	games := make([]*Game, len(ps))
 	evs := make([]store.TournamentEvent, len(ps))
 	for i, p := range ps {
-		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}}
+		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}, Paired: now}
 		evs[i] = event(EvPair, games[i])
 	}
 	if err := d.appendEvents(ctx, e, f, "", false, evs...); err != nil {

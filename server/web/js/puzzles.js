@@ -137,8 +137,7 @@ export class PuzzlePage extends GamePage {
   took(ans, notation) {
     const p = this.puzzle;
     const o = outcome(ans);
-    if (ans.rated) this.rated = ans.rated;
-    if (ans.player) this.player = ans.player;
+    this.noteRated(ans);
     if (ans.solution) this.solution = ans.solution;
     if (o === 'wrong') {
       this.failed = true;
@@ -161,14 +160,28 @@ export class PuzzlePage extends GamePage {
     this.render();
   }
 
+  // noteRated keeps an ended attempt's record: the player's, and the
+  // puzzle's rating and counts after a rated first try.
+  noteRated(ans) {
+    if (ans.player) this.player = ans.player;
+    const r = ans.rated;
+    if (!r) return;
+    this.rated = r;
+    if (r.first && r.mode === 'rated') {
+      const p = this.puzzle;
+      p.rating = r.puzzle.after;
+      p.attempts++;
+      if (r.solved) p.solved++;
+    }
+  }
+
   // reveal gives up: the attempt counts as failed, the solution is played.
   async reveal() {
     const p = this.puzzle;
     this.busy = true;
     try {
       const ans = await api(`/api/puzzles/${encodeURIComponent(p.id)}/attempt`, { method: 'POST', body: { moves: this.found, mode: this.mode, reveal: true } });
-      if (ans.rated) this.rated = ans.rated;
-      if (ans.player) this.player = ans.player;
+      this.noteRated(ans);
       this.solution = ans.solution;
       const all = await api(`/api/puzzles/${encodeURIComponent(p.id)}/attempt`, { method: 'POST', body: { moves: solverMoves(ans.solution), mode: this.mode } });
       const rest = ans.solution.slice(2 * this.found.length);

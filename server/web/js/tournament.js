@@ -73,6 +73,7 @@ export class TournamentPage {
   take(v) {
     if (this.gone) return;
     this.skew = Date.parse(v.now) - Date.now();
+    if (this.v && v.version === this.v.version) return; // nothing new: keep the page (a click in progress)
     this.v = v;
     this.redraw();
   }
