@@ -1,7 +1,13 @@
 // The game page's clocks: the server gives each seat's time left and the
 // seat whose clock runs; the page counts down from them. Methods of
 // GamePage (game.js).
-import { corrClockText } from './corr.js';
+
+/**
+ * The correspondence module (days a move), loaded with the first clock of a
+ * correspondence game only: other games' pages do without it.
+ * @type {typeof import('./corr.js')|null}
+ */
+let corr = null;
 
 /**
  * fmtClock shows a time left: m:ss, with tenths under 10 s.
@@ -20,6 +26,7 @@ export const clockMethods = {
   // left and the seat whose clock runs; the page counts down from them.
   setClock(c) {
     this.clock = { ...c, at: performance.now() };
+    if (c.per_move_ms && !corr) import('./corr.js').then((m) => { corr = m; this.tickClocks(); }).catch(() => {});
     clearInterval(this.clockTimer);
     if (c.running >= 0) this.clockTimer = setInterval(() => this.tickClocks(), 200);
     this.tickClocks();
@@ -38,7 +45,7 @@ export const clockMethods = {
   // game its time control and, while it runs, the move's time left.
   clockText(p) {
     const ms = this.clockLeft(p);
-    if (ms !== null && this.clock?.per_move_ms) return corrClockText(this.clock, ms, this.clock.running === p && !this.view?.outcome);
+    if (ms !== null && this.clock?.per_move_ms) return corr ? corr.corrClockText(this.clock, ms, this.clock.running === p && !this.view?.outcome) : '';
     return fmtClock(ms);
   },
 

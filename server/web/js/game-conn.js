@@ -5,7 +5,6 @@ import { t, gameName } from './i18n.js';
 import { h, mount } from './dom.js';
 import { api, remember, tokensFor, mine } from './api.js';
 import { play as playSound } from './sound.js';
-import { notifyMove } from './corr.js';
 
 const moveKinds = new Set(['move', 'roll']);
 
@@ -91,7 +90,7 @@ export const connMethods = {
     if (m.view) this.view = m.view;
     // A correspondence game open in a tab the player is not looking at.
     if (ev.kind === 'move' && !this.seats.includes(ev.player) && this.myTurn() && this.clock?.per_move_ms && document.hidden) {
-      notifyMove(gameName(this.cat, this.gameId), ev.notation || '', this.id);
+      import('./corr.js').then((m) => m.notifyMove(gameName(this.cat, this.gameId), ev.notation || '', this.id)).catch(() => {});
     }
     if (this.summary) this.summary.version = v;
     this.prefix = [];
