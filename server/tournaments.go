@@ -44,8 +44,14 @@ func (s *Server) startTournaments(raw store.Store) {
 	}()
 }
 
-// registerTournaments adds the tournaments' routes, if any.
+// registerTournaments adds the tournaments' routes; a store without
+// tournaments lists none, so that the lobby, which asks, gets no error.
 func (s *Server) registerTournaments(m *http.ServeMux) {
+	if s.tourneys == nil {
+		m.HandleFunc("GET /api/tournaments", func(w http.ResponseWriter, r *http.Request) {
+			writeJSON(w, http.StatusOK, map[string]any{"tournaments": []any{}})
+		})
+	}
 	if s.tourneys != nil {
 		s.tourneys.Register(m)
 		m.HandleFunc("GET /t/{id}", func(w http.ResponseWriter, r *http.Request) {

@@ -28,7 +28,8 @@ export const svg = (w, hgt, attrs, ...kids) =>
 
 // Icons drawn in SVG (24x24, stroked in the text's colour), for symbols
 // that the fonts of a plain Linux install may lack (a stopwatch, an
-// hourglass: U+23F1, U+231B have no glyph in DejaVu).
+// hourglass: U+23F1, U+231B have no glyph in DejaVu; a flame: U+1F525
+// has none without an emoji font).
 const ICONS = {
   clock: 'M12 7v5l3 2 M9 2h6 M12 2v2 M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
   hourglass: 'M6 3h12 M6 21h12 M7 3c0 6 10 6 10 9s-10 3-10 9 M17 3c0 6-10 6-10 9s10 3 10 9',
@@ -40,6 +41,7 @@ const ICONS = {
   sound: 'M4 9h4l5-4v14l-5-4H4z M16 9a4 4 0 0 1 0 6 M19 6a8 8 0 0 1 0 12',
   mute: 'M4 9h4l5-4v14l-5-4H4z M16 9l5 6 M21 9l-5 6',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 11v6 M12 7.5v.1',
+  fire: 'M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 3-6 0 2 1 3 2 3 0-3-1-5 1-8z',
 };
 
 /** icon is an inline SVG icon (decorative: hidden from screen readers). */

@@ -3,7 +3,7 @@
 // (live: server-sent events from /api/tournaments/{id}/live), its games in
 // progress and finished, and the winner at the end.
 import { t, gameName, addStrings } from './i18n.js';
-import { h, mount } from './dom.js';
+import { h, mount, icon } from './dom.js';
 import { api, catalog } from './api.js';
 import { when, clockText } from './tournaments.js';
 
@@ -143,7 +143,7 @@ export class TournamentPage {
       h('td', {}, l.rank), h('td', {}, h('a', { href: `/@/${encodeURIComponent(l.name)}`, 'data-nav': true }, l.name), ' ',
         h('span', { class: 'muted' }, l.rating), l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
         l.left ? h('span', { class: 'muted' }, ` · ${t('tLeft')}`) : null),
-      h('td', { class: 'score' }, l.score, l.fire ? h('span', { class: 'fire', title: t('tFire'), 'data-fire': true }, ' 🔥') : null),
+      h('td', { class: 'score' }, l.score, l.fire ? h('span', { class: 'fire', title: t('tFire'), 'data-fire': true }, ' ', icon('fire')) : null),
       h('td', {}, l.games),
       swiss ? [h('td', {}, l.buchholz ?? 0), h('td', {}, l.sonnebornBerger ?? 0)]
         : h('td', { class: 'sheet muted' }, (l.sheet || []).join(' '))));

@@ -100,6 +100,7 @@ export class YourMove {
   draw() {
     if (this.el.hidden || !this.list) return;
     const n = this.list.count;
+    this.el.classList.toggle('awaiting', n > 0);
     mount(this.el,
       h('h2', {}, t('yourMove')),
       h('p', { id: 'awaiting-count', 'data-count': n }, n === 0 ? t('awaits0') : n === 1 ? t('awaits1') : t('awaitsN', { n })),
