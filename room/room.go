@@ -279,9 +279,13 @@ func (r *Room) commitAs(ctx context.Context, d Decision, own bool) error {
 		upd.Rate = rate
 	}
 	lease, ended := r.lease, r.play.Ended // read here: the write may outlive its wait
-	after := *d.Play.Rec                  // the record after the events, for the signature
+	var after *store.Game                 // the record after the events, copied for the signature
+	if r.m.o.Signer != nil {
+		rec := *d.Play.Rec
+		after = &rec
+	}
 	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
-		upd, err := r.signed(ctx, ended, &after, evs, upd) // a copy of upd: the room's record is not signed
+		upd, err := r.signed(ctx, ended, after, evs, upd) // a copy of upd: the room's record is not signed
 		if err != nil {
 			return err
 		}

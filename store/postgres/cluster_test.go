@@ -115,6 +115,66 @@ func TestListen(t *testing.T) {
 	if n := next(); n != (store.Note{}) {
 		t.Fatalf("first note %+v, want the resync note", n)
 	}
+	writeGame(ctx, t, a)
+	// Notes of one game may be merged: the last version, and the record
+	// changes, are heard.
+	record, last := false, int64(0)
+	for !record || last < 6 {
+		n := next()
+		switch {
+		case n.Game != "g" || n.Version < 0 || n.Version > 6 || (n.Version > 0 && n.Version <= last):
+			t.Errorf("note %+v after %d", n, last)
+		case n.Version == 0:
+			record = true
+		default:
+			last = n.Version
+		}
+	}
+	if v, err := b.Versions(ctx, []string{"g", "unknown"}); err != nil || len(v) != 1 || v["g"] != 6 {
+		t.Errorf("Versions: %v, %v; want g at 6", v, err)
+	}
+	// The listening connection is cut: the listener reconnects and says
+	// that notes may have been missed, then hears the next write.
+	cutListener(ctx, t, a)
+	// Notes of the writes above sent in later batches may come first.
+	for n := next(); n != (store.Note{}); n = next() {
+		if n.Game != "g" || n.Version > 6 {
+			t.Fatalf("note %+v before the resync note", n)
+		}
+	}
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 7, Kind: "move"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for n := next(); n != (store.Note{Game: "g", Version: 7}); n = next() {
+		if n != (store.Note{Game: "g"}) { // a late record note may come first
+			t.Fatalf("note after the reconnection %+v, want g at 7", n)
+		}
+	}
+	lcancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Listen after cancel: %v", err)
+	}
+}
+
+// cutListener terminates the listening connection of a's schema.
+func cutListener(ctx context.Context, t *testing.T, a *postgres.Store) {
+	t.Helper()
+	var schema string
+	if err := postgres.PoolOf(a).QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	var cut int
+	if err := postgres.PoolOf(a).QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE query LIKE 'LISTEN %' AND query LIKE '%' || $1 || '%'`, schema).Scan(&cut); err != nil || cut != 1 {
+		t.Fatalf("cut the listener's connection: %d cut, %v", cut, err)
+	}
+}
+
+// writeGame writes game g to a: two moves, a write of the record alone,
+// the seat events (a join, a claim, an account), a stale append refused,
+// a move: versions 1 to 6.
+func writeGame(ctx context.Context, t *testing.T, a *postgres.Store) {
+	t.Helper()
 	g := storetest.NewGame("g")
 	g.Seats[1] = store.Seat{Kind: store.Human, Open: true}
 	if err := a.Create(ctx, g); err != nil {
@@ -140,51 +200,5 @@ func TestListen(t *testing.T) {
 	}
 	if err := a.Append(ctx, "g", []store.Event{{Seq: 6, Kind: "move"}}, nil); err != nil {
 		t.Fatal(err)
-	}
-	// Notes of one game may be merged: the last version, and the record
-	// changes, are heard.
-	record, last := false, int64(0)
-	for !record || last < 6 {
-		n := next()
-		switch {
-		case n.Game != "g" || n.Version < 0 || n.Version > 6 || (n.Version > 0 && n.Version <= last):
-			t.Errorf("note %+v after %d", n, last)
-		case n.Version == 0:
-			record = true
-		default:
-			last = n.Version
-		}
-	}
-	if v, err := b.Versions(ctx, []string{"g", "unknown"}); err != nil || len(v) != 1 || v["g"] != 6 {
-		t.Errorf("Versions: %v, %v; want g at 6", v, err)
-	}
-	// The listening connection is cut: the listener reconnects and says
-	// that notes may have been missed, then hears the next write.
-	var schema string
-	if err := postgres.PoolOf(a).QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
-		t.Fatal(err)
-	}
-	var cut int
-	if err := postgres.PoolOf(a).QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-		WHERE query LIKE 'LISTEN %' AND query LIKE '%' || $1 || '%'`, schema).Scan(&cut); err != nil || cut != 1 {
-		t.Fatalf("cut the listener's connection: %d cut, %v", cut, err)
-	}
-	// Notes of the writes above sent in later batches may come first.
-	for n := next(); n != (store.Note{}); n = next() {
-		if n.Game != "g" || n.Version > 6 {
-			t.Fatalf("note %+v before the resync note", n)
-		}
-	}
-	if err := a.Append(ctx, "g", []store.Event{{Seq: 7, Kind: "move"}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	for n := next(); n != (store.Note{Game: "g", Version: 7}); n = next() {
-		if n != (store.Note{Game: "g"}) { // a late record note may come first
-			t.Fatalf("note after the reconnection %+v, want g at 7", n)
-		}
-	}
-	lcancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Errorf("Listen after cancel: %v", err)
 	}
 }

@@ -50,39 +50,8 @@ func testListLobby(t *testing.T, s store.Store) {
 	if err := AppendSeatEvent(ctx, s, "open1", store.KindClaim, 1, store.SeatData{TokenHash: bytes.Repeat([]byte{7}, 32)}); err != nil {
 		t.Fatal(err)
 	}
-	// Live games: fresh (created now, no move), moved (created 3 days ago,
-	// moved an hour ago), stale (created 3 days ago, last move 2 days ago),
-	// old (created 2 days ago, no move; a roll does not count as a move).
 	now := base.Add(3 * day)
-	type ev struct {
-		kind string
-		at   time.Time
-	}
-	live := []struct {
-		id      string
-		created time.Time
-		events  []ev
-	}{
-		{"fresh", now, nil},
-		{"moved", now.Add(-3 * day), []ev{{"roll", now.Add(-3 * day)}, {"move", now.Add(-2 * day)}, {"move", now.Add(-time.Hour)}, {"draw_offer", now.Add(-time.Minute)}}},
-		{"stale", now.Add(-3 * day), []ev{{"move", now.Add(-3 * day)}, {"move", now.Add(-2 * day)}}},
-		{"old", now.Add(-2*day + time.Second), []ev{{"roll", now.Add(-time.Minute)}}},
-	}
-	for _, l := range live {
-		g := NewGame(l.id)
-		g.Status = store.StatusLive
-		g.Created = l.created
-		mustCreate(t, s, g)
-		var evs []store.Event
-		for i, e := range l.events {
-			evs = append(evs, store.Event{Seq: int64(i + 1), Kind: e.kind, Player: 0, Notation: "x", Time: e.at})
-		}
-		if len(evs) > 0 {
-			if err := s.Append(ctx, l.id, evs, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	createLobbyLive(t, s, now)
 	cutoff := now.Add(-day)
 	for _, c := range []struct {
 		name string
@@ -177,6 +146,44 @@ func testListMovedWithHuman(t *testing.T, s store.Store) {
 		slices.Sort(got)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("List(%+v) = %v, want %v", c.f, got, c.want)
+		}
+	}
+}
+
+// createLobbyLive creates the live games of testListLobby as of now.
+func createLobbyLive(t *testing.T, s store.Store, now time.Time) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	// Live games: fresh (created now, no move), moved (created 3 days ago,
+	// moved an hour ago), stale (created 3 days ago, last move 2 days ago),
+	// old (created 2 days ago, no move; a roll does not count as a move).
+	type ev struct {
+		kind string
+		at   time.Time
+	}
+	live := []struct {
+		id      string
+		created time.Time
+		events  []ev
+	}{
+		{"fresh", now, nil},
+		{"moved", now.Add(-3 * day), []ev{{"roll", now.Add(-3 * day)}, {"move", now.Add(-2 * day)}, {"move", now.Add(-time.Hour)}, {"draw_offer", now.Add(-time.Minute)}}},
+		{"stale", now.Add(-3 * day), []ev{{"move", now.Add(-3 * day)}, {"move", now.Add(-2 * day)}}},
+		{"old", now.Add(-2*day + time.Second), []ev{{"roll", now.Add(-time.Minute)}}},
+	}
+	for _, l := range live {
+		g := NewGame(l.id)
+		g.Status = store.StatusLive
+		g.Created = l.created
+		mustCreate(t, s, g)
+		var evs []store.Event
+		for i, e := range l.events {
+			evs = append(evs, store.Event{Seq: int64(i + 1), Kind: e.kind, Player: 0, Notation: "x", Time: e.at})
+		}
+		if len(evs) > 0 {
+			if err := s.Append(ctx, l.id, evs, nil); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
