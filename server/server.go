@@ -21,6 +21,7 @@ import (
 	"plateau/review"
 	"plateau/room"
 	"plateau/server/puzzles"
+	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
 
@@ -233,7 +234,8 @@ type Server struct {
 	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
 
-	puzzles *puzzles.Handler // the puzzles (server/puzzles, puzzles.go)
+	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
+	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
 }
 
 // New returns a server for o.
@@ -293,6 +295,7 @@ func New(o Options) *Server {
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Farming = o.Farming.withDefaults()
 	s.farm = newFarming(o.Farming)
+	raw := o.Store
 	o.Store = watch(o.Store, s.health)
 	o.Admission = o.Admission.withDefaults()
 	s.o = o
@@ -312,6 +315,7 @@ func New(o Options) *Server {
 	go s.fairPlayWorker()
 	s.bg.Add(1)
 	go s.levelsAtStart()
+	s.startTournaments(raw)
 	s.routes()
 	return s
 }
@@ -368,6 +372,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/analysis", s.analysis)
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
+	s.registerTournaments(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})

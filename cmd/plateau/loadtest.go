@@ -63,6 +63,8 @@ type loadReport struct {
 	ByTen  []float64      `json:"p99_by_10s_ms"`
 	Errors map[string]int `json:"errors"`
 	RSS    *rssReport     `json:"rss,omitempty"` // with --rss-pid
+	// Tournament: with --tournament.
+	Tournament *tourReport `json:"tournament,omitempty"`
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -79,6 +81,8 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	ramp := fs.Duration("ramp", 10*time.Second, "time over which clients connect")
 	maxMoves := fs.Int("max-moves", 300, "a game still running after this many events is resigned")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the load generator itself to this `file` (to tell its cost from the server's)")
+	tournament := fs.Bool("tournament", false, "the clients are players signed up to one arena of --duration (whole minutes), playing the games it pairs them in; the arena's standings are then checked against its stored games (serve with --signin-burst -1 --signups-per-ip-per-day -1)")
+	poll := fs.Duration("poll", 2*time.Second, "with --tournament: how often a free player reads the tournament for its next game")
 	rssPID := fs.Int("rss-pid", 0, "also report the resident memory (VmRSS in /proc, Linux) of this process, the server's on this machine, sampled every 5 s")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -103,7 +107,11 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	}
 	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	st := &loadStats{errors: map[string]int{}}
-	ctx, cancel := context.WithTimeout(ctx, *ramp+*duration)
+	limit := *ramp + *duration
+	if *tournament { // sign-ups first, then the arena, then reading back its games
+		limit = *duration + 15*time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	var rss *rssSampler
 	if *rssPID != 0 {
@@ -125,46 +133,60 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	}
 	start := time.Now()
 	var wg sync.WaitGroup
+	var tour *tourReport
 	n := *clients
-	perGame := 2
-	if *mode == "ai" {
-		perGame = 1
-	}
-	for i := 0; i < n; i += perGame {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			select { // spread the connections over the ramp
-			case <-time.After(time.Duration(int64(*ramp) * int64(i) / int64(n))):
-			case <-ctx.Done():
-				return
-			}
-			seats := []wsclient.Seat{{Kind: "human"}, {Kind: "human"}}
-			if perGame == 1 {
-				seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
-			}
-			g := i / perGame // the game's instance, and its players' (the next instance for the second player)
-			c, err := wsclient.Create(ctx, hc, bases[g%len(bases)], wsclient.CreateRequest{Game: *gameID, Seats: seats})
-			if err != nil {
-				if ctx.Err() == nil {
-					st.failLoudly(e.stderr, "create", err)
+	if *tournament {
+		minutes := int(duration.Minutes())
+		if minutes < 1 || *duration != time.Duration(minutes)*time.Minute {
+			return usagef("--duration %v: a tournament lasts whole minutes", *duration)
+		}
+		tl := &tourLoad{base: bases[0], players: *clients, game: *gameID, minutes: minutes, think: *think, maxMoves: int64(*maxMoves),
+			poll: *poll, st: st, tag: fmt.Sprintf("lt%04d", rand.IntN(10000))}
+		var err error
+		if tour, err = tl.run(ctx, *duration); err != nil {
+			return err
+		}
+	} else {
+		perGame := 2
+		if *mode == "ai" {
+			perGame = 1
+		}
+		for i := 0; i < n; i += perGame {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				select { // spread the connections over the ramp
+				case <-time.After(time.Duration(int64(*ramp) * int64(i) / int64(n))):
+				case <-ctx.Done():
+					return
 				}
-				return
-			}
-			for k := range perGame {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: *think, maxMoves: int64(*maxMoves), st: st,
-						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
-					lc.run(ctx, c.ID)
-				}()
-			}
-		}()
+				seats := []wsclient.Seat{{Kind: "human"}, {Kind: "human"}}
+				if perGame == 1 {
+					seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
+				}
+				g := i / perGame // the game's instance, and its players' (the next instance for the second player)
+				c, err := wsclient.Create(ctx, hc, bases[g%len(bases)], wsclient.CreateRequest{Game: *gameID, Seats: seats})
+				if err != nil {
+					if ctx.Err() == nil {
+						st.failLoudly(e.stderr, "create", err)
+					}
+					return
+				}
+				for k := range perGame {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: *think, maxMoves: int64(*maxMoves), st: st,
+							rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
+						lc.run(ctx, c.ID)
+					}()
+				}
+			}()
+		}
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	r := loadReport{Clients: n, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+	r := loadReport{Tournament: tour, Clients: n, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
 	var steady []time.Duration
 	var tens [][]time.Duration
 	for i, d := range st.latencies {
@@ -200,6 +222,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	if r.Steady != nil {
 		fmt.Fprintf(e.stdout, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
 	}
+	if t := r.Tournament; t != nil {
+		fmt.Fprintf(e.stdout, "tournament %s: %d players, %d games played, %d read back finished, %d lost, standings mismatches: %v\n", t.ID, t.Players, t.Games, t.StoredGames, t.Lost, t.Mismatches)
+	}
 	if r.RSS != nil {
 		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
 	}
@@ -215,6 +240,9 @@ type loadClient struct {
 	maxMoves int64
 	st       *loadStats
 	rng      *rand.Rand
+	once     bool        // play one game, no rematch (a tournament's player)
+	ended    bool        // with once: the game ended (not cut by the test's end)
+	header   http.Header // the WebSocket's request headers (a session's cookie)
 }
 
 func (lc *loadClient) run(ctx context.Context, id string) {
@@ -230,7 +258,7 @@ func (lc *loadClient) run(ctx context.Context, id string) {
 
 // play plays one game and returns the id of its rematch.
 func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
-	c, err := wsclient.Dial(ctx, lc.base, id)
+	c, err := wsclient.DialHeader(ctx, lc.base, id, lc.header)
 	if err != nil {
 		return "", errors.New("dial")
 	}
@@ -293,6 +321,11 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 						lc.st.mu.Lock()
 						lc.st.games++
 						lc.st.mu.Unlock()
+					}
+					if lc.once {
+						lc.ended = true
+						c.Close()
+						return "", nil
 					}
 					c.Send(ctx, map[string]any{"type": "rematch"})
 				case "rematch":

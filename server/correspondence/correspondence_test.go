@@ -33,6 +33,7 @@ func TestCheckDays(t *testing.T) {
 
 // fixture stores ann's games: two with her clock running (due in 2 and 1
 // days), one whose first move is hers, one whose first move is bob's, one
+// whose first mover cannot be known now (its room cannot load), one
 // with bob's clock running, a blitz game and a finished one.
 func fixture(t *testing.T) (store.Store, time.Time) {
 	t.Helper()
@@ -60,6 +61,7 @@ func fixture(t *testing.T) (store.Store, time.Time) {
 		{"sooner", correspondence.Clock(1), 1, 0, 24 * time.Hour, store.StatusLive},
 		{"first-ann", correspondence.Clock(2), 0, -1, 0, store.StatusLive},
 		{"first-bob", correspondence.Clock(2), 0, -1, 0, store.StatusLive},
+		{"first-unloadable", correspondence.Clock(2), 0, -1, 0, store.StatusLive},
 		{"bobs", correspondence.Clock(2), 2, 1, time.Hour, store.StatusLive},
 		{"blitz", store.Clock{Initial: time.Minute}, 2, 0, time.Minute, store.StatusLive},
 		{"over", correspondence.Clock(2), 2, 0, time.Hour, store.StatusLive},
@@ -104,6 +106,9 @@ func TestYourMove(t *testing.T) {
 			}
 		},
 		ToMove: func(_ context.Context, id string) (int, error) {
+			if id == "first-unloadable" { // the server busy: left out, not the whole list
+				return 0, errors.New("busy")
+			}
 			return map[string]int{"first-ann": 0, "first-bob": 1}[id], nil
 		}}
 	get := func(account string) (int, correspondence.List, string) {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -123,9 +122,7 @@ func (h *Handler) List(ctx context.Context, account string) (List, error) {
 			g.Seat, g.Deadline, g.LeftMS = d.Seat, &d.At, &left
 		} else if rec.Moves > 0 {
 			continue // started, and someone else's move
-		} else if g.Seat, err = h.firstMover(ctx, rec, account); err != nil {
-			return List{}, err
-		} else if g.Seat < 0 {
+		} else if g.Seat = h.firstMover(ctx, rec, account); g.Seat < 0 {
 			continue
 		}
 		for i, st := range rec.Seats {
@@ -147,16 +144,18 @@ func (h *Handler) List(ctx context.Context, account string) (List, error) {
 }
 
 // firstMover returns account's seat in rec, a game without a move, if it
-// is to move first, else -1.
-func (h *Handler) firstMover(ctx context.Context, rec *store.Game, account string) (int, error) {
+// is to move first, else -1. A game that cannot be loaded now (the server
+// busy) is left out of this reading, not the whole list.
+func (h *Handler) firstMover(ctx context.Context, rec *store.Game, account string) int {
 	seat, err := h.ToMove(ctx, rec.ID)
 	if err != nil {
-		return -1, fmt.Errorf("the seat to move in game %s: %w", rec.ID, err)
+		h.log().Warn("your-move: the seat to move in a game without a move", "game", rec.ID, "err", err)
+		return -1
 	}
 	if seat < 0 || seat >= len(rec.Seats) || rec.Seats[seat].Account != account {
-		return -1, nil
+		return -1
 	}
-	return seat, nil
+	return seat
 }
 
 func boolInt(b bool) int {

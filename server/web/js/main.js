@@ -22,12 +22,16 @@ async function route() {
   const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
   const p = location.pathname.match(/^\/@\/([^/]+)\/?$/);
   const an = location.pathname.match(/^\/analysis(?:\/([^/]*))?\/?$/);
+  const tm = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   const pz = location.pathname.match(/^\/puzzles(?:\/([^/]*))?\/?$/);
   if (m) {
     page = new GamePage(app, decodeURIComponent(m[1]));
   } else if (p) {
     const { PlayerPage } = await import('./player.js');
     page = new PlayerPage(app, decodeURIComponent(p[1]));
+  } else if (tm) {
+    const { TournamentPage } = await import('./tournament.js');
+    page = new TournamentPage(app, decodeURIComponent(tm[1]));
   } else if (an) {
     const { AnalysisPage, AnalysisIndex } = await import('./analysis.js');
     page = an[1] ? new AnalysisPage(app, decodeURIComponent(an[1])) : new AnalysisIndex(app);
