@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"plateau/games"
 	"plateau/puzzle"
 )
@@ -119,5 +121,17 @@ func TestPuzzles(t *testing.T) {
 		if sp, err := st.Puzzle(ctx, p.ID); err != nil || sp.Rating.Rating <= p.Rating.Rating || sp.Attempts != 1 || sp.Solved != 0 {
 			t.Errorf("stored puzzle after the failure: %+v, %v (rating was %v)", sp, err, p.Rating.Rating)
 		}
+	})
+	t.Run("phone", func(t *testing.T) {
+		ph := newTab(t, bctx, "puzzles-phone")
+		ph.do("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulatePortrait))
+		p := firstPuzzle(t, "mahbousse", 1)
+		ph.open(fmt.Sprintf("%s/puzzles/mahbousse?id=%s", base, p.ID), puzzleReady)
+		if !eval[bool](ph, `document.documentElement.scrollWidth <= innerWidth + 1`) {
+			t.Error("the puzzle page scrolls sideways on a phone")
+		}
+		clickMove(t, ph, p.Solution[0])
+		ph.waitJS("solved on a phone", `document.querySelector('#puzzle-msg').dataset.state === 'solved'`)
+		analysisShot(t, ph, "puzzles-phone")
 	})
 }

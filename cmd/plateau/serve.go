@@ -68,6 +68,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fairPlayBudget := fs.Duration("fairplay-budget", server.DefaultFairPlayBudget, "time of each search of the review that computes a rated game's fair-play statistics (the thresholds were measured at the default)")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this `address` (debugging; keep it on loopback)")
 	farm := farmingFlags(fs)
+	puzzleLimits := puzzleFlags(fs)
 	var origins multiFlag
 	var hubFlags multiFlag
 	fs.Var(&hubFlags, "hub-engine", "offer a Hub engine as a dames AI level `NAME=PATH[,ARG...]` (repeatable; Scan: scan=/opt/scan/scan,hub): a child process per AI seat, restarted after a crash, --ai-time a move")
@@ -168,7 +169,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Instance: *instance, LeaseTTL: *leaseTTL, LeaseRenew: *leaseRenew, Keys: keys,
 		WriteTimeout: *storeWrite, HealthChecks: *healthChecks,
 		SignInBurst: *signInBurst, SignInEvery: *signInEvery, SignInPairBurst: *pairBurst, SignInPairEvery: *pairEvery, Farming: *farm,
-		Moderators: moderatorNames(*moderators), FairPlayBudget: *fairPlayBudget,
+		Moderators: moderatorNames(*moderators), FairPlayBudget: *fairPlayBudget, Puzzles: *puzzleLimits,
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
