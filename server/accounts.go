@@ -19,6 +19,7 @@ import (
 	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -80,7 +81,7 @@ func (s *Server) accountRoutes(m *http.ServeMux) {
 	s.signInPairs = newAttempts(s.o.SignInPairBurst, s.o.SignInPairEvery)
 	s.signInFailures = newFailures(time.Duration(max(1, s.o.SignInPairBurst)) * s.o.SignInPairEvery)
 	s.dummyHash = sync.OnceValue(func() (h string) {
-		s.hashes.own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
+		s.hashes.Own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
 		return h
 	})
 	m.HandleFunc("POST /api/account/signup", s.signUp)
@@ -101,11 +102,11 @@ type attempts struct {
 	burst int // <= 0: no limit
 
 	mu   sync.Mutex
-	keys limiters
+	keys httpx.Limiters
 }
 
 func newAttempts(burst int, every time.Duration) *attempts {
-	return &attempts{burst: burst, keys: newLimiters(rate.Every(every), burst)}
+	return &attempts{burst: burst, keys: httpx.NewLimiters(rate.Every(every), burst)}
 }
 
 // allow takes one attempt of key at now, or says how long to wait for one.
@@ -115,12 +116,12 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.keys.sweep(now)
-	l := a.keys.of(key)
+	a.keys.Sweep(now)
+	l := a.keys.Of(key)
 	if l.AllowN(now, 1) {
 		return true, 0
 	}
-	return false, waitFor(l, now)
+	return false, httpx.WaitFor(l, now)
 }
 
 // limitSignIn takes an attempt of the client's address (sign-ups) and
@@ -151,16 +152,16 @@ type AccountJSON struct {
 // otherwise.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		httpError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")
+		httpx.Error(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")
 		return false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
 	if err != nil {
-		(&FieldError{Message: err.Error()}).write(w)
+		(&httpx.FieldError{Message: err.Error()}).Write(w)
 		return false
 	}
 	if err := protocol.DecodeStrict(body, v); err != nil {
-		strictError(err).write(w)
+		httpx.StrictError(err).Write(w)
 		return false
 	}
 	return true
@@ -172,7 +173,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := account.CheckName(c.Name); err != nil {
-		(&FieldError{Field: "name", Message: err.Error()}).write(w)
+		(&httpx.FieldError{Field: "name", Message: err.Error()}).Write(w)
 		return
 	}
 	if err := account.CheckPassword(c.Name, c.Password); err != nil {
@@ -197,7 +198,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 	a := &store.Account{ID: mint.ID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
 	if err := s.o.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
 		release()
-		writeJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
+		httpx.WriteJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
 			"code": "name_taken", "field": "name", "message": fmt.Sprintf("name: %q is taken (names are compared without case)", c.Name)}})
 		return
 	} else if err != nil {
@@ -209,7 +210,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.o.Log.Info("account created", "account", a.ID, "name", a.Name)
-	writeJSON(w, http.StatusCreated, AccountJSON{Name: a.Name, Created: a.Created})
+	httpx.WriteJSON(w, http.StatusCreated, AccountJSON{Name: a.Name, Created: a.Created})
 }
 
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
@@ -248,13 +249,13 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 	ok = ok && a != nil && a.PasswordHash != ""
 	s.signInDone(pair, ok)
 	if !ok {
-		httpError(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
+		httpx.Error(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
 		return
 	}
 	if !s.startSession(w, r, a) {
 		return
 	}
-	writeJSON(w, http.StatusOK, AccountJSON{Name: a.Name, Created: a.Created})
+	httpx.WriteJSON(w, http.StatusOK, AccountJSON{Name: a.Name, Created: a.Created})
 }
 
 // startSession creates a session of a and sets its cookie.
@@ -336,7 +337,7 @@ func (s *Server) mustSession(w http.ResponseWriter, r *http.Request) *signedIn {
 		return nil
 	}
 	if in == nil {
-		httpError(w, http.StatusUnauthorized, "signed_out", "not signed in (or the session expired): sign in")
+		httpx.Error(w, http.StatusUnauthorized, "signed_out", "not signed in (or the session expired): sign in")
 		return nil
 	}
 	return in
@@ -350,20 +351,20 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	if in == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"account": nil})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"account": nil})
 		return
 	}
 	if in.touched { // the cookie lasts as long as the session (every page asks)
 		http.SetCookie(w, s.cookie(r, in.token, int(s.o.SessionTTL.Seconds())))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"account": AccountJSON{Name: in.account.Name, Created: in.account.Created}})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"account": AccountJSON{Name: in.account.Name, Created: in.account.Created}})
 }
 
 // requireJSON answers 415 unless the request declares a JSON body (the
 // guard against cross-site form posts, for the endpoints without a body).
 func requireJSON(w http.ResponseWriter, r *http.Request) bool {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		httpError(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "send Content-Type: application/json")
+		httpx.Error(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "send Content-Type: application/json")
 		return false
 	}
 	return true
@@ -380,7 +381,7 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.SetCookie(w, s.cookie(r, "", -1))
-	writeJSON(w, http.StatusOK, map[string]any{"signed_out": 1})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"signed_out": 1})
 }
 
 func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
@@ -398,7 +399,7 @@ func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
 	}
 	s.o.Log.Info("signed out everywhere", "account", in.account.ID, "sessions", n)
 	http.SetCookie(w, s.cookie(r, "", -1))
-	writeJSON(w, http.StatusOK, map[string]any{"signed_out": n})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"signed_out": n})
 }
 
 // GuestSeats is the body of POST /api/account/claim-guest: the seat
@@ -423,7 +424,7 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(req.Seats) > maxClaims {
-		(&FieldError{Field: "seats", Message: fmt.Sprintf("at most %d seats at once, got %d", maxClaims, len(req.Seats))}).write(w)
+		(&httpx.FieldError{Field: "seats", Message: fmt.Sprintf("at most %d seats at once, got %d", maxClaims, len(req.Seats))}).Write(w)
 		return
 	}
 	in := s.mustSession(w, r)
@@ -434,7 +435,7 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 	tokens := map[string][]string{}
 	for i, st := range req.Seats {
 		if st.Game == "" || st.Token == "" {
-			(&FieldError{Field: fmt.Sprintf("seats[%d]", i), Message: "give the game's id and the seat's token"}).write(w)
+			(&httpx.FieldError{Field: fmt.Sprintf("seats[%d]", i), Message: "give the game's id and the seat's token"}).Write(w)
 			return
 		}
 		if tokens[st.Game] == nil {
@@ -462,7 +463,7 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 		c.Seats = seats
 		out = append(out, c)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"games": out})
 }
 
 // attach gives the seats of tokens in game id to account a.
@@ -518,25 +519,25 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	f := store.PlayerFilter{Game: q.Get("game"), Result: q.Get("result"), Limit: playerPage + 1}
 	if f.Game != "" {
 		if _, err := s.o.Games.Lookup(f.Game); err != nil {
-			(&FieldError{Field: "game", Message: err.Error()}).write(w)
+			(&httpx.FieldError{Field: "game", Message: err.Error()}).Write(w)
 			return
 		}
 	}
 	switch f.Result {
 	case "", store.Win, store.Draw, store.Loss:
 	default:
-		(&FieldError{Field: "result", Message: fmt.Sprintf("result %q is not one of win, draw, loss", f.Result)}).write(w)
+		(&httpx.FieldError{Field: "result", Message: fmt.Sprintf("result %q is not one of win, draw, loss", f.Result)}).Write(w)
 		return
 	}
-	page, ferr := queryNumber(q, "page", 1, 1, 10000)
+	page, ferr := httpx.QueryNumber(q, "page", 1, 1, 10000)
 	if ferr != nil {
-		ferr.write(w)
+		ferr.Write(w)
 		return
 	}
 	f.Offset = (page - 1) * playerPage
 	a, err := s.o.Store.AccountByName(r.Context(), name)
 	if errors.Is(err, store.ErrNotFound) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player named %q", name))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player named %q", name))
 		return
 	} else if err != nil {
 		s.internal(w, "read a player", err)
@@ -552,7 +553,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	for _, g := range gs[:min(len(gs), playerPage)] {
 		out.Games = append(out.Games, playerGame(g, a.ID))
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // playerGame is game g as listed on the page of account id.
@@ -579,5 +580,5 @@ func playerGame(g *store.Game, id string) PlayerGame {
 // internal answers 500 and logs err, which is not shown to the client.
 func (s *Server) internal(w http.ResponseWriter, what string, err error) {
 	s.o.Log.Error(what+" failed", "err", err)
-	httpError(w, http.StatusInternalServerError, "internal", "internal error: retry")
+	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 }

@@ -14,6 +14,7 @@ import (
 	"plateau/games/dames"
 	"plateau/protocol"
 	"plateau/review"
+	"plateau/server/internal/httpx"
 )
 
 // The analysis board's engine: the level hard (review.Analyze) capped at
@@ -54,7 +55,7 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Move != "" {
-		httpError(w, http.StatusBadRequest, "bad_request", "a move is given: POST it to /api/positions/play, then analyse the position it answers")
+		httpx.Error(w, http.StatusBadRequest, "bad_request", "a move is given: POST it to /api/positions/play, then analyse the position it answers")
 		return
 	}
 	g, st, err := s.position(req)
@@ -80,33 +81,33 @@ func (s *Server) analysis(w http.ResponseWriter, r *http.Request) {
 			if r.Context().Err() != nil {
 				return // the client left
 			}
-			if writeBusy(w, err) { // the analysis pool's queue or the client's share is full
+			if httpx.WriteBusy(w, err) { // the analysis pool's queue or the client's share is full
 				return
 			}
 			if errors.Is(err, errAnalysisBusy) {
-				httpError(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%v (no AI worker free within %v): retry", err, analysisWait))
+				httpx.Error(w, http.StatusServiceUnavailable, "busy", fmt.Sprintf("%v (no AI worker free within %v): retry", err, analysisWait))
 				return
 			}
 			s.o.Log.Error("analysis", "game", g.ID(), "position", st.Position(), "err", err)
-			httpError(w, http.StatusInternalServerError, "internal", "internal error")
+			httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 			return
 		}
 		a.Eval = &ev
 	}
-	writeJSON(w, http.StatusOK, a)
+	httpx.WriteJSON(w, http.StatusOK, a)
 }
 
 // analyse runs review.Analyze on st in an AI worker at the lowest
 // priority, again when a live game's search preempts it, once admitted by
-// the analysis pool as client's (a *busyError when refused).
+// the analysis pool as client's (a *httpx.BusyError when refused).
 func (s *Server) analyse(ctx context.Context, client string, g game.Game, st game.State) (review.Analysis, error) {
-	pl, err := s.analyses.enter(client)
+	pl, err := s.analyses.Enter(client)
 	if err != nil {
 		return review.Analysis{}, err
 	}
-	defer pl.leave()
+	defer pl.Leave()
 	turn, cancel := context.WithTimeout(ctx, analysisWait)
-	err = pl.wait(turn)
+	err = pl.Wait(turn)
 	cancel()
 	if err != nil {
 		if ctx.Err() == nil {
@@ -179,7 +180,7 @@ func (s *Server) pdnImport(w http.ResponseWriter, r *http.Request) {
 		positionFailed(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, a)
+	httpx.WriteJSON(w, http.StatusOK, a)
 }
 
 // readPDN reads and replays game req.Game of req.PDN; the error is a
@@ -313,14 +314,14 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any, limit int64) bool
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
-		httpError(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body over the limit of %d bytes", mb.Limit))
+		httpx.Error(w, http.StatusRequestEntityTooLarge, "too_large", fmt.Sprintf("body over the limit of %d bytes", mb.Limit))
 		return false
 	} else if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+		httpx.Error(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
 		return false
 	}
 	if err := protocol.DecodeStrict(body, v); err != nil {
-		strictError(err).write(w)
+		httpx.StrictError(err).Write(w)
 		return false
 	}
 	return true

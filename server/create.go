@@ -12,6 +12,7 @@ import (
 	"plateau/game"
 	"plateau/mint"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -53,16 +54,16 @@ type Created struct {
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	req, ferr := s.decodeCreate(w, r)
 	if ferr != nil {
-		ferr.write(w)
+		ferr.Write(w)
 		return
 	}
 	g, err := s.o.Games.Lookup(req.Game)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+		httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
 	if len(req.Seats) == 0 || len(req.Seats) > 16 {
-		httpError(w, http.StatusBadRequest, "bad_request", "seats: give one seat per player")
+		httpx.Error(w, http.StatusBadRequest, "bad_request", "seats: give one seat per player")
 		return
 	}
 	settings := map[string]string{}
@@ -76,16 +77,16 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	cfg, err := game.NewConfig(g, settings)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+		httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
 	st, err := g.New(cfg)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+		httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 		return
 	}
 	if st.Players() != len(req.Seats) {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats)))
+		httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats)))
 		return
 	}
 	seats := make([]store.Seat, len(req.Seats))
@@ -108,17 +109,17 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 				ok = ok || l == level
 			}
 			if !ok {
-				httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", ")))
+				httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", ")))
 				return
 			}
 			seats[i] = store.Seat{Kind: store.AI, Level: level}
 		default:
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human, open or ai", i, rs.Kind))
+			httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human, open or ai", i, rs.Kind))
 			return
 		}
 	}
 	if fe := s.checkAIOnly(seats); fe != nil {
-		fe.write(w)
+		fe.Write(w)
 		return
 	}
 	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
@@ -129,7 +130,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	rec.Rated = req.Rated
 	if c := req.Clock; c != nil {
 		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment))
+			httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment))
 			return
 		}
 		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
@@ -166,7 +167,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.rooms.Release(rm)
 	}
 	s.o.Log.Info("game created", "game", rec.ID, "engine", g.ID(), "variant", cfg.String())
-	writeJSON(w, http.StatusCreated, out)
+	httpx.WriteJSON(w, http.StatusCreated, out)
 }
 
 // Claimed is the answer of POST /api/games/{id}/seats/{seat}/claim.
@@ -180,9 +181,9 @@ type Claimed struct {
 // claim gives an open seat to whoever asks first.
 func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	seat, ferr := urlNumber("seat", r.PathValue("seat"), 0, maxSeatNumber)
+	seat, ferr := httpx.URLNumber("seat", r.PathValue("seat"), 0, httpx.MaxSeatNumber)
 	if ferr != nil {
-		ferr.write(w)
+		ferr.Write(w)
 		return
 	}
 	rm, err := s.rooms.Acquire(r.Context(), id)
@@ -199,16 +200,16 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
 		}
 		if ref.Code == "internal" { // the store's or the room's error: logged, not shown
 			s.o.Log.Error("claim failed", "game", id, "seat", seat, "err", ref.Message)
-			httpError(w, http.StatusInternalServerError, "internal", "internal error: retry")
+			httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 			return
 		}
 		status := http.StatusConflict
 		if ref.Code == "not_found" {
 			status = http.StatusNotFound
 		}
-		httpError(w, status, ref.Code, ref.Message)
+		httpx.Error(w, status, ref.Code, ref.Message)
 		return
 	}
 	s.o.Log.Info("seat claimed", "game", id, "seat", seat)
-	writeJSON(w, http.StatusOK, Claimed{ID: id, Seat: seat, Token: tok, Invite: fmt.Sprintf("/g/%s?seat=%d&token=%s", id, seat, tok)})
+	httpx.WriteJSON(w, http.StatusOK, Claimed{ID: id, Seat: seat, Token: tok, Invite: fmt.Sprintf("/g/%s?seat=%d&token=%s", id, seat, tok)})
 }

@@ -9,6 +9,7 @@ import (
 	"plateau/game"
 	"plateau/mint"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -37,41 +38,41 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 	sum, ok := rm.Summary()
 	s.rooms.Release(rm)
 	if !ok || sum.View == nil {
-		httpError(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
+		httpx.Error(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
 		return
 	}
 	hint := s.o.Hints[sum.Game]
 	if hint == nil {
-		httpError(w, http.StatusNotFound, "no_hints", fmt.Sprintf("game %s (%s) has no hints", id, sum.Game))
+		httpx.Error(w, http.StatusNotFound, "no_hints", fmt.Sprintf("game %s (%s) has no hints", id, sum.Game))
 		return
 	}
 	v := sum.View
 	switch {
 	case v.Outcome != nil || sum.Status == store.StatusFinished:
-		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s is over: no hints", id))
+		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s is over: no hints", id))
 		return
 	case !hintsAllowed(sum.Seats):
 		s.refuseHints(w, r, id, sum.Seats)
 		return
 	case v.ToMove == game.Chance:
-		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d waits for a roll: hints come after it", id, sum.Version))
+		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d waits for a roll: hints come after it", id, sum.Version))
 		return
 	case v.ToMove < 0:
-		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d has no player to move", id, sum.Version))
+		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d has no player to move", id, sum.Version))
 		return
 	}
 	st, err := s.stateOf(sum.Game, sum.Variant, v.Position)
 	if err != nil {
 		s.o.Log.Error("hints: rebuilding the position", "game", id, "err", err)
-		httpError(w, http.StatusInternalServerError, "internal", "internal error")
+		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
 	h, err := hint(st)
 	if err != nil {
-		httpError(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d (%s): %v", id, sum.Version, v.Position, err))
+		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d (%s): %v", id, sum.Version, v.Position, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, Hints{ID: id, Game: sum.Game, Version: sum.Version, Position: v.Position, ToMove: v.ToMove, Hints: h})
+	httpx.WriteJSON(w, http.StatusOK, Hints{ID: id, Game: sum.Game, Version: sum.Version, Position: v.Position, ToMove: v.ToMove, Hints: h})
 }
 
 // hintsAllowed reports whether the hints of a running game with seats may
@@ -107,7 +108,7 @@ func (s *Server) refuseHints(w http.ResponseWriter, r *http.Request, id string, 
 			}
 		}
 	}
-	httpError(w, http.StatusForbidden, "hints_refused", msg)
+	httpx.Error(w, http.StatusForbidden, "hints_refused", msg)
 }
 
 // stateOf reads a position of a game and variant back.

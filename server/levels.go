@@ -13,6 +13,7 @@ import (
 	"plateau/rating"
 	"plateau/room"
 	"plateau/seek"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -150,7 +151,7 @@ func (s *Server) levelsList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, ls)
+	httpx.WriteJSON(w, http.StatusOK, ls)
 }
 
 func (s *Server) levelsOf(ctx context.Context) (Levels, error) {
@@ -211,11 +212,11 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 	}
 	spec, fe := s.seekSpec(SeekRequest{Game: req.Game, Variant: req.Variant, Clock: req.Clock, Rated: true})
 	if fe != nil {
-		fe.write(w)
+		fe.Write(w)
 		return
 	}
 	if !slices.Contains(s.o.AILevels, req.Level) {
-		(&FieldError{Field: "level", Message: fmt.Sprintf("%q is not a level of the rating pools (%v)", req.Level, s.o.AILevels)}).write(w)
+		(&httpx.FieldError{Field: "level", Message: fmt.Sprintf("%q is not a level of the rating pools (%v)", req.Level, s.o.AILevels)}).Write(w)
 		return
 	}
 	ctx := r.Context()
@@ -224,7 +225,7 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := s.levelSeed(spec.Game, req.Level); !ok {
-		(&FieldError{Field: "level", Message: fmt.Sprintf("%s has no published rating of the level %s", spec.Game, req.Level)}).write(w)
+		(&httpx.FieldError{Field: "level", Message: fmt.Sprintf("%s has no published rating of the level %s", spec.Game, req.Level)}).Write(w)
 		return
 	}
 	acc, levelID := in.account, levelAccountID(req.Level)
@@ -232,18 +233,18 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "levels: the fair-play status", err)
 		return
 	} else if msg != "" {
-		httpError(w, http.StatusForbidden, "fair_play", msg)
+		httpx.Error(w, http.StatusForbidden, "fair_play", msg)
 		return
 	}
 	if msg := s.seekRefusal(acc.ID, s.clientAddr(r)); msg != "" {
-		httpError(w, http.StatusTooManyRequests, "rate_limited", msg)
+		httpx.Error(w, http.StatusTooManyRequests, "rate_limited", msg)
 		return
 	}
 	if done, err := s.pairedToday(ctx, acc.ID, levelID); err != nil {
 		s.internal(w, "levels: rated games of the pair", err)
 		return
 	} else if done {
-		httpError(w, http.StatusConflict, "pair_limit", fmt.Sprintf("you and %s have played %d rated games within a day: play casual, or rated against another level",
+		httpx.Error(w, http.StatusConflict, "pair_limit", fmt.Sprintf("you and %s have played %d rated games within a day: play casual, or rated against another level",
 			LevelAccountName(req.Level), s.farm.lim.PairGamesPerDay))
 		return
 	}
@@ -253,7 +254,7 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.o.Log.Info("level game created", "game", out.ID, "engine", spec.Game, "level", req.Level)
-	writeJSON(w, http.StatusCreated, out)
+	httpx.WriteJSON(w, http.StatusCreated, out)
 }
 
 // createLevelGame stores a rated game of account against level, the

@@ -10,6 +10,7 @@ import (
 
 	"plateau/game"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -217,7 +218,7 @@ func (s *Server) refuseLiveHelp(w http.ResponseWriter, r *http.Request, g game.G
 	if id == "" {
 		return false
 	}
-	httpError(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
+	httpx.Error(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 	"plateau/game"
 	"plateau/games/dames"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 )
 
 func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
@@ -16,7 +17,7 @@ func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if x.Game != "dames" {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("PDN export is for dames, game %s is %s", x.ID, x.Game))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("PDN export is for dames, game %s is %s", x.ID, x.Game))
 		return
 	}
 	var moves []string

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"plateau/game"
+	"plateau/server/internal/httpx"
 )
 
 // PositionRequest is the body of POST /api/positions and POST
@@ -68,10 +69,10 @@ func decodePosition(w http.ResponseWriter, r *http.Request, req *PositionRequest
 func positionFailed(w http.ResponseWriter, err error) {
 	var pe *positionError
 	if errors.As(err, &pe) {
-		httpError(w, http.StatusBadRequest, pe.code, pe.msg)
+		httpx.Error(w, http.StatusBadRequest, pe.code, pe.msg)
 		return
 	}
-	httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+	httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
 }
 
 // positionView answers POST /api/positions: the view of a position with
@@ -83,7 +84,7 @@ func (s *Server) positionView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Move != "" {
-		httpError(w, http.StatusBadRequest, "bad_request", "a move is given: POST it to /api/positions/play")
+		httpx.Error(w, http.StatusBadRequest, "bad_request", "a move is given: POST it to /api/positions/play")
 		return
 	}
 	g, st, err := s.position(req)
@@ -91,7 +92,7 @@ func (s *Server) positionView(w http.ResponseWriter, r *http.Request) {
 		positionFailed(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, PositionAnswer{View: game.NewView(g, st)})
+	httpx.WriteJSON(w, http.StatusOK, PositionAnswer{View: game.NewView(g, st)})
 }
 
 // positionPlay answers POST /api/positions/play: the move made on the
@@ -107,18 +108,18 @@ func (s *Server) positionPlay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Move == "" {
-		httpError(w, http.StatusBadRequest, "illegal_move", "no move given")
+		httpx.Error(w, http.StatusBadRequest, "illegal_move", "no move given")
 		return
 	}
 	m, err := st.ParseMove(req.Move)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %q in %s position %q: %v", req.Move, g.ID(), req.Position, err))
+		httpx.Error(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %q in %s position %q: %v", req.Move, g.ID(), req.Position, err))
 		return
 	}
 	notation := st.FormatMove(m)
 	if err := st.Play(m); err != nil {
-		httpError(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %q in %s position %q: %v", req.Move, g.ID(), req.Position, err))
+		httpx.Error(w, http.StatusBadRequest, "illegal_move", fmt.Sprintf("move %q in %s position %q: %v", req.Move, g.ID(), req.Position, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, PositionAnswer{Move: notation, View: game.NewView(g, st)})
+	httpx.WriteJSON(w, http.StatusOK, PositionAnswer{Move: notation, View: game.NewView(g, st)})
 }

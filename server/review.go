@@ -12,6 +12,7 @@ import (
 	"plateau/game"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -64,8 +65,8 @@ type ReviewStatus struct {
 type reviewJob struct {
 	mu          sync.Mutex
 	done, total int
-	err         error  // set when failed
-	place       *place // in the reviews' pool
+	err         error        // set when failed
+	place       *httpx.Place // in the reviews' pool
 }
 
 func (j *reviewJob) status() (ReviewStatus, bool) {
@@ -75,7 +76,7 @@ func (j *reviewJob) status() (ReviewStatus, bool) {
 		return ReviewStatus{Status: "failed", Error: j.err.Error()}, false
 	}
 	done, total := j.done, j.total
-	if pos := j.place.position(); pos > 0 {
+	if pos := j.place.Position(); pos > 0 {
 		return ReviewStatus{Status: "queued", Queue: pos, Done: &done, Total: &total}, true
 	}
 	return ReviewStatus{Status: "running", Done: &done, Total: &total}, true
@@ -87,7 +88,7 @@ func (j *reviewJob) status() (ReviewStatus, bool) {
 type reviews struct {
 	mu     sync.Mutex
 	jobs   map[string]*reviewJob // running or recently failed, by game id
-	pool   *pool                 // the places of the jobs running and waiting
+	pool   *httpx.Pool           // the places of the jobs running and waiting
 	closed bool                  // the server closes: no new job
 }
 
@@ -99,7 +100,7 @@ func (rs *reviews) close() {
 }
 
 func newReviews(n int, a Admission) *reviews {
-	return &reviews{jobs: map[string]*reviewJob{}, pool: newPool("the review queue", n, a.ReviewQueue, a.ReviewsPerClient, reviewRetry)}
+	return &reviews{jobs: map[string]*reviewJob{}, pool: httpx.NewPool("the review queue", n, a.ReviewQueue, a.ReviewsPerClient, reviewRetry)}
 }
 
 // job returns the game's running or recently failed job (a failed job is
@@ -144,10 +145,10 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 			s.internal(w, "checking the requester's seats", err)
 			return
 		} else if seated {
-			httpError(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
+			httpx.Error(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
 			return
 		}
-		httpError(w, http.StatusConflict, "game_running",
+		httpx.Error(w, http.StatusConflict, "game_running",
 			fmt.Sprintf("game %s is not over: its review can be asked for once the game has ended", id))
 		return
 	}
@@ -162,7 +163,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	p, err := room.PlayOf(s.o.Games, room.ExportOf(rec, evs))
 	if err != nil {
 		s.o.Log.Error("review: replaying the game", "game", id, "err", err)
-		httpError(w, http.StatusInternalServerError, "internal", "internal error")
+		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
 	moves := make([]string, len(p.Moves))
@@ -173,15 +174,15 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	s.reviews.mu.Lock()
 	if s.reviews.closed {
 		s.reviews.mu.Unlock()
-		httpError(w, http.StatusServiceUnavailable, "internal", "the server is shutting down: retry in a moment")
+		httpx.Error(w, http.StatusServiceUnavailable, "internal", "the server is shutting down: retry in a moment")
 		return
 	}
 	j := s.reviews.jobs[id]
 	if j == nil { // the first request: start the job
-		pl, err := s.reviews.pool.enter(client)
+		pl, err := s.reviews.pool.Enter(client)
 		if err != nil {
 			s.reviews.mu.Unlock()
-			writeBusy(w, err)
+			httpx.WriteBusy(w, err)
 			return
 		}
 		j = &reviewJob{total: len(moves), place: pl}
@@ -203,7 +204,7 @@ func (s *Server) storedReview(w http.ResponseWriter, ctx context.Context, id str
 		s.storeError(w, id, err)
 		return true
 	}
-	writeJSON(w, http.StatusOK, ReviewStatus{Status: "done", Report: rv.Report})
+	httpx.WriteJSON(w, http.StatusOK, ReviewStatus{Status: "done", Report: rv.Report})
 	return true
 }
 
@@ -211,10 +212,10 @@ func (s *Server) storedReview(w http.ResponseWriter, ctx context.Context, id str
 func (s *Server) reviewJobStatus(w http.ResponseWriter, j *reviewJob) {
 	st, running := j.status()
 	if running {
-		writeJSON(w, http.StatusAccepted, st)
+		httpx.WriteJSON(w, http.StatusAccepted, st)
 		return
 	}
-	writeJSON(w, http.StatusInternalServerError, st)
+	httpx.WriteJSON(w, http.StatusInternalServerError, st)
 }
 
 // runReview reviews a game and stores its review, waiting first for its
@@ -243,8 +244,8 @@ func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config
 		j.mu.Unlock()
 		time.AfterFunc(reviewFailedFor, forget) // then a GET starts another
 	}
-	defer j.place.leave()
-	if err := j.place.wait(ctx); err != nil {
+	defer j.place.Leave()
+	if err := j.place.Wait(ctx); err != nil {
 		forget()
 		return
 	}

@@ -18,6 +18,7 @@ import (
 	"plateau/rating"
 	"plateau/room"
 	"plateau/seek"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -97,14 +98,14 @@ const seekRange = 1000
 func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	ip := s.clientAddr(r)
 	if !s.enter(ip) {
-		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
+		httpx.Error(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return
 	}
 	defer s.leave(ip)
 	acc, err := s.seeker(r)
 	if err != nil {
 		s.o.Log.Error("seeks: the session", "err", err)
-		httpError(w, http.StatusInternalServerError, "internal", "internal error")
+		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
 	c, err := websocket.Accept(bigWrites{ResponseWriter: w, guard: s.wsGuard("socket", "seeks", ip)}, r, &websocket.AcceptOptions{OriginPatterns: s.o.OriginPatterns})
@@ -147,7 +148,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 	in := make(chan input)
 	readErr := make(chan error, 1)
 	go func() {
-		lim := newMsgLimiter(s.o.Rate, s.o.Burst)
+		lim := httpx.NewMsgLimiter(s.o.Rate, s.o.Burst)
 		for {
 			typ, data, err := c.Read(ctx)
 			if err != nil {
@@ -155,7 +156,7 @@ func (s *Server) seeksWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			var m input
-			if ok, flood := lim.allow(time.Now()); !ok {
+			if ok, flood := lim.Allow(time.Now()); !ok {
 				if flood {
 					readErr <- closeError{websocket.StatusPolicyViolation, "rate_limited"}
 					return
@@ -396,10 +397,10 @@ func (s *Server) createPaired(ctx context.Context, waiting, asking seek.Seek, wa
 
 // seekSpec checks a seek message: a two-player game and variant, a clock
 // as POST /api/games accepts, a range from 0 to seekRange.
-func (s *Server) seekSpec(m SeekRequest) (seek.Spec, *FieldError) {
+func (s *Server) seekSpec(m SeekRequest) (seek.Spec, *httpx.FieldError) {
 	g, err := s.o.Games.Lookup(m.Game)
 	if err != nil {
-		return seek.Spec{}, &FieldError{Field: "game", Message: err.Error()}
+		return seek.Spec{}, &httpx.FieldError{Field: "game", Message: err.Error()}
 	}
 	settings := map[string]string{}
 	for k, v := range m.Variant {
@@ -412,27 +413,27 @@ func (s *Server) seekSpec(m SeekRequest) (seek.Spec, *FieldError) {
 	}
 	cfg, err := game.NewConfig(g, settings)
 	if err != nil {
-		return seek.Spec{}, &FieldError{Field: "variant", Message: err.Error()}
+		return seek.Spec{}, &httpx.FieldError{Field: "variant", Message: err.Error()}
 	}
 	st, err := g.New(cfg)
 	if err != nil {
-		return seek.Spec{}, &FieldError{Field: "variant", Message: err.Error()}
+		return seek.Spec{}, &httpx.FieldError{Field: "variant", Message: err.Error()}
 	}
 	if st.Players() != 2 {
-		return seek.Spec{}, &FieldError{Field: "variant", Message: fmt.Sprintf("%s (%s) has %d players: seeks are for two", g.ID(), cfg, st.Players())}
+		return seek.Spec{}, &httpx.FieldError{Field: "variant", Message: fmt.Sprintf("%s (%s) has %d players: seeks are for two", g.ID(), cfg, st.Players())}
 	}
 	spec := seek.Spec{Game: g.ID(), Variant: cfg, Key: cfg.String(), Rated: m.Rated, Range: m.Range}
 	if c := m.Clock; c != nil && (c.Minutes != 0 || c.Increment != 0) {
 		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
-			return seek.Spec{}, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1/60 to %v, a whole number of seconds", c.Minutes, maxClockMinutes)}
+			return seek.Spec{}, &httpx.FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1/60 to %v, a whole number of seconds", c.Minutes, maxClockMinutes)}
 		}
 		if !(c.Increment >= 0 && c.Increment <= maxIncrement) || !exact(c.Increment*1000) {
-			return seek.Spec{}, &FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d", c.Increment, maxIncrement)}
+			return seek.Spec{}, &httpx.FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d", c.Increment, maxIncrement)}
 		}
 		spec.Clock = *c
 	}
 	if m.Range < 0 || m.Range > seekRange {
-		return seek.Spec{}, &FieldError{Field: "range", Message: fmt.Sprintf("%d: want 0 (anyone) to %d", m.Range, seekRange)}
+		return seek.Spec{}, &httpx.FieldError{Field: "range", Message: fmt.Sprintf("%d: want 0 (anyone) to %d", m.Range, seekRange)}
 	}
 	return spec, nil
 }

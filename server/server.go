@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/netip"
-	"plateau/ai/level"
 	"sync"
 	"time"
+
+	"plateau/ai/level"
+	"plateau/server/internal/httpx"
 
 	"plateau/account"
 	"plateau/game"
@@ -213,8 +214,8 @@ type Server struct {
 	dummyHash func() string // a password hash of no account
 	seeks     *seekLobby    // the lobby's seeks (seeks.go)
 	devices   *devices      // which devices joined which seats (device.go)
-	hashes    *pool         // password hashing (admit.go)
-	analyses  *pool         // the analysis board's searches (admit.go)
+	hashes    *httpx.Pool   // password hashing (admit.go)
+	analyses  *httpx.Pool   // the analysis board's searches (admit.go)
 	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
 	farm      *farming      // the limits on rating farming (farming.go)
 
@@ -355,7 +356,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/pdn", s.pdnImport)
 	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /.well-known/plateau-key", s.recordKeys)
@@ -380,25 +381,10 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-type apiError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-func httpError(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, status, map[string]apiError{"error": {code, msg}})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
-}
-
 // storeError answers a store or room error.
 func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 	if errors.Is(err, store.ErrNotFound) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
 		return
 	}
 	if errors.Is(err, room.ErrTooManyRooms) {
@@ -406,7 +392,7 @@ func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 		return
 	}
 	s.o.Log.Error("request failed", "game", id, "err", err)
-	httpError(w, http.StatusInternalServerError, "internal", "internal error")
+	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 }
 
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
@@ -472,10 +458,10 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 	defer s.rooms.Release(rm)
 	sum, ok := rm.Summary()
 	if !ok {
-		httpError(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
+		httpx.Error(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
 		return
 	}
-	writeJSON(w, http.StatusOK, sum)
+	httpx.WriteJSON(w, http.StatusOK, sum)
 }
 
 func (s *Server) exportOf(r *http.Request) (room.Export, error) {
@@ -498,16 +484,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "plateau-"+x.ID+".json"))
-	writeJSON(w, http.StatusOK, x)
-}
-
-// clientIP is the address a request comes from (no proxy headers trusted).
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	httpx.WriteJSON(w, http.StatusOK, x)
 }
 
 // contextClosing returns a context cancelled when the server closes. It

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"plateau/account"
+	"plateau/server/internal/httpx"
 )
 
 // Sign-in throttling (issue 66; the design and its reasons are in
@@ -83,7 +84,7 @@ func (f *failures) forget(key string) {
 func (a *attempts) forget(key string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.keys.forget(key)
+	a.keys.Forget(key)
 }
 
 // throttleSignIn takes a sign-in attempt on the name nameKey (store.NameKey)
@@ -124,7 +125,7 @@ func (s *Server) signInDone(pair string, ok bool) {
 func refuseSignIn(w http.ResponseWriter, limit, why string, wait time.Duration) {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
+	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
 		"code": "rate_limited", "limit": limit, "retry_after": secs,
 		"message": fmt.Sprintf("%s: retry in %d s", why, secs)}})
 }
@@ -138,5 +139,5 @@ func refusePassword(w http.ResponseWriter, err error) {
 	if errors.As(err, &pe) {
 		e["reason"] = pe.Reason
 	}
-	writeJSON(w, http.StatusBadRequest, map[string]any{"error": e})
+	httpx.WriteJSON(w, http.StatusBadRequest, map[string]any{"error": e})
 }

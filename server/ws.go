@@ -16,6 +16,7 @@ import (
 	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 )
 
 const (
@@ -36,7 +37,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	ip := s.clientAddr(r)
 	if !s.enter(ip) {
-		httpError(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
+		httpx.Error(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return
 	}
 	defer s.leave(ip)
@@ -294,7 +295,7 @@ func truncate(s string) string {
 // closes it to end the loop). Each message read stores its time in
 // lastMsg (Unix nanoseconds).
 func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direct chan<- []byte, lastMsg *atomic.Int64, session string) error {
-	lim := newMsgLimiter(s.o.Rate, s.o.Burst)
+	lim := httpx.NewMsgLimiter(s.o.Rate, s.o.Burst)
 	reply := func(msg []byte) bool {
 		select {
 		case direct <- msg:
@@ -315,7 +316,7 @@ func (s *Server) readLoop(c *websocket.Conn, rm *room.Room, sub *room.Sub, direc
 		}
 		now := time.Now()
 		lastMsg.Store(now.UnixNano())
-		if ok, flood := lim.allow(now); !ok {
+		if ok, flood := lim.Allow(now); !ok {
 			if flood {
 				reply(protocol.ErrorJSON("", "rate_limited", "flood: closing the connection"))
 				return closeError{websocket.StatusPolicyViolation, "rate_limited"}

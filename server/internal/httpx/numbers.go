@@ -1,4 +1,4 @@
-package server
+package httpx
 
 import (
 	"fmt"
@@ -6,11 +6,11 @@ import (
 	"strconv"
 )
 
-// urlNumber reads the number named name of a URL (a path segment or a
+// URLNumber reads the number named name of a URL (a path segment or a
 // query value) strictly: decimal digits only, no sign, no leading zero,
 // from lo to hi. "+1", "01", " 1" and "1e3" are refused, not read as 1, so
 // that one number has one spelling (logs, caches and limits see the same).
-func urlNumber(name, text string, lo, hi int) (int, *FieldError) {
+func URLNumber(name, text string, lo, hi int) (int, *FieldError) {
 	bad := func(why string) *FieldError {
 		return &FieldError{Field: name, Message: fmt.Sprintf("%q %s: want a decimal number from %d to %d", text, why, lo, hi)}
 	}
@@ -32,9 +32,9 @@ func urlNumber(name, text string, lo, hi int) (int, *FieldError) {
 	return n, nil
 }
 
-// queryNumber reads the query parameter name of q with urlNumber: def when
+// QueryNumber reads the query parameter name of q with URLNumber: def when
 // absent; refused when empty or given more than once.
-func queryNumber(q url.Values, name string, def, lo, hi int) (int, *FieldError) {
+func QueryNumber(q url.Values, name string, def, lo, hi int) (int, *FieldError) {
 	vs, ok := q[name]
 	switch {
 	case !ok:
@@ -42,9 +42,9 @@ func queryNumber(q url.Values, name string, def, lo, hi int) (int, *FieldError) 
 	case len(vs) > 1:
 		return 0, &FieldError{Field: name, Message: fmt.Sprintf("given %d times: want it once", len(vs))}
 	}
-	return urlNumber(name, vs[0], lo, hi)
+	return URLNumber(name, vs[0], lo, hi)
 }
 
-// maxSeatNumber bounds the seat numbers of URLs: no game has more seats
+// MaxSeatNumber bounds the seat numbers of URLs: no game has more seats
 // (a larger one is refused as malformed, a smaller absent one as unknown).
-const maxSeatNumber = 63
+const MaxSeatNumber = 63
