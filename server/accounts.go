@@ -92,7 +92,7 @@ func (s *Server) accountRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/account", s.me)
 	m.HandleFunc("GET /api/players/{name}", s.player)
 	m.HandleFunc("GET /@/{name}", func(w http.ResponseWriter, r *http.Request) {
-		s.web.page(w, r, "", bootData{Catalog: s.catalogJSON()})
+		s.web.Page(w, r, "", bootData{Catalog: s.catalogJSON()})
 	})
 }
 

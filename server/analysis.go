@@ -356,7 +356,7 @@ func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
 		g, err := s.o.Games.Lookup(id)
 		if err != nil {
 			b.Analysis.Error = err.Error()
-			s.web.page(w, r, "", b)
+			s.web.Page(w, r, "", b)
 			return
 		}
 		renderer = g.ID()
@@ -394,5 +394,5 @@ func (s *Server) analysisPage(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	s.web.page(w, r, renderer, b)
+	s.web.Page(w, r, renderer, b)
 }

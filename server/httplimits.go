@@ -149,7 +149,7 @@ func forwardedFor(trusted []netip.Prefix, peer netip.Addr, h http.Header) netip.
 // TLS (X-Forwarded-Proto: https).
 func (s *Server) frontDoor(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.web.securityHeaders(w.Header())
+		s.web.SecurityHeaders(w.Header())
 		if len(s.o.TrustedProxies) > 0 {
 			if ap, err := netip.ParseAddrPort(r.RemoteAddr); err == nil {
 				if trustedAddr(s.o.TrustedProxies, ap.Addr().Unmap()) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {

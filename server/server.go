@@ -2,11 +2,9 @@ package server
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -14,7 +12,9 @@ import (
 	"time"
 
 	"plateau/ai/level"
+	"plateau/server/assets"
 	"plateau/server/internal/httpx"
+	"plateau/server/web"
 
 	"plateau/account"
 	"plateau/game"
@@ -23,9 +23,6 @@ import (
 	"plateau/room"
 	"plateau/store"
 )
-
-//go:embed web
-var webFS embed.FS
 
 // Options configures a Server.
 type Options struct {
@@ -203,7 +200,7 @@ type Server struct {
 	creations *creations
 	reviews   *reviews
 	bg        sync.WaitGroup // the sweeper and the review jobs
-	web       *webApp
+	web       *assets.App
 	catOnce   sync.Once
 	catJSON   json.RawMessage
 
@@ -329,7 +326,6 @@ func (s *Server) Close() {
 }
 
 func (s *Server) routes() {
-	web, _ := fs.Sub(webFS, "web")
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/catalog", s.catalog)
 	m.HandleFunc("GET /api/starts", s.starts)
@@ -361,23 +357,19 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /.well-known/plateau-key", s.recordKeys)
 	m.Handle("GET /metrics", s.metrics.handler())
-	app, err := newWebApp(web)
+	app, err := assets.New(web.FS)
 	if err != nil {
 		panic(err) // the embedded files are part of the binary
 	}
 	s.web = app
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
+		app.Page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
 	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
 	m.HandleFunc("GET /analysis", s.analysisPage)
 	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
-	m.HandleFunc("GET /rules/{game}", s.rulesPage)
-	m.HandleFunc("GET /rules", s.rulesIndex)
-	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
-	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
-	m.HandleFunc("GET /static/{path...}", app.static)
+	assets.NewHandler(app, s.o.Games, s.o.Log).Routes(m)
 	s.mux = m
 }
 
@@ -445,7 +437,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		s.rooms.Release(rm)
 	}
-	s.web.page(w, r, renderer, boot)
+	s.web.Page(w, r, renderer, boot)
 }
 
 func (s *Server) get(w http.ResponseWriter, r *http.Request) {

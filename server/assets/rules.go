@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
@@ -19,6 +20,30 @@ import (
 var rulesTemplate string
 
 var rulesPageT = template.Must(template.New("rules").Parse(rulesTemplate))
+
+// Handler serves the web client's files (App) and the rules pages of
+// the games of a registry, in French and English.
+type Handler struct {
+	app   *App
+	games *game.Registry
+	log   *slog.Logger
+}
+
+// NewHandler returns the handler of app's files and of the rules pages of
+// games, logging its failures to log.
+func NewHandler(app *App, games *game.Registry, log *slog.Logger) *Handler {
+	return &Handler{app: app, games: games, log: log}
+}
+
+// Routes adds the handler's routes to m: /assets/{version}/..., /static/...
+// and the rules pages /rules and /rules/{game}.
+func (h *Handler) Routes(m *http.ServeMux) {
+	m.HandleFunc("GET /rules/{game}", h.rulesPage)
+	m.HandleFunc("GET /rules", h.rulesIndex)
+	m.HandleFunc("GET /rules/{$}", h.rulesIndex)
+	m.HandleFunc("GET /assets/{version}/{path...}", h.app.Assets)
+	m.HandleFunc("GET /static/{path...}", h.app.Static)
+}
 
 // rulesWords are the rules page's own words (the rules are in package learn).
 var rulesWords = map[string]map[string]string{
@@ -120,11 +145,15 @@ type rulesData struct {
 	Boot        template.JS
 }
 
-// board computes what the page's script needs to draw and play one board.
-func (s *Server) rulesBoardOf(g game.Game, b learn.Board, e *learn.Example) (rulesBoard, error) {
-	_, st, err := s.position(PositionRequest{Game: g.ID(), Variant: b.Variant, Position: b.Position})
+// rulesBoardOf computes what the page's script needs to draw and play one board.
+func (h *Handler) rulesBoardOf(g game.Game, b learn.Board, e *learn.Example) (rulesBoard, error) {
+	cfg, err := game.NewConfig(g, b.Variant)
 	if err != nil {
-		return rulesBoard{}, err
+		return rulesBoard{}, fmt.Errorf("board %q: variant: %w", b.Position, err)
+	}
+	st, err := g.ParsePosition(cfg, b.Position)
+	if err != nil {
+		return rulesBoard{}, fmt.Errorf("board %q: %w", b.Position, err)
 	}
 	out := rulesBoard{Variant: b.Variant, Position: b.Position, View: game.NewView(g, st)}
 	switch {
@@ -149,9 +178,9 @@ func (s *Server) rulesBoardOf(g game.Game, b learn.Board, e *learn.Example) (rul
 }
 
 // rulesLinks lists the rules pages of the server's games.
-func (s *Server) rulesLinks(lang, current string) []rulesLink {
+func (h *Handler) rulesLinks(lang, current string) []rulesLink {
 	var out []rulesLink
-	for _, g := range s.o.Games.Games() {
+	for _, g := range h.games.Games() {
 		if pg, ok := learn.PageOf(g.ID()); ok {
 			out = append(out, rulesLink{ID: g.ID(), Name: g.Name(lang), Lead: pg.Lead.In(lang), Current: g.ID() == current})
 		}
@@ -160,19 +189,19 @@ func (s *Server) rulesLinks(lang, current string) []rulesLink {
 }
 
 // rulesIndex serves /rules: the list of the games' rules pages.
-func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) rulesIndex(w http.ResponseWriter, r *http.Request) {
 	lang := rulesLang(r)
 	words := rulesWords[lang]
 	d := rulesData{Index: true, Lang: lang, Other: map[string]string{"fr": "en", "en": "fr"}[lang], Title: words["index"], W: words,
-		Games: s.rulesLinks(lang, ""), Prefix: s.web.prefix()}
-	s.writeRules(w, r, d)
+		Games: h.rulesLinks(lang, ""), Prefix: h.app.Prefix()}
+	h.writeRules(w, r, d)
 }
 
 // rulesPage serves /rules/{game}: the game's rules in French or English,
 // its diagrams and examples drawn in the browser by the game's renderer.
-func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) rulesPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("game")
-	g, err := s.o.Games.Lookup(id)
+	g, err := h.games.Lookup(id)
 	page, ok := learn.PageOf(id)
 	if err != nil || !ok {
 		msg := fmt.Sprintf("no rules for game %q", id)
@@ -185,9 +214,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	lang := rulesLang(r)
 	words := rulesWords[lang]
 	d := rulesData{Lang: lang, Other: map[string]string{"fr": "en", "en": "fr"}[lang], Game: id, Name: g.Name(lang),
-		Lead: page.Lead.In(lang), W: words, Prefix: s.web.prefix()}
+		Lead: page.Lead.In(lang), W: words, Prefix: h.app.Prefix()}
 	d.Title = strings.ReplaceAll(words["title"], "{game}", d.Name)
-	d.Games = s.rulesLinks(lang, id)
+	d.Games = h.rulesLinks(lang, id)
 	var boards []rulesBoard
 	nex := 0
 	for i, sec := range page.Sections {
@@ -198,9 +227,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 			case b.P != nil:
 				rb.P = b.P.In(lang)
 			case b.Diagram != nil:
-				bd, err := s.rulesBoardOf(g, *b.Diagram, nil)
+				bd, err := h.rulesBoardOf(g, *b.Diagram, nil)
 				if err != nil {
-					s.o.Log.Error("rules page: a diagram", "game", id, "err", err)
+					h.log.Error("rules page: a diagram", "game", id, "err", err)
 					http.Error(w, "internal error", http.StatusInternalServerError)
 					return
 				}
@@ -208,9 +237,9 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 				rb.Board, rb.Caption = len(boards), b.Diagram.Caption.In(lang)
 			case b.Example != nil:
 				e := b.Example
-				bd, err := s.rulesBoardOf(g, e.Board, e)
+				bd, err := h.rulesBoardOf(g, e.Board, e)
 				if err != nil {
-					s.o.Log.Error("rules page: an example", "game", id, "err", err)
+					h.log.Error("rules page: an example", "game", id, "err", err)
 					http.Error(w, "internal error", http.StatusInternalServerError)
 					return
 				}
@@ -233,18 +262,18 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	boot, err := json.Marshal(map[string]any{"game": id, "lang": lang, "boards": boards})
 	if err != nil {
-		s.o.Log.Error("rules page: boot data", "game", id, "err", err)
+		h.log.Error("rules page: boot data", "game", id, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
 	d.Boot = template.JS(boot) // json.Marshal escapes <, > and &
 	// rules.js and its imports (the move picker, the marks), not the game page.
-	d.Modules = append(moduleClosure(s.web.files, "js/rules.js"), renderer(s.web, id))
-	s.writeRules(w, r, d)
+	d.Modules = append(moduleClosure(h.app.files, "js/rules.js"), renderer(h.app, id))
+	h.writeRules(w, r, d)
 }
 
 // renderer is the file of a game's renderer.
-func renderer(web *webApp, id string) string {
+func renderer(web *App, id string) string {
 	if f := "js/games/" + id + ".js"; web.files[f] != nil {
 		return f
 	}
@@ -252,20 +281,20 @@ func renderer(web *webApp, id string) string {
 }
 
 // writeRules writes a rules page, its stylesheets inline.
-func (s *Server) writeRules(w http.ResponseWriter, r *http.Request, d rulesData) {
+func (h *Handler) writeRules(w http.ResponseWriter, r *http.Request, d rulesData) {
 	var css []byte
 	for _, f := range []string{"app.css", "rules.css"} {
-		if a := s.web.files[f]; a != nil {
+		if a := h.app.files[f]; a != nil {
 			css = append(css, a.data...)
 		}
 	}
 	d.CSS = template.CSS(css)
 	var buf bytes.Buffer
 	if err := rulesPageT.Execute(&buf, d); err != nil {
-		s.o.Log.Error("rules page", "game", d.Game, "err", err)
+		h.log.Error("rules page", "game", d.Game, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Language", d.Lang)
-	writeHTML(w, r, buf.Bytes())
+	WriteHTML(w, r, buf.Bytes())
 }

@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"crypto/sha256"
@@ -26,7 +26,7 @@ import (
 // seat tokens, from leaking to other sites.
 // A server without its web client (some tests) has the policy without its
 // stylesheets.
-func (a *webApp) securityHeaders(h http.Header) {
+func (a *App) SecurityHeaders(h http.Header) {
 	if a == nil {
 		h.Set("Content-Security-Policy", contentSecurityPolicy(nil))
 	} else {
@@ -38,7 +38,7 @@ func (a *webApp) securityHeaders(h http.Header) {
 }
 
 // contentSecurityPolicy is the policy of every answer, with the hashes of
-// the inline stylesheets: app.css on the pages of index.html (newWebApp),
+// the inline stylesheets: app.css on the pages of index.html (New),
 // app.css and rules.css on the rules pages (writeRules, rules.tmpl), each
 // after a newline.
 func contentSecurityPolicy(files map[string]*asset) string {
@@ -76,7 +76,7 @@ func hashSource(text []byte) string {
 // module js/register/{name}.js that a game page loads to import it and
 // register it in window.plateauRenderers (see page): an inline module
 // would need 'unsafe-inline' or a hash per renderer in the policy.
-func (a *webApp) addRegisterModules() {
+func (a *App) addRegisterModules() {
 	var names []string
 	for p := range a.files {
 		if dir, file := path.Split(p); dir == "js/games/" && path.Ext(file) == ".js" {

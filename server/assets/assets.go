@@ -1,4 +1,4 @@
-package server
+package assets
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 	"strings"
 )
 
-// webApp serves the web client from the embedded files. Every file has a
+// App serves the web client from the embedded files. Every file has a
 // strong ETag (a hash of its content); the client's own URLs live under
 // /assets/{version}/, where version hashes every file, so that they can be
 // cached for a year: a new build changes the version and so every URL.
@@ -28,7 +28,7 @@ import (
 // the JSON the page would otherwise fetch first (the catalog, the game's
 // summary with its view): the board is drawn without waiting for any API
 // call.
-type webApp struct {
+type App struct {
 	files   map[string]*asset // by path in the web directory
 	version string
 	head    []byte // index.html up to the <!--boot--> marker, URLs versioned
@@ -85,8 +85,9 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-func newWebApp(web fs.FS) (*webApp, error) {
-	a := &webApp{files: map[string]*asset{}}
+// New reads the web client's files from web (web.FS in the binary).
+func New(web fs.FS) (*App, error) {
+	a := &App{files: map[string]*asset{}}
 	all := sha256.New()
 	err := fs.WalkDir(web, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -131,7 +132,7 @@ func newWebApp(web fs.FS) (*webApp, error) {
 		html = bytes.Replace(html, []byte(`<link rel="stylesheet" href="/static/app.css">`),
 			slices.Concat([]byte("<style>\n"), css.data, []byte("</style>")), 1)
 	}
-	html = bytes.ReplaceAll(html, []byte(`"/static/`), []byte(`"`+a.prefix()))
+	html = bytes.ReplaceAll(html, []byte(`"/static/`), []byte(`"`+a.Prefix()))
 	head, tail, ok := bytes.Cut(html, []byte("<!--boot-->"))
 	if !ok {
 		return nil, fmt.Errorf("web client: index.html has no <!--boot--> marker")
@@ -143,11 +144,11 @@ func newWebApp(web fs.FS) (*webApp, error) {
 	return a, nil
 }
 
-// prefix is the URL prefix of this build's files.
-func (a *webApp) prefix() string { return "/assets/" + a.version + "/" }
+// Prefix is the URL prefix of this build's files.
+func (a *App) Prefix() string { return "/assets/" + a.version + "/" }
 
 // serveAsset serves one file; immutable marks a versioned URL.
-func (a *webApp) serveAsset(w http.ResponseWriter, r *http.Request, name string, immutable bool) {
+func (a *App) serveAsset(w http.ResponseWriter, r *http.Request, name string, immutable bool) {
 	f := a.files[name]
 	if f == nil {
 		http.NotFound(w, r)
@@ -192,26 +193,26 @@ func etagMatch(header, etag string) bool {
 	return false
 }
 
-// assets serves /assets/{version}/{path...}: this build's version is
+// Assets serves /assets/{version}/{path...}: this build's version is
 // cached for good; another version (a page of an older build) is served
 // the current files, revalidated.
-func (a *webApp) assets(w http.ResponseWriter, r *http.Request) {
+func (a *App) Assets(w http.ResponseWriter, r *http.Request) {
 	a.serveAsset(w, r, r.PathValue("path"), r.PathValue("version") == a.version)
 }
 
-// static serves /static/{path...}, revalidated on each use.
-func (a *webApp) static(w http.ResponseWriter, r *http.Request) {
+// Static serves /static/{path...}, revalidated on each use.
+func (a *App) Static(w http.ResponseWriter, r *http.Request) {
 	a.serveAsset(w, r, r.PathValue("path"), false)
 }
 
-// page writes index.html with the modulepreload links of modules (every
+// Page writes index.html with the modulepreload links of modules (every
 // module main.js imports, and a game page's renderer), the boot JSON (read
 // by api.js) and, on a game page, the module js/register/{renderer}.js
 // that evaluates the game's renderer before main.js runs (modules execute
 // in document order) and registers it in window.plateauRenderers for
 // game.js: the page needs no dynamic import before its first drawing, and
 // no inline script (see contentSecurityPolicy).
-func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, boot any) {
+func (a *App) Page(w http.ResponseWriter, r *http.Request, renderer string, boot any) {
 	modules := a.modules[:len(a.modules):len(a.modules)]
 	if renderer != "" && a.files["js/games/"+renderer+".js"] == nil {
 		renderer = "generic"
@@ -231,23 +232,23 @@ func (a *webApp) page(w http.ResponseWriter, r *http.Request, renderer string, b
 	buf.Write(a.head)
 	for _, m := range modules {
 		if a.files[m] != nil {
-			fmt.Fprintf(&buf, "<link rel=\"modulepreload\" href=\"%s%s\">\n", a.prefix(), m)
+			fmt.Fprintf(&buf, "<link rel=\"modulepreload\" href=\"%s%s\">\n", a.Prefix(), m)
 		}
 	}
 	buf.WriteString(`<script type="application/json" id="boot">`)
 	buf.Write(b)
 	buf.WriteString("</script>\n")
 	if renderer != "" {
-		fmt.Fprintf(&buf, "<script type=\"module\" src=\"%sjs/register/%s.js\"></script>\n", a.prefix(), renderer)
+		fmt.Fprintf(&buf, "<script type=\"module\" src=\"%sjs/register/%s.js\"></script>\n", a.Prefix(), renderer)
 	}
 	buf.Write(a.tail)
-	writeHTML(w, r, buf.Bytes())
+	WriteHTML(w, r, buf.Bytes())
 }
 
-// writeHTML writes a page, gzipped when the client accepts it. A page
+// WriteHTML writes a page, gzipped when the client accepts it. A page
 // carries its own boot JSON, so it is compressed per request, at a fast
 // level (the stylesheet inside makes most of its bytes).
-func writeHTML(w http.ResponseWriter, r *http.Request, page []byte) {
+func WriteHTML(w http.ResponseWriter, r *http.Request, page []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")

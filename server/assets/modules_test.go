@@ -1,9 +1,13 @@
-package server
+package assets
 
 import (
 	"io/fs"
+	"os"
 	"slices"
+	"strings"
 	"testing"
+
+	"plateau/server/web"
 )
 
 func TestModuleClosure(t *testing.T) {
@@ -38,11 +42,7 @@ func TestModuleClosure(t *testing.T) {
 // module of the game shell, the rules pages the move picker and the marks
 // without the game page.
 func TestPageModules(t *testing.T) {
-	web, err := fs.Sub(webFS, "web")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newWebApp(web)
+	a, err := New(web.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,5 +62,28 @@ func TestPageModules(t *testing.T) {
 	}
 	if !slices.Contains(a.lobbyModules, "js/lobby.js") || !slices.Contains(a.lobbyModules, "js/lobby-text.js") {
 		t.Errorf("the lobby's modules %v lack lobby.js or lobby-text.js", a.lobbyModules)
+	}
+}
+
+// Every file and folder of server/web but embed.go is embedded: a new one
+// left out of the go:embed line would be missing from the binary.
+func TestEmbedsAll(t *testing.T) {
+	entries, err := os.ReadDir("../web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if name == "embed.go" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+			continue
+		}
+		n++
+		if _, err := fs.Stat(web.FS, name); err != nil {
+			t.Errorf("server/web/%s is not embedded (add it to the go:embed line of server/web/embed.go): %v", name, err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("server/web has no files")
 	}
 }
