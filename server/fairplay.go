@@ -8,6 +8,7 @@ import (
 	"plateau/fairplay"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/analysis"
 	"plateau/store"
 )
 
@@ -86,7 +87,7 @@ func (s *Server) fairPlayGame(ctx context.Context, id string) error {
 	rule, ruled := fairplay.RuleOf(rec.Game)
 	judge := rule.Reviewer
 	if judge == "" {
-		judge = ReviewLevel(rec.Game)
+		judge = analysis.ReviewLevel(rec.Game)
 	}
 	rep, err := s.o.Reviewer(ctx, p.G, p.Cfg, moves, review.Options{
 		Level: judge, Budget: s.o.FairPlayBudget, Worker: s.rooms.ReviewWorker})

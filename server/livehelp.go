@@ -10,7 +10,6 @@ import (
 
 	"plateau/game"
 	"plateau/room"
-	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -199,29 +198,6 @@ func (s *Server) livePlayed(ctx context.Context, r *http.Request, g game.Game, s
 	return lg.playing(st), nil
 }
 
-// liveHelpRefused is the reason computer help is refused on a position of
-// running game id.
-func liveHelpRefused(id string) string {
-	return fmt.Sprintf("you play game %s, which is still running: no computer help (analysis, solver, review) for its position, "+
-		"the same board with another player to move or another roll, or a position one move from it, until the game ends", id)
-}
-
-// refuseLiveHelp answers 403 live_game, and returns true, when st is the
-// position of a running game that r's sender plays (see livePlayed); it
-// answers 500 when that cannot be known.
-func (s *Server) refuseLiveHelp(w http.ResponseWriter, r *http.Request, g game.Game, st game.State) bool {
-	id, err := s.livePlayed(r.Context(), r, g, st)
-	if err != nil {
-		s.internal(w, "checking the requester's live games", err)
-		return true
-	}
-	if id == "" {
-		return false
-	}
-	httpx.Error(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
-	return true
-}
-
 // seatedAt reports whether r's sender plays game rec: a seat of its
 // account, or the device joined it with a seat token.
 func (s *Server) seatedAt(ctx context.Context, r *http.Request, rec *store.Game) (bool, error) {
@@ -235,46 +211,14 @@ func (s *Server) seatedAt(ctx context.Context, r *http.Request, rec *store.Game)
 	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.account.ID }), nil
 }
 
-// pageRefusal returns why the analysis page refuses to analyse st, with
-// the page's status (403, or 500 when the live games cannot be read);
-// "" when it does not.
-func (s *Server) pageRefusal(r *http.Request, g game.Game, st game.State) (string, int) {
-	id, err := s.livePlayed(r.Context(), r, g, st)
-	if err != nil {
-		s.o.Log.Error("checking the requester's live games", "err", err)
-		return "internal error: whether you play this position could not be checked; retry", http.StatusInternalServerError
-	}
-	if id == "" {
-		return "", 0
-	}
-	return liveHelpRefused(id), http.StatusForbidden
+// guard is the server's analysis.Guard: the running games a request's
+// sender plays, by its account and its device.
+type guard struct{ s *Server }
+
+func (g guard) LivePlayed(ctx context.Context, r *http.Request, gm game.Game, st game.State) (string, error) {
+	return g.s.livePlayed(ctx, r, gm, st)
 }
 
-// statusWriter answers code where its handler answers 200: a page that
-// is written as usual, with another status.
-type statusWriter struct {
-	http.ResponseWriter
-	code  int
-	wrote bool
+func (g guard) SeatedAt(ctx context.Context, r *http.Request, rec *store.Game) (bool, error) {
+	return g.s.seatedAt(ctx, r, rec)
 }
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.wrote {
-		return
-	}
-	w.wrote = true
-	if code == http.StatusOK {
-		code = w.code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if !w.wrote {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap gives http.ResponseController the writer underneath.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -124,7 +124,7 @@ func (s *Server) serverMetrics() {
 	for _, x := range []struct {
 		name string
 		p    *httpx.Pool
-	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.reviews.pool}} {
+	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.analysis.ReviewPool()}} {
 		m.gauge("plateau_admission_running", "Expensive work running, by pool.", func() float64 { r, _, _ := x.p.Stats(); return float64(r) }, "pool", x.name)
 		m.gauge("plateau_admission_waiting", "Expensive work waiting for its turn, by pool.", func() float64 { _, w, _ := x.p.Stats(); return float64(w) }, "pool", x.name)
 		m.counter("plateau_admission_refused_total", "Expensive work refused (503 busy), by pool.", func() float64 { _, _, n := x.p.Stats(); return float64(n) }, "pool", x.name)

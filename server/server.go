@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"plateau/ai/level"
+	"plateau/server/analysis"
 	"plateau/server/assets"
 	"plateau/server/internal/httpx"
 	"plateau/server/web"
@@ -116,7 +117,7 @@ type Options struct {
 	// DefaultInactive).
 	Inactive time.Duration
 	// Reviews bounds the game reviews computed at once, server-wide
-	// (default DefaultReviews, 1): more wait their turn. Each review's
+	// (default analysis.DefaultReviews, 1): more wait their turn. Each review's
 	// searches run in the AI workers at the lowest priority (see GET
 	// /api/games/{id}/review in docs/api.md).
 	Reviews int
@@ -124,7 +125,7 @@ type Options struct {
 	// DefaultReviewBudget, 750ms).
 	ReviewBudget time.Duration
 	// Reviewer reviews a game (default review.Review).
-	Reviewer Reviewer
+	Reviewer analysis.Reviewer
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
@@ -198,7 +199,7 @@ type Server struct {
 
 	health    *health
 	creations *creations
-	reviews   *reviews
+	analysis  *analysis.Handler
 	bg        sync.WaitGroup // the sweeper and the review jobs
 	web       *assets.App
 	catOnce   sync.Once
@@ -251,10 +252,10 @@ func New(o Options) *Server {
 		o.Now = time.Now
 	}
 	if o.Reviews <= 0 {
-		o.Reviews = DefaultReviews
+		o.Reviews = analysis.DefaultReviews
 	}
 	if o.ReviewBudget <= 0 {
-		o.ReviewBudget = DefaultReviewBudget
+		o.ReviewBudget = analysis.DefaultReviewBudget
 	}
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
@@ -286,7 +287,6 @@ func New(o Options) *Server {
 	s.o = o
 	s.admissionPools()
 	s.creations = newCreations(o)
-	s.reviews = newReviews(o.Reviews, o.Admission)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.fairplay = newFairPlay(o.Moderators)
@@ -294,6 +294,15 @@ func New(o Options) *Server {
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
 		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
+	app, err := assets.New(web.FS)
+	if err != nil {
+		panic(err) // the embedded files are part of the binary
+	}
+	s.web = app
+	s.analysis = analysis.New(analysis.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Pages: app,
+		Catalog: s.catalogJSON, Guard: guard{s}, ClientKey: s.clientKey, Searches: s.analyses,
+		Reviews: o.Reviews, ReviewQueue: o.Admission.ReviewQueue, ReviewsPerClient: o.Admission.ReviewsPerClient,
+		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer})
 	s.serverMetrics()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
@@ -319,7 +328,7 @@ func (s *Server) Close() {
 		if n > 0 {
 			<-s.allGone
 		}
-		s.reviews.close()
+		s.analysis.Close()
 		s.bg.Wait()
 		s.rooms.Close()
 	})
@@ -336,39 +345,26 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
 	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
-	m.HandleFunc("GET /api/games/{id}/review", s.review)
-	m.HandleFunc("POST /api/games/{id}/review", s.review)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
 	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("GET /api/levels", s.levelsList)
 	m.HandleFunc("POST /api/levels/games", s.levelGame)
-	m.HandleFunc("POST /api/positions", s.positionView)
-	m.HandleFunc("POST /api/positions/play", s.positionPlay)
 	s.accountRoutes(m)
 	s.moderatorRoutes(m)
-	m.HandleFunc("POST /api/analysis", s.analysis)
-	m.HandleFunc("POST /api/pdn", s.pdnImport)
-	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
+	s.analysis.Routes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /.well-known/plateau-key", s.recordKeys)
 	m.Handle("GET /metrics", s.metrics.handler())
-	app, err := assets.New(web.FS)
-	if err != nil {
-		panic(err) // the embedded files are part of the binary
-	}
-	s.web = app
+	app := s.web
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		app.Page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
-	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
-	m.HandleFunc("GET /analysis", s.analysisPage)
-	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
 	assets.NewHandler(app, s.o.Games, s.o.Log).Routes(m)
 	s.mux = m
 }

@@ -20,6 +20,7 @@ import (
 	"plateau/hints"
 	"plateau/room"
 	"plateau/server"
+	"plateau/server/analysis"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -34,8 +35,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	aiTime := fs.Duration("ai-time", 2*time.Second, "time budget of one AI move")
 	aiTTMiB := fs.Int("ai-tt-mib", aidames.DefaultTTMiB, "`MiB` of the transposition table of each dames max search (one per game the level plays)")
 	aiWorkers := fs.Int("ai-workers", 2, "AI moves computed at once (games with a human seat served first)")
-	reviews := fs.Int("reviews", server.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
-	reviewBudget := fs.Duration("review-budget", server.DefaultReviewBudget, "time of each search of a game review")
+	reviews := fs.Int("reviews", analysis.DefaultReviews, "game reviews computed at once (GET /api/games/{id}/review); their searches use the AI workers after every live game's")
+	reviewBudget := fs.Duration("review-budget", analysis.DefaultReviewBudget, "time of each search of a game review")
 	admission := admissionFlags(fs)
 	aiOnlyMax := fs.String("ai-only-max-level", server.DefaultAIOnlyMaxLevel, "strongest AI `level` of a game between AI seats only (stronger: refused)")
 	idle := fs.Duration("idle", time.Minute, "unload a game's room after this long without clients")

@@ -1,4 +1,4 @@
-package server
+package analysis
 
 import (
 	"errors"
@@ -38,8 +38,8 @@ func (e *positionError) Error() string { return e.msg }
 
 // position reads a position request's game, variant and position; the
 // error is a *positionError naming what is wrong.
-func (s *Server) position(req PositionRequest) (game.Game, game.State, error) {
-	g, err := s.o.Games.Lookup(req.Game)
+func (h *Handler) position(req PositionRequest) (game.Game, game.State, error) {
+	g, err := h.c.Games.Lookup(req.Game)
 	if err != nil {
 		return nil, nil, &positionError{"unknown_game", err.Error()}
 	}
@@ -63,7 +63,7 @@ func (s *Server) position(req PositionRequest) (game.Game, game.State, error) {
 // decodePosition reads a position request's body; it answers the error
 // itself and returns false on failure.
 func decodePosition(w http.ResponseWriter, r *http.Request, req *PositionRequest) bool {
-	return decodeBody(w, r, req, 16<<10)
+	return httpx.DecodeBody(w, r, req, 16<<10)
 }
 
 func positionFailed(w http.ResponseWriter, err error) {
@@ -78,7 +78,7 @@ func positionFailed(w http.ResponseWriter, err error) {
 // positionView answers POST /api/positions: the view of a position with
 // its legal moves. It needs no game on the server: the rules pages'
 // examples use it.
-func (s *Server) positionView(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) positionView(w http.ResponseWriter, r *http.Request) {
 	var req PositionRequest
 	if !decodePosition(w, r, &req) {
 		return
@@ -87,7 +87,7 @@ func (s *Server) positionView(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, http.StatusBadRequest, "bad_request", "a move is given: POST it to /api/positions/play")
 		return
 	}
-	g, st, err := s.position(req)
+	g, st, err := h.position(req)
 	if err != nil {
 		positionFailed(w, err)
 		return
@@ -97,12 +97,12 @@ func (s *Server) positionView(w http.ResponseWriter, r *http.Request) {
 
 // positionPlay answers POST /api/positions/play: the move made on the
 // position, and the view after it.
-func (s *Server) positionPlay(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) positionPlay(w http.ResponseWriter, r *http.Request) {
 	var req PositionRequest
 	if !decodePosition(w, r, &req) {
 		return
 	}
-	g, st, err := s.position(req)
+	g, st, err := h.position(req)
 	if err != nil {
 		positionFailed(w, err)
 		return

@@ -1,4 +1,4 @@
-package server
+package analysis
 
 import (
 	"context"
@@ -18,9 +18,9 @@ import (
 
 // Defaults of the review options.
 const (
-	// DefaultReviews is the default of Options.Reviews.
+	// DefaultReviews is the default of Config.Reviews.
 	DefaultReviews = 1
-	// DefaultReviewBudget is the default of Options.ReviewBudget.
+	// DefaultReviewBudget is the default of Config.ReviewBudget.
 	DefaultReviewBudget = 750 * time.Millisecond
 	// reviewFailedFor is how long a failed review is reported before a
 	// GET starts another.
@@ -83,8 +83,8 @@ func (j *reviewJob) status() (ReviewStatus, bool) {
 }
 
 // reviews runs the server's review jobs: one per game at most, and at
-// most Options.Reviews at once; the others wait for their turn, each
-// client's in turn (a pool, admit.go).
+// most Config.Reviews at once; the others wait for their turn, each
+// client's in turn (an httpx.Pool).
 type reviews struct {
 	mu     sync.Mutex
 	jobs   map[string]*reviewJob // running or recently failed, by game id
@@ -99,8 +99,8 @@ func (rs *reviews) close() {
 	rs.mu.Unlock()
 }
 
-func newReviews(n int, a Admission) *reviews {
-	return &reviews{jobs: map[string]*reviewJob{}, pool: httpx.NewPool("the review queue", n, a.ReviewQueue, a.ReviewsPerClient, reviewRetry)}
+func newReviews(n, queue, perClient int) *reviews {
+	return &reviews{jobs: map[string]*reviewJob{}, pool: httpx.NewPool("the review queue", n, queue, perClient, reviewRetry)}
 }
 
 // job returns the game's running or recently failed job (a failed job is
@@ -128,41 +128,41 @@ func (rs *reviews) job(id string, retry bool) *reviewJob {
 // the first request starts; 403 live_game for a game not over that the
 // requester plays, 409 game_running for a game not over, 500 for a failed
 // review. POST also retries a failed review at once.
-func (s *Server) review(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) review(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	retry := r.Method == http.MethodPost
-	if j := s.reviews.job(id, retry); j != nil {
-		s.reviewJobStatus(w, j)
+	if j := h.reviews.job(id, retry); j != nil {
+		h.reviewJobStatus(w, j)
 		return
 	}
-	rec, err := s.o.Store.Game(r.Context(), id)
+	rec, err := h.c.Store.Game(r.Context(), id)
 	if err != nil {
-		s.storeError(w, id, err)
+		h.storeError(w, id, err)
 		return
 	}
 	if rec.Status != store.StatusFinished {
-		if seated, err := s.seatedAt(r.Context(), r, rec); err != nil {
-			s.internal(w, "checking the requester's seats", err)
+		if seated, err := h.c.Guard.SeatedAt(r.Context(), r, rec); err != nil {
+			h.internal(w, "checking the requester's seats", err)
 			return
 		} else if seated {
-			httpx.Error(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
+			httpx.Error(w, http.StatusForbidden, "live_game", LiveHelpRefused(id))
 			return
 		}
 		httpx.Error(w, http.StatusConflict, "game_running",
 			fmt.Sprintf("game %s is not over: its review can be asked for once the game has ended", id))
 		return
 	}
-	if s.storedReview(w, r.Context(), id) {
+	if h.storedReview(w, r.Context(), id) {
 		return
 	}
-	evs, err := s.o.Store.Events(r.Context(), id, 0)
+	evs, err := h.c.Store.Events(r.Context(), id, 0)
 	if err != nil {
-		s.storeError(w, id, err)
+		h.storeError(w, id, err)
 		return
 	}
-	p, err := room.PlayOf(s.o.Games, room.ExportOf(rec, evs))
+	p, err := room.PlayOf(h.c.Games, room.ExportOf(rec, evs))
 	if err != nil {
-		s.o.Log.Error("review: replaying the game", "game", id, "err", err)
+		h.c.Log.Error("review: replaying the game", "game", id, "err", err)
 		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
@@ -170,38 +170,38 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 	for i, m := range p.Moves {
 		moves[i] = m.Notation
 	}
-	client := s.clientKey(r)
-	s.reviews.mu.Lock()
-	if s.reviews.closed {
-		s.reviews.mu.Unlock()
+	client := h.c.ClientKey(r)
+	h.reviews.mu.Lock()
+	if h.reviews.closed {
+		h.reviews.mu.Unlock()
 		httpx.Error(w, http.StatusServiceUnavailable, "internal", "the server is shutting down: retry in a moment")
 		return
 	}
-	j := s.reviews.jobs[id]
+	j := h.reviews.jobs[id]
 	if j == nil { // the first request: start the job
-		pl, err := s.reviews.pool.Enter(client)
+		pl, err := h.reviews.pool.Enter(client)
 		if err != nil {
-			s.reviews.mu.Unlock()
+			h.reviews.mu.Unlock()
 			httpx.WriteBusy(w, err)
 			return
 		}
 		j = &reviewJob{total: len(moves), place: pl}
-		s.reviews.jobs[id] = j
-		s.bg.Add(1)
-		go s.runReview(id, j, p.G, p.Cfg, moves)
+		h.reviews.jobs[id] = j
+		h.bg.Add(1)
+		go h.runReview(id, j, p.G, p.Cfg, moves)
 	}
-	s.reviews.mu.Unlock()
-	s.reviewJobStatus(w, j)
+	h.reviews.mu.Unlock()
+	h.reviewJobStatus(w, j)
 }
 
 // storedReview answers the stored review of a game if it has one.
-func (s *Server) storedReview(w http.ResponseWriter, ctx context.Context, id string) bool {
-	rv, err := s.o.Store.Review(ctx, id)
+func (h *Handler) storedReview(w http.ResponseWriter, ctx context.Context, id string) bool {
+	rv, err := h.c.Store.Review(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return false
 	}
 	if err != nil {
-		s.storeError(w, id, err)
+		h.storeError(w, id, err)
 		return true
 	}
 	httpx.WriteJSON(w, http.StatusOK, ReviewStatus{Status: "done", Report: rv.Report})
@@ -209,7 +209,7 @@ func (s *Server) storedReview(w http.ResponseWriter, ctx context.Context, id str
 }
 
 // reviewJobStatus answers a job's progress (202) or failure (500).
-func (s *Server) reviewJobStatus(w http.ResponseWriter, j *reviewJob) {
+func (h *Handler) reviewJobStatus(w http.ResponseWriter, j *reviewJob) {
 	st, running := j.status()
 	if running {
 		httpx.WriteJSON(w, http.StatusAccepted, st)
@@ -222,23 +222,22 @@ func (s *Server) reviewJobStatus(w http.ResponseWriter, j *reviewJob) {
 // place's turn among the reviews running; each search waits for an AI worker at
 // the lowest priority (room.Manager.ReviewWorker). The job ends with the
 // server.
-func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config, moves []string) {
-	defer s.bg.Done()
-	ctx, cancel := s.contextClosing(context.Background())
-	defer cancel()
+func (h *Handler) runReview(id string, j *reviewJob, g game.Game, cfg game.Config, moves []string) {
+	defer h.bg.Done()
+	ctx := h.ctx
 	forget := func() {
-		s.reviews.mu.Lock()
-		if s.reviews.jobs[id] == j {
-			delete(s.reviews.jobs, id)
+		h.reviews.mu.Lock()
+		if h.reviews.jobs[id] == j {
+			delete(h.reviews.jobs, id)
 		}
-		s.reviews.mu.Unlock()
+		h.reviews.mu.Unlock()
 	}
 	fail := func(public string, err error) {
 		if ctx.Err() != nil { // the server closes: nothing failed
 			forget()
 			return
 		}
-		s.o.Log.Error("review failed", "game", id, "err", err)
+		h.c.Log.Error("review failed", "game", id, "err", err)
 		j.mu.Lock()
 		j.err = errors.New(public)
 		j.mu.Unlock()
@@ -251,13 +250,13 @@ func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config
 	}
 	// A request that found neither job nor review may have started this
 	// job just after another stored the review.
-	if _, err := s.o.Store.Review(ctx, id); err == nil {
+	if _, err := h.c.Store.Review(ctx, id); err == nil {
 		forget()
 		return
 	}
 	lvl := ReviewLevel(g.ID())
-	rep, err := s.o.Reviewer(ctx, g, cfg, moves, review.Options{
-		Level: lvl, Budget: s.o.ReviewBudget, Worker: s.rooms.ReviewWorker,
+	rep, err := h.c.Reviewer(ctx, g, cfg, moves, review.Options{
+		Level: lvl, Budget: h.c.ReviewBudget, Worker: h.c.Rooms.ReviewWorker,
 		Progress: func(done, total int) {
 			j.mu.Lock()
 			j.done, j.total = done, total
@@ -275,9 +274,9 @@ func (s *Server) runReview(id string, j *reviewJob, g game.Game, cfg game.Config
 	}
 	engine := rep.Engine
 	if g.ID() != "shutbox" {
-		engine = fmt.Sprintf("%s, %v a search", rep.Engine, s.o.ReviewBudget)
+		engine = fmt.Sprintf("%s, %v a search", rep.Engine, h.c.ReviewBudget)
 	}
-	if err := s.o.Store.PutReview(ctx, id, engine, b); err != nil {
+	if err := h.c.Store.PutReview(ctx, id, engine, b); err != nil {
 		fail(fmt.Sprintf("the review of game %s could not be stored: internal error", id), err)
 		return
 	}
