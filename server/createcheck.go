@@ -4,21 +4,14 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
 
 	"plateau/game"
 	"plateau/protocol"
+	"plateau/seek"
 	"plateau/server/internal/httpx"
-)
-
-// Bounds of a create request's clock.
-const (
-	minClockMinutes = 1.0 / 60 // a second: bullet and the tests' short clocks
-	maxClockMinutes = 24 * 60  // a day
-	maxIncrement    = 600      // seconds
 )
 
 // decodeCreate reads and checks a create request's body: one JSON object,
@@ -66,19 +59,13 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 			"GET /api/seeks/ws), which gives each seat to its account; POST /api/games makes unrated games"}
 	}
 	if c := req.Clock; c != nil {
-		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
+		if !(c.Minutes >= seek.MinClockMinutes && c.Minutes <= seek.MaxClockMinutes) || !seek.Whole(c.Minutes*60) {
 			return req, &httpx.FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
-				c.Minutes, maxClockMinutes)}
+				c.Minutes, seek.MaxClockMinutes)}
 		}
-		if !(c.Increment >= 0 && c.Increment <= maxIncrement) || !exact(c.Increment*1000) {
-			return req, &httpx.FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d, a whole number of milliseconds", c.Increment, maxIncrement)}
+		if !(c.Increment >= 0 && c.Increment <= seek.MaxIncrement) || !seek.Whole(c.Increment*1000) {
+			return req, &httpx.FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d, a whole number of milliseconds", c.Increment, seek.MaxIncrement)}
 		}
 	}
 	return req, nil
-}
-
-// exact reports whether x is a whole number, to rounding error, and not a
-// tiny number that rounds to 0.
-func exact(x float64) bool {
-	return math.Abs(x-math.Round(x)) < 1e-6 && (x == 0) == (math.Round(x) == 0)
 }

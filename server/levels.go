@@ -14,6 +14,7 @@ import (
 	"plateau/room"
 	"plateau/seek"
 	"plateau/server/internal/httpx"
+	"plateau/server/lobby"
 	"plateau/store"
 )
 
@@ -210,7 +211,7 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &req) {
 		return
 	}
-	spec, fe := s.seekSpec(SeekRequest{Game: req.Game, Variant: req.Variant, Clock: req.Clock, Rated: true})
+	spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: req.Game, Variant: req.Variant, Clock: req.Clock, Rated: true})
 	if fe != nil {
 		fe.Write(w)
 		return

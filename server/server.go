@@ -15,6 +15,8 @@ import (
 	"plateau/server/analysis"
 	"plateau/server/assets"
 	"plateau/server/internal/httpx"
+	"plateau/server/internal/wsconn"
+	"plateau/server/lobby"
 	"plateau/server/web"
 
 	"plateau/account"
@@ -191,11 +193,8 @@ type Server struct {
 	stopClosed context.CancelFunc
 	closeMu    sync.Once
 
-	ipMu    sync.Mutex
-	perIP   map[string]int
-	nconn   int           // WebSocket connections being served, guarded by ipMu
-	stopped bool          // Close was called, guarded by ipMu
-	allGone chan struct{} // closed when the last connection ends after Close
+	sock wsconn.Limits // every WebSocket's
+	gate *wsconn.Gate  // the WebSockets served, per address
 
 	health    *health
 	creations *creations
@@ -208,14 +207,14 @@ type Server struct {
 	startsOnce sync.Once
 	startsJSON json.RawMessage
 
-	signIns   *attempts     // sign-in and sign-up attempts
-	dummyHash func() string // a password hash of no account
-	seeks     *seekLobby    // the lobby's seeks (seeks.go)
-	devices   *devices      // which devices joined which seats (device.go)
-	hashes    *httpx.Pool   // password hashing (admit.go)
-	analyses  *httpx.Pool   // the analysis board's searches (admit.go)
-	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
-	farm      *farming      // the limits on rating farming (farming.go)
+	signIns   *attempts      // sign-in and sign-up attempts
+	dummyHash func() string  // a password hash of no account
+	lobby     *lobby.Handler // the lobby's seeks
+	devices   *devices       // which devices joined which seats (device.go)
+	hashes    *httpx.Pool    // password hashing (admit.go)
+	analyses  *httpx.Pool    // the analysis board's searches (admit.go)
+	creators  *gameClients   // who created the recent games, for the AI workers' turns (admit.go)
+	farm      *farming       // the limits on rating farming (farming.go)
 
 	signInPairs    *attempts // sign-ins per (name, address): signin.go
 	signInFailures *failures // the (name, address) pairs that failed lately
@@ -266,7 +265,7 @@ func New(o Options) *Server {
 	if o.Ladder == nil {
 		o.Ladder = level.Ratings
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby(), devices: newDevices(maxDeviceEntries)}
+	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), devices: newDevices(maxDeviceEntries)}
 	s.sockets = newSessionSockets()
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
@@ -285,6 +284,9 @@ func New(o Options) *Server {
 	o.Store = watch(o.Store, s.health)
 	o.Admission = o.Admission.withDefaults()
 	s.o = o
+	s.gate = wsconn.NewGate(o.ConnsPerIP)
+	s.sock = wsconn.Limits{MaxMessage: o.MaxMessage, Rate: o.Rate, Burst: o.Burst, BytesPerSecond: o.WSBytesPerSecond,
+		HelloTimeout: o.HelloTimeout, PingInterval: o.PingInterval, PingTimeout: o.PingTimeout, OriginPatterns: o.OriginPatterns}
 	s.admissionPools()
 	s.creations = newCreations(o)
 	s.bg.Add(1)
@@ -303,6 +305,8 @@ func New(o Options) *Server {
 		Catalog: s.catalogJSON, Guard: guard{s}, ClientKey: s.clientKey, Searches: s.analyses,
 		Reviews: o.Reviews, ReviewQueue: o.Admission.ReviewQueue, ReviewsPerClient: o.Admission.ReviewsPerClient,
 		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer})
+	s.lobby = lobby.New(lobby.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Players: players{s},
+		Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
@@ -319,15 +323,10 @@ func (s *Server) Handler() http.Handler { return s.frontDoor(s.mux) }
 // letting writes in progress finish. It does not close the store.
 func (s *Server) Close() {
 	s.closeMu.Do(func() {
-		s.ipMu.Lock()
-		s.stopped = true
-		n := s.nconn
-		s.ipMu.Unlock()
+		gone := s.gate.Close()
 		close(s.closing)
 		s.stopClosed()
-		if n > 0 {
-			<-s.allGone
-		}
+		<-gone
 		s.analysis.Close()
 		s.bg.Wait()
 		s.rooms.Close()
@@ -347,7 +346,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
 	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
-	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
+	s.lobby.Routes(m)
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("GET /api/levels", s.levelsList)
 	m.HandleFunc("POST /api/levels/games", s.levelGame)

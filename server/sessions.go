@@ -7,8 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"plateau/mint"
 	"plateau/store"
 )
@@ -21,9 +19,6 @@ import (
 // cluster, a socket served by another instance than the one that ended the
 // session is refused each command on a rated seat, and each seek, because
 // the session is gone from the store (liveSession).
-
-// closeSignedOut closes the sockets of a session that ended.
-const closeSignedOut websocket.StatusCode = 4001
 
 // sessionSockets is the open sockets of each session and account.
 type sessionSockets struct {
@@ -139,9 +134,6 @@ func (s *Server) liveSession(ctx context.Context, tok string) bool {
 	}
 	return s.o.Now().Before(se.Expires)
 }
-
-// signedOutMessage explains why a socket of an ended session closes.
-const signedOutMessage = "this session ended (signed out): sign in again"
 
 // connSession is the account signed in by a game socket's session cookie
 // value ("" for a guest), and the socket's registration (watchSession).

@@ -1,4 +1,4 @@
-package server
+package wsconn
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 // and of bytes a second (a ping flood took half a core, issue 67), and
 // against RFC 6455's framing rules (an unmasked client frame is a
 // protocol error, 1002). Once over the budget or in error, reads fail with
-// a closeError that serveConn turns into the close frame.
+// a CloseError that the connection's handler turns into the close frame.
 type frameGuard struct {
 	net.Conn
 	src io.Reader // the bytes net/http had buffered, then Conn
@@ -35,32 +36,32 @@ type frameGuard struct {
 	headLen  int
 	left     uint64
 	inData   bool // a data message has begun and not ended
-	tripped  *closeError
-	onTrip   func(closeError)
+	tripped  *CloseError
+	onTrip   func(CloseError)
 	nowFunc  func() time.Time
 	budgetOf string // the flags that set the budget, for the close reason
 }
 
 // guardConn makes the frame guard of a WebSocket hijacked from its HTTP
 // request: buffered are the bytes net/http read past the request.
-func (s *Server) guardConn(c net.Conn, buffered []byte, onTrip func(closeError)) *frameGuard {
+func (l *Limits) guardConn(c net.Conn, buffered []byte, onTrip func(CloseError)) *frameGuard {
 	return &frameGuard{
 		Conn:     c,
 		src:      io.MultiReader(bytes.NewReader(buffered), c),
-		frames:   rate.NewLimiter(rate.Limit(2*s.o.Rate), 4*s.o.Burst),
-		bytes:    rate.NewLimiter(rate.Limit(s.o.WSBytesPerSecond), 2*s.o.WSBytesPerSecond),
+		frames:   rate.NewLimiter(rate.Limit(2*l.Rate), 4*l.Burst),
+		bytes:    rate.NewLimiter(rate.Limit(l.BytesPerSecond), 2*l.BytesPerSecond),
 		onTrip:   onTrip,
 		nowFunc:  time.Now,
-		budgetOf: fmt.Sprintf("%g frames and %d bytes a second", 2*s.o.Rate, s.o.WSBytesPerSecond),
+		budgetOf: fmt.Sprintf("%g frames and %d bytes a second", 2*l.Rate, l.BytesPerSecond),
 	}
 }
 
-// wsGuard returns the guard of a WebSocket of ip (the log names it by
-// key and value: "game" and its id), to give bigWrites.
-func (s *Server) wsGuard(key, value, ip string) func(net.Conn, []byte) net.Conn {
+// guard returns the guard of a WebSocket of ip (the log names it by key
+// and value: "game" and its id), to give bigWrites.
+func (l *Limits) guard(log *slog.Logger, key, value, ip string) func(net.Conn, []byte) net.Conn {
 	return func(c net.Conn, buffered []byte) net.Conn {
-		return s.guardConn(c, buffered, func(ce closeError) {
-			s.o.Log.Warn("websocket closed", key, value, "ip", ip, "code", int(ce.code), "reason", ce.reason)
+		return l.guardConn(c, buffered, func(ce CloseError) {
+			log.Warn("websocket closed", key, value, "ip", ip, "code", int(ce.Code), "reason", ce.Reason)
 		})
 	}
 }
@@ -82,9 +83,9 @@ func (g *frameGuard) Read(p []byte) (int, error) {
 
 // scan parses the frames of b, the next bytes of the stream, and counts
 // them; it returns why the connection must close, if it must.
-func (g *frameGuard) scan(b []byte, now time.Time) *closeError {
+func (g *frameGuard) scan(b []byte, now time.Time) *CloseError {
 	if len(b) > 0 && !g.bytes.AllowN(now, len(b)) {
-		return &closeError{websocket.StatusPolicyViolation, "flood: over the budget of " + g.budgetOf}
+		return &CloseError{Code: websocket.StatusPolicyViolation, Reason: "flood: over the budget of " + g.budgetOf}
 	}
 	for len(b) > 0 {
 		if g.left > 0 {
@@ -128,9 +129,9 @@ func frameHeaderLen(h []byte) int {
 }
 
 // frame checks and counts one complete frame header h.
-func (g *frameGuard) frame(h []byte, now time.Time) *closeError {
-	protocol := func(why string) *closeError {
-		return &closeError{websocket.StatusProtocolError, "protocol error: " + why}
+func (g *frameGuard) frame(h []byte, now time.Time) *CloseError {
+	protocol := func(why string) *CloseError {
+		return &CloseError{Code: websocket.StatusProtocolError, Reason: "protocol error: " + why}
 	}
 	fin, rsv, op, masked := h[0]&0x80 != 0, h[0]&0x70, h[0]&0x0f, h[1]&0x80 != 0
 	length := uint64(h[1] & 0x7f)
@@ -168,29 +169,29 @@ func (g *frameGuard) frame(h []byte, now time.Time) *closeError {
 		return protocol(fmt.Sprintf("reserved opcode %#x", op))
 	}
 	if !g.frames.AllowN(now, 1) {
-		return &closeError{websocket.StatusPolicyViolation, "flood: over the budget of " + g.budgetOf}
+		return &CloseError{Code: websocket.StatusPolicyViolation, Reason: "flood: over the budget of " + g.budgetOf}
 	}
 	g.left = length
 	return nil
 }
 
-// readHello reads a connection's first message. A connection that sends
-// none within Options.HelloTimeout is closed with 1008 and a reason (a
+// ReadHello reads a connection's first message. A connection that sends
+// none within l.HelloTimeout is closed with 1008 and a reason (a
 // cancelled read would drop the TCP connection with no close frame); one
 // that breaks the protocol or its budget, with the guard's close. On an
 // error, the connection is closed or closing.
-func (s *Server) readHello(ctx context.Context, c *websocket.Conn) (websocket.MessageType, []byte, error) {
-	late := time.AfterFunc(s.o.HelloTimeout, func() {
-		c.Close(closeBadHello, fmt.Sprintf("no hello within %v", s.o.HelloTimeout))
+func (l *Limits) ReadHello(ctx context.Context, c *websocket.Conn) (websocket.MessageType, []byte, error) {
+	late := time.AfterFunc(l.HelloTimeout, func() {
+		c.Close(CloseBadHello, fmt.Sprintf("no hello within %v", l.HelloTimeout))
 	})
 	typ, data, err := c.Read(ctx)
 	if !late.Stop() || err == nil {
 		return typ, data, err
 	}
-	var ce closeError
+	var ce CloseError
 	switch {
 	case errors.As(err, &ce):
-		c.Close(ce.code, ce.reason)
+		c.Close(ce.Code, ce.Reason)
 	case ctx.Err() != nil:
 		c.Close(websocket.StatusGoingAway, "server shutting down")
 	}
