@@ -7,6 +7,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -70,6 +72,7 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	think := fs.Duration("think", time.Second, "mean time a client waits before each of its moves")
 	ramp := fs.Duration("ramp", 10*time.Second, "time over which clients connect")
 	maxMoves := fs.Int("max-moves", 300, "a game still running after this many events is resigned")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the load generator itself to this `file` (to tell its cost from the server's)")
 	rssPID := fs.Int("rss-pid", 0, "also report the resident memory (VmRSS in /proc, Linux) of this process, the server's on this machine, sampled every 5 s")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -102,6 +105,17 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 		if rss, err = sampleRSS(ctx, *rssPID); err != nil {
 			return usagef("%v", err)
 		}
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("loadtest: --cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("loadtest: --cpuprofile %s: %w", *cpuProfile, err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	start := time.Now()
 	var wg sync.WaitGroup

@@ -72,10 +72,10 @@
 //
 // # Board
 //
-// Board returns a BoardView: rows and cols (10), squares (the 50 playable
-// squares with their number as a string, row and column, row 0 at the top,
-// Black's side, column 0 on the left as White sees it), pieces (square,
-// player, color "white"/"black", kind "man"/"king"), toMove (0, 1, or -2
+// Board returns a BoardView: rows and cols (10; the 50 playable squares are
+// the dark ones, numbered 1-50 left to right from the top row, Black's side,
+// as White sees the board), pieces (square as a string,
+// player, kind "man"/"king"), toMove (0, 1, or -2
 // when the game is over), sides (player, color and display names),
 // huffable (squares), quietPlies and endgamePlies.
 //

@@ -47,14 +47,15 @@ func (p *Pos) Hash() uint64 {
 // 0 on the left, as White sees it. The 50 playable squares are the dark
 // ones, numbered 1-50 left to right and top to bottom: square n is on row
 // (n-1)/5, column 2*((n-1)%5)+1 on even rows and 2*((n-1)%5) on odd rows.
-// Squares lists them all with their coordinates so that a renderer needs
-// no formula. Locations (in pieces, huffable squares and move clicks) are
-// square numbers written as strings ("32").
+// The view does not list them: the geometry never changes, and a view is
+// sent with every event, where the 50 squares and their coordinates were a
+// third of each message (a renderer numbers the dark squares itself).
+// Locations (in pieces, huffable squares and move clicks) are square
+// numbers written as strings ("32").
 type BoardView struct {
-	Rows    int          `json:"rows"`
-	Cols    int          `json:"cols"`
-	Squares []SquareView `json:"squares"`
-	Pieces  []PieceView  `json:"pieces"`
+	Rows   int         `json:"rows"`
+	Cols   int         `json:"cols"`
+	Pieces []PieceView `json:"pieces"`
 	// ToMove is the player to move (0 White/Bleus, 1 Black/Verts), -2
 	// when the game is over.
 	ToMove int `json:"toMove"`
@@ -69,18 +70,10 @@ type BoardView struct {
 	EndgamePlies int `json:"endgamePlies,omitempty"`
 }
 
-// SquareView is one playable square.
-type SquareView struct {
-	Square string `json:"square"`
-	Row    int    `json:"row"`
-	Col    int    `json:"col"`
-}
-
-// PieceView is one piece.
+// PieceView is one piece. Its colour is its player's, in Sides.
 type PieceView struct {
 	Square string `json:"square"`
 	Player int    `json:"player"` // 0 White/Bleus, 1 Black/Verts
-	Color  string `json:"color"`  // "white" or "black" (FMJD names)
 	Kind   string `json:"kind"`   // "man" or "king"
 }
 
@@ -106,11 +99,10 @@ func squareRowCol(sq int) (row, col int) {
 // once and shared (a view is only read): a view is rendered for each event
 // sent, and the 50 squares were most of the server's allocations.
 var (
-	squareViews = func() []SquareView {
-		v := make([]SquareView, 50)
+	squareNames = func() []string {
+		v := make([]string, 50)
 		for i := range v {
-			r, c := squareRowCol(i + 1)
-			v[i] = SquareView{strconv.Itoa(i + 1), r, c}
+			v[i] = strconv.Itoa(i + 1)
 		}
 		return v
 	}()
@@ -119,10 +111,10 @@ var (
 
 // Board returns the BoardView of the position.
 func (s *State) Board() any {
-	v := BoardView{Rows: 10, Cols: 10, ToMove: int(s.ToMove()), Squares: squareViews, Sides: sideViews,
+	v := BoardView{Rows: 10, Cols: 10, ToMove: int(s.ToMove()), Sides: sideViews,
 		Pieces:     make([]PieceView, 0, bits.OnesCount64(s.pos.Pieces[0]|s.pos.Pieces[1])),
 		QuietPlies: len(s.quiet), EndgamePlies: s.endgame}
-	for i, sv := range squareViews {
+	for i, name := range squareNames {
 		m := uint64(1) << bitOf(i+1)
 		for side := range 2 {
 			if s.pos.Pieces[side]&m != 0 {
@@ -130,11 +122,11 @@ func (s *State) Board() any {
 				if s.pos.Kings&m != 0 {
 					kind = "king"
 				}
-				v.Pieces = append(v.Pieces, PieceView{sv.Square, side, colourName(Side(side)), kind})
+				v.Pieces = append(v.Pieces, PieceView{name, side, kind})
 			}
 		}
 		if s.huffable&m != 0 {
-			v.Huffable = append(v.Huffable, sv.Square)
+			v.Huffable = append(v.Huffable, name)
 		}
 	}
 	return v

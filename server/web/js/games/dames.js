@@ -1,4 +1,4 @@
-// International draughts: the 10x10 board from Board().squares, pieces by
+// International draughts: the 10x10 board from Board()'s rows and cols, pieces by
 // player and kind, drawn as on lidraughts: White (player 0, the rule
 // sheet's Bleus) has white men, Black (Verts) black ones; a king is a man
 // with a second man on top, crowned. Seat 1 sees the board turned round,
@@ -52,17 +52,35 @@ export function draw(board, ctx) {
   }
   const pieces = new Map((board.pieces || []).map((p) => [String(p.square), p]));
   const huff = new Set((board.huffable || []).map(String));
-  for (const sq of board.squares || []) {
+  for (const sq of darkSquares(rows, cols)) {
     const [x, y] = at(sq.row, sq.col);
     const g = s('g', { 'data-loc': sq.square });
     g.append(s('rect', { x, y, width: Q, height: Q, class: 'sq dark' }));
     g.append(s('text', { x: x + 3, y: y + 11, 'font-size': 10, class: 'num' }, sq.square));
-    const p = pieces.get(String(sq.square));
+    const p = pieces.get(sq.square);
     if (p) g.append(piece(x + Q / 2, y + Q / 2 + 1.5, Q * 0.36, p.player, p.kind === 'king'));
-    if (huff.has(String(sq.square))) g.append(s('text', { x: x + Q - 4, y: y + Q - 4, 'text-anchor': 'end', 'font-size': 13, class: 'huff' }, '!'));
+    if (huff.has(sq.square)) g.append(s('text', { x: x + Q - 4, y: y + Q - 4, 'text-anchor': 'end', 'font-size': 13, class: 'huff' }, '!'));
     root.append(g);
   }
   return root;
+}
+
+/**
+ * darkSquares numbers the playable squares 1, 2, ... left to right from the
+ * top row, as the server's view does (it does not send them: they never
+ * change and were a third of every message).
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {{square: string, row: number, col: number}[]}
+ */
+export function darkSquares(rows, cols) {
+  const out = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if ((r + c) % 2 === 1) out.push({ square: String(out.length + 1), row: r, col: c });
+    }
+  }
+  return out;
 }
 
 /** premove lists the squares of seat's pieces: where a premove may start. */
