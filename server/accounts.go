@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +17,6 @@ import (
 	"plateau/account"
 	"plateau/mint"
 	"plateau/protocol"
-	"plateau/room"
 	"plateau/server/internal/httpx"
 	"plateau/store"
 )
@@ -400,181 +398,6 @@ func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
 	s.o.Log.Info("signed out everywhere", "account", in.account.ID, "sessions", n)
 	http.SetCookie(w, s.cookie(r, "", -1))
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"signed_out": n})
-}
-
-// GuestSeats is the body of POST /api/account/claim-guest: the seat
-// tokens a browser holds as a guest, by game.
-type GuestSeats struct {
-	Seats []struct {
-		Game  string `json:"game"`
-		Token string `json:"token"`
-	} `json:"seats"`
-}
-
-// ClaimedGame is one game of claim-guest's answer.
-type ClaimedGame struct {
-	Game  string `json:"game"`
-	Seats []int  `json:"seats,omitempty"` // the seats now the account's
-	Error string `json:"error,omitempty"` // why the game's tokens were refused
-}
-
-func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
-	var req GuestSeats
-	if !decodeJSON(w, r, &req) {
-		return
-	}
-	if len(req.Seats) > maxClaims {
-		(&httpx.FieldError{Field: "seats", Message: fmt.Sprintf("at most %d seats at once, got %d", maxClaims, len(req.Seats))}).Write(w)
-		return
-	}
-	in := s.mustSession(w, r)
-	if in == nil {
-		return
-	}
-	var order []string
-	tokens := map[string][]string{}
-	for i, st := range req.Seats {
-		if st.Game == "" || st.Token == "" {
-			(&httpx.FieldError{Field: fmt.Sprintf("seats[%d]", i), Message: "give the game's id and the seat's token"}).Write(w)
-			return
-		}
-		if tokens[st.Game] == nil {
-			order = append(order, st.Game)
-		}
-		tokens[st.Game] = append(tokens[st.Game], st.Token)
-	}
-	out := []ClaimedGame{}
-	for _, id := range order {
-		c := ClaimedGame{Game: id}
-		own, why := s.ownSeats(deviceOf(r.Context()), tokens[id])
-		seats, err := s.attach(r.Context(), id, own, in.account)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			c.Error = "no such game"
-		case errors.Is(err, room.ErrBadToken):
-			c.Error = "a token matches no seat of the game"
-		case err != nil:
-			s.o.Log.Error("claim a guest's seats", "game", id, "account", in.account.ID, "err", err)
-			c.Error = "internal error: retry"
-		}
-		if c.Error == "" {
-			c.Error = why
-		}
-		c.Seats = seats
-		out = append(out, c)
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"games": out})
-}
-
-// attach gives the seats of tokens in game id to account a.
-func (s *Server) attach(ctx context.Context, id string, tokens []string, a *store.Account) ([]int, error) {
-	rm, err := s.rooms.Acquire(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	defer s.rooms.Release(rm)
-	return rm.AttachAccount(ctx, tokens, a.ID, a.Name)
-}
-
-// attachJoined gives the seats a signed-in connection joined with tokens
-// to its account (the clients are told by a seats message). A failure is
-// logged: the game goes on without the names.
-func (s *Server) attachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
-	in, err := s.sessionOf(ctx, session)
-	if own, _ := s.ownSeats(deviceOf(ctx), tokens); err == nil && in != nil && len(own) > 0 {
-		_, err = rm.AttachAccount(ctx, own, in.account.ID, in.account.Name)
-	}
-	if err != nil {
-		s.o.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)
-	}
-}
-
-// PlayerGame is one game of a player's page.
-type PlayerGame struct {
-	ID      string          `json:"id"`
-	Game    string          `json:"game"`
-	Status  string          `json:"status"`
-	Created time.Time       `json:"created"`
-	Seats   []room.SeatJSON `json:"seats"`
-	// Mine are the player's seats; Result is their result once the game
-	// is finished ("win", "draw" or "loss").
-	Mine   []int  `json:"mine"`
-	Result string `json:"result,omitempty"`
-	URL    string `json:"url"`
-	Export string `json:"export"`
-}
-
-// Player is the answer of GET /api/players/{name}.
-type Player struct {
-	Name    string       `json:"name"`
-	Created time.Time    `json:"created"`
-	Games   []PlayerGame `json:"games"`
-	Page    int          `json:"page"`
-	More    bool         `json:"more"` // there is a next page
-}
-
-func (s *Server) player(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	q := r.URL.Query()
-	f := store.PlayerFilter{Game: q.Get("game"), Result: q.Get("result"), Limit: playerPage + 1}
-	if f.Game != "" {
-		if _, err := s.o.Games.Lookup(f.Game); err != nil {
-			(&httpx.FieldError{Field: "game", Message: err.Error()}).Write(w)
-			return
-		}
-	}
-	switch f.Result {
-	case "", store.Win, store.Draw, store.Loss:
-	default:
-		(&httpx.FieldError{Field: "result", Message: fmt.Sprintf("result %q is not one of win, draw, loss", f.Result)}).Write(w)
-		return
-	}
-	page, ferr := httpx.QueryNumber(q, "page", 1, 1, 10000)
-	if ferr != nil {
-		ferr.Write(w)
-		return
-	}
-	f.Offset = (page - 1) * playerPage
-	a, err := s.o.Store.AccountByName(r.Context(), name)
-	if errors.Is(err, store.ErrNotFound) {
-		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player named %q", name))
-		return
-	} else if err != nil {
-		s.internal(w, "read a player", err)
-		return
-	}
-	f.Account = a.ID
-	gs, err := s.o.Store.PlayerGames(r.Context(), f)
-	if err != nil {
-		s.internal(w, "list a player's games", err)
-		return
-	}
-	out := Player{Name: a.Name, Created: a.Created, Games: []PlayerGame{}, Page: page, More: len(gs) > playerPage}
-	for _, g := range gs[:min(len(gs), playerPage)] {
-		out.Games = append(out.Games, playerGame(g, a.ID))
-	}
-	httpx.WriteJSON(w, http.StatusOK, out)
-}
-
-// playerGame is game g as listed on the page of account id.
-func playerGame(g *store.Game, id string) PlayerGame {
-	pg := PlayerGame{ID: g.ID, Game: g.Game, Status: g.Status, Created: g.Created, Seats: room.SummaryOf(g).Seats, Mine: []int{},
-		URL: "/g/" + g.ID, Export: "/api/games/" + g.ID + "/export"}
-	var res struct {
-		Results []string `json:"results"`
-	}
-	if g.Status == store.StatusFinished && g.Result != nil {
-		json.Unmarshal(g.Result, &res) // a result that does not parse shows none
-	}
-	for i, st := range g.Seats {
-		if st.Account == id {
-			pg.Mine = append(pg.Mine, i)
-			if pg.Result == "" && i < len(res.Results) {
-				pg.Result = res.Results[i]
-			}
-		}
-	}
-	return pg
 }
 
 // internal answers 500 and logs err, which is not shown to the client.

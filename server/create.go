@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,11 +21,8 @@ import (
 type CreateRequest struct {
 	Game    string            `json:"game"`
 	Variant map[string]string `json:"variant"`
-	Seats   []struct {
-		Kind  string `json:"kind"`
-		Level string `json:"level"`
-	} `json:"seats"`
-	Casual bool `json:"casual"`
+	Seats   []CreateSeat      `json:"seats"`
+	Casual  bool              `json:"casual"`
 	// Rated is refused: rated games are made by pairing seeks, which
 	// bind each seat to its account (see docs/ratings.md).
 	Rated bool `json:"rated"`
@@ -44,6 +42,13 @@ type CreatedSeat struct {
 	Invite string `json:"invite,omitempty"`
 }
 
+// CreateSeat is a seat of a CreateRequest: "human", "open" or "ai" of
+// a level.
+type CreateSeat struct {
+	Kind  string `json:"kind"`
+	Level string `json:"level"`
+}
+
 // Created is POST /api/games's answer.
 type Created struct {
 	ID             string        `json:"id"`
@@ -57,84 +62,18 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		ferr.Write(w)
 		return
 	}
-	g, err := s.o.Games.Lookup(req.Game)
-	if err != nil {
-		httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	if len(req.Seats) == 0 || len(req.Seats) > 16 {
-		httpx.Error(w, http.StatusBadRequest, "bad_request", "seats: give one seat per player")
-		return
-	}
-	settings := map[string]string{}
-	for k, v := range req.Variant {
-		settings[k] = v
-	}
-	for _, o := range g.Options() {
-		if _, ok := settings[o.Key]; o.Key == "players" && !ok {
-			settings["players"] = strconv.Itoa(len(req.Seats))
-		}
-	}
-	cfg, err := game.NewConfig(g, settings)
-	if err != nil {
-		httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		httpx.Error(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	if st.Players() != len(req.Seats) {
-		httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats)))
-		return
-	}
-	seats := make([]store.Seat, len(req.Seats))
-	out := Created{Seats: make([]CreatedSeat, len(req.Seats))}
-	tokens := make([]string, len(req.Seats))
-	for i, rs := range req.Seats {
-		switch rs.Kind {
-		case store.Human:
-			tokens[i] = mint.Token()
-			seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tokens[i])}
-		case "open":
-			seats[i] = store.Seat{Kind: store.Human, Open: true}
-		case store.AI:
-			level := rs.Level
-			if level == "" {
-				level = s.o.AILevels[0]
-			}
-			ok := false
-			for _, l := range s.o.AILevels {
-				ok = ok || l == level
-			}
-			if !ok {
-				httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", ")))
-				return
-			}
-			seats[i] = store.Seat{Kind: store.AI, Level: level}
-		default:
-			httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human, open or ai", i, rs.Kind))
-			return
-		}
-	}
-	if fe := s.checkAIOnly(seats); fe != nil {
+	rec, tokens, err := s.recordOf(req)
+	var fe *httpx.FieldError
+	switch {
+	case errors.As(err, &fe):
 		fe.Write(w)
 		return
-	}
-	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
-	if err != nil {
+	case errors.Is(err, errBadCreate):
+		httpx.Error(w, http.StatusBadRequest, "bad_request", strings.TrimPrefix(err.Error(), errBadCreate.Error()+": "))
+		return
+	case err != nil:
 		s.storeError(w, "", err)
 		return
-	}
-	rec.Rated = req.Rated
-	if c := req.Clock; c != nil {
-		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
-			httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment))
-			return
-		}
-		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
-			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
 	}
 	res, err := s.creations.admit(r.Context(), s.clientAddr(r))
 	if lerr, ok := errors.AsType[*LimitError](err); ok {
@@ -151,9 +90,108 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	res.done(rec.ID)
 	s.creators.note(rec.ID, s.clientKey(r))
-	out.ID = rec.ID
-	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
-	for i, st := range seats {
+	// Load the room so that it rolls the opening dice and starts AI seats.
+	if rm, err := s.rooms.Acquire(r.Context(), rec.ID); err == nil {
+		s.rooms.Release(rm)
+	}
+	s.o.Log.Info("game created", "game", rec.ID, "engine", rec.Game, "variant", game.Config(rec.Variant).String())
+	httpx.WriteJSON(w, http.StatusCreated, createdOf(rec, tokens))
+}
+
+// errBadCreate wraps the refusals of a create request answered 400
+// bad_request without a field.
+var errBadCreate = errors.New("bad create request")
+
+func badCreate(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errBadCreate, fmt.Sprintf(format, args...))
+}
+
+// recordOf is the record of the game req asks for, with its human seats'
+// tokens; the error wraps errBadCreate, or is a *httpx.FieldError, for a
+// refused request.
+func (s *Server) recordOf(req CreateRequest) (*store.Game, []string, error) {
+	g, err := s.o.Games.Lookup(req.Game)
+	if err != nil {
+		return nil, nil, badCreate("%v", err)
+	}
+	if len(req.Seats) == 0 || len(req.Seats) > 16 {
+		return nil, nil, badCreate("seats: give one seat per player")
+	}
+	settings := map[string]string{}
+	for k, v := range req.Variant {
+		settings[k] = v
+	}
+	for _, o := range g.Options() {
+		if _, ok := settings[o.Key]; o.Key == "players" && !ok {
+			settings["players"] = strconv.Itoa(len(req.Seats))
+		}
+	}
+	cfg, err := game.NewConfig(g, settings)
+	if err != nil {
+		return nil, nil, badCreate("%v", err)
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		return nil, nil, badCreate("%v", err)
+	}
+	if st.Players() != len(req.Seats) {
+		return nil, nil, badCreate("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats))
+	}
+	seats, tokens, err := s.seatsOf(req.Seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fe := s.checkAIOnly(seats); fe != nil {
+		return nil, nil, fe
+	}
+	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec.Rated = req.Rated
+	if c := req.Clock; c != nil {
+		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
+			return nil, nil, badCreate("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment)
+		}
+		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
+			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
+	}
+	return rec, tokens, nil
+}
+
+// seatsOf makes the seats a create request asks for, a token for each
+// human seat.
+func (s *Server) seatsOf(req []CreateSeat) ([]store.Seat, []string, error) {
+	seats := make([]store.Seat, len(req))
+	tokens := make([]string, len(req))
+	for i, rs := range req {
+		switch rs.Kind {
+		case store.Human:
+			tokens[i] = mint.Token()
+			seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tokens[i])}
+		case "open":
+			seats[i] = store.Seat{Kind: store.Human, Open: true}
+		case store.AI:
+			level := rs.Level
+			if level == "" {
+				level = s.o.AILevels[0]
+			}
+			if !slices.Contains(s.o.AILevels, level) {
+				return nil, nil, badCreate("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", "))
+			}
+			seats[i] = store.Seat{Kind: store.AI, Level: level}
+		default:
+			return nil, nil, badCreate("seat %d: kind %q is not human, open or ai", i, rs.Kind)
+		}
+	}
+	return seats, tokens, nil
+}
+
+// createdOf is the answer of a created game: its seats, with the human
+// seats' tokens and invite links.
+func createdOf(rec *store.Game, tokens []string) Created {
+	out := Created{ID: rec.ID, DiceCommitment: room.SummaryOf(rec).Dice.Commitment, Seats: make([]CreatedSeat, len(rec.Seats))}
+	for i, st := range rec.Seats {
 		out.Seats[i] = CreatedSeat{Seat: i, Kind: st.Kind, Level: st.Level}
 		if st.Open {
 			out.Seats[i].Kind = "open"
@@ -162,12 +200,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			out.Seats[i].Invite = fmt.Sprintf("/g/%s?seat=%d&token=%s", rec.ID, i, tokens[i])
 		}
 	}
-	// Load the room so that it rolls the opening dice and starts AI seats.
-	if rm, err := s.rooms.Acquire(r.Context(), rec.ID); err == nil {
-		s.rooms.Release(rm)
-	}
-	s.o.Log.Info("game created", "game", rec.ID, "engine", g.ID(), "variant", cfg.String())
-	httpx.WriteJSON(w, http.StatusCreated, out)
+	return out
 }
 
 // Claimed is the answer of POST /api/games/{id}/seats/{seat}/claim.

@@ -1,10 +1,16 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 
 	"plateau/mint"
+	"plateau/room"
+	"plateau/server/internal/httpx"
+	"plateau/store"
 )
 
 // Which guest seats an account may take (issue 66). Holding a seat's
@@ -36,4 +42,91 @@ func (s *Server) ownSeats(dev string, tokens []string) ([]string, string) {
 		}
 	}
 	return own, why
+}
+
+// GuestSeats is the body of POST /api/account/claim-guest: the seat
+// tokens a browser holds as a guest, by game.
+type GuestSeats struct {
+	Seats []struct {
+		Game  string `json:"game"`
+		Token string `json:"token"`
+	} `json:"seats"`
+}
+
+// ClaimedGame is one game of claim-guest's answer.
+type ClaimedGame struct {
+	Game  string `json:"game"`
+	Seats []int  `json:"seats,omitempty"` // the seats now the account's
+	Error string `json:"error,omitempty"` // why the game's tokens were refused
+}
+
+func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
+	var req GuestSeats
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	if len(req.Seats) > maxClaims {
+		(&httpx.FieldError{Field: "seats", Message: fmt.Sprintf("at most %d seats at once, got %d", maxClaims, len(req.Seats))}).Write(w)
+		return
+	}
+	in := s.mustSession(w, r)
+	if in == nil {
+		return
+	}
+	var order []string
+	tokens := map[string][]string{}
+	for i, st := range req.Seats {
+		if st.Game == "" || st.Token == "" {
+			(&httpx.FieldError{Field: fmt.Sprintf("seats[%d]", i), Message: "give the game's id and the seat's token"}).Write(w)
+			return
+		}
+		if tokens[st.Game] == nil {
+			order = append(order, st.Game)
+		}
+		tokens[st.Game] = append(tokens[st.Game], st.Token)
+	}
+	out := []ClaimedGame{}
+	for _, id := range order {
+		c := ClaimedGame{Game: id}
+		own, why := s.ownSeats(deviceOf(r.Context()), tokens[id])
+		seats, err := s.attach(r.Context(), id, own, in.account)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			c.Error = "no such game"
+		case errors.Is(err, room.ErrBadToken):
+			c.Error = "a token matches no seat of the game"
+		case err != nil:
+			s.o.Log.Error("claim a guest's seats", "game", id, "account", in.account.ID, "err", err)
+			c.Error = "internal error: retry"
+		}
+		if c.Error == "" {
+			c.Error = why
+		}
+		c.Seats = seats
+		out = append(out, c)
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"games": out})
+}
+
+// attach gives the seats of tokens in game id to account a.
+func (s *Server) attach(ctx context.Context, id string, tokens []string, a *store.Account) ([]int, error) {
+	rm, err := s.rooms.Acquire(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer s.rooms.Release(rm)
+	return rm.AttachAccount(ctx, tokens, a.ID, a.Name)
+}
+
+// attachJoined gives the seats a signed-in connection joined with tokens
+// to its account (the clients are told by a seats message). A failure is
+// logged: the game goes on without the names.
+func (s *Server) attachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
+	in, err := s.sessionOf(ctx, session)
+	if own, _ := s.ownSeats(deviceOf(ctx), tokens); err == nil && in != nil && len(own) > 0 {
+		_, err = rm.AttachAccount(ctx, own, in.account.ID, in.account.Name)
+	}
+	if err != nil {
+		s.o.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)
+	}
 }

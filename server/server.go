@@ -224,8 +224,8 @@ type Server struct {
 	levels   levelAccounts   // the computer levels' accounts (levels.go)
 }
 
-// New returns a server for o.
-func New(o Options) *Server {
+// defaults fills in the options' defaults.
+func (o *Options) defaults() {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
@@ -265,9 +265,6 @@ func New(o Options) *Server {
 	if o.Ladder == nil {
 		o.Ladder = level.Ratings
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), devices: newDevices(maxDeviceEntries)}
-	s.sockets = newSessionSockets()
-	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	o.netDefaults()
@@ -278,11 +275,19 @@ func New(o Options) *Server {
 	if o.HealthChecks <= 0 {
 		o.HealthChecks = DefaultHealthChecks
 	}
-	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Farming = o.Farming.withDefaults()
+	o.Admission = o.Admission.withDefaults()
+}
+
+// New returns a server for o.
+func New(o Options) *Server {
+	o.defaults()
+	s := &Server{metrics: newMetrics(), closing: make(chan struct{}), devices: newDevices(maxDeviceEntries)}
+	s.sockets = newSessionSockets()
+	s.closed, s.stopClosed = context.WithCancel(context.Background())
+	s.health = &health{st: o.Store, need: o.HealthChecks}
 	s.farm = newFarming(o.Farming)
 	o.Store = watch(o.Store, s.health)
-	o.Admission = o.Admission.withDefaults()
 	s.o = o
 	s.gate = wsconn.NewGate(o.ConnsPerIP)
 	s.sock = wsconn.Limits{MaxMessage: o.MaxMessage, Rate: o.Rate, Burst: o.Burst, BytesPerSecond: o.WSBytesPerSecond,

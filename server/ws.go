@@ -54,10 +54,21 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	defer unwatch()
 	cw := wsconn.NewWriter(c)
 	defer cw.Stop()
-	// The hello.
+	sub, ok := s.join(ctx, c, cw, rm, session, account)
+	if !ok {
+		return
+	}
+	defer rm.Leave(sub)
+	s.relay(ctx, c, cw, rm, sub, session, ended)
+}
+
+// join reads the connection's hello and joins the room with it, sending
+// what the client missed; false when refused or failed (the connection
+// then closed or closing).
+func (s *Server) join(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer, rm *room.Room, session, account string) (*room.Sub, bool) {
 	typ, data, err := s.sock.ReadHello(ctx, c)
 	if err != nil {
-		return
+		return nil, false
 	}
 	refuseHello := func(id, code, msg string) {
 		cw.Write(protocol.ErrorJSON(id, code, msg))
@@ -65,34 +76,33 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	}
 	if typ != websocket.MessageText {
 		refuseHello("", "bad_message", "messages are JSON text")
-		return
+		return nil, false
 	}
 	if !utf8.Valid(data) {
 		cw.Write(protocol.ErrorJSON("", "bad_message", "the message is not valid UTF-8"))
 		c.Close(websocket.StatusInvalidFramePayloadData, "invalid UTF-8")
-		return
+		return nil, false
 	}
 	m, ref := protocol.Decode(data)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
-		return
+		return nil, false
 	}
 	if m.Type != "hello" {
 		refuseHello(m.ID, "bad_message", "the first message must be hello")
-		return
+		return nil, false
 	}
 	if len(m.Tokens) > 0 && rm.Rated() && !s.signedIn(ctx, session) {
 		refuseHello(m.ID, "sign_in", "this game is rated: sign in to play it")
-		return
+		return nil, false
 	}
 	sub := room.NewSub(outBuffer)
 	sub.Account = account
 	initial, ref := rm.Join(ctx, sub, *m.Version, m.Tokens)
 	if ref != nil {
 		refuseHello(m.ID, ref.Code, ref.Message)
-		return
+		return nil, false
 	}
-	defer rm.Leave(sub)
 	if len(m.Tokens) > 0 {
 		hashes := make([][]byte, len(m.Tokens))
 		for i, tok := range m.Tokens {
@@ -102,12 +112,19 @@ func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room
 	}
 	for _, msg := range initial {
 		if cw.Write(msg) != nil {
-			return
+			rm.Leave(sub)
+			return nil, false
 		}
 	}
 	if session != "" && len(m.Tokens) > 0 {
 		s.attachJoined(ctx, rm, session, m.Tokens)
 	}
+	return sub, true
+}
+
+// relay relays the room's messages to the connection and the client's
+// to the room until either ends.
+func (s *Server) relay(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer, rm *room.Room, sub *room.Sub, session string, ended <-chan struct{}) {
 	// direct carries the connection's own replies (pong, refusals of
 	// malformed messages); the room's messages come on sub.Out.
 	direct := make(chan []byte, 16)
