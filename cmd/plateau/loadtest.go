@@ -117,59 +117,13 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	start := time.Now()
-	var wg sync.WaitGroup
-	n := *clients
 	perGame := 2
 	if *mode == "ai" {
 		perGame = 1
 	}
-	for i := 0; i < n; i += perGame {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			select { // spread the connections over the ramp
-			case <-time.After(time.Duration(int64(*ramp) * int64(i) / int64(n))):
-			case <-ctx.Done():
-				return
-			}
-			seats := []wsclient.Seat{{Kind: "human"}, {Kind: "human"}}
-			if perGame == 1 {
-				seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
-			}
-			g := i / perGame // the game's instance, and its players' (the next instance for the second player)
-			c, err := wsclient.Create(ctx, hc, bases[g%len(bases)], wsclient.CreateRequest{Game: *gameID, Seats: seats})
-			if err != nil {
-				if ctx.Err() == nil {
-					st.failLoudly(e.stderr, "create", err)
-				}
-				return
-			}
-			for k := range perGame {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: *think, maxMoves: int64(*maxMoves), st: st,
-						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
-					lc.run(ctx, c.ID)
-				}()
-			}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	r := loadReport{Clients: n, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
-	lat := st.latencies
-	slices.Sort(lat)
-	r.Moves = len(lat)
-	r.MovesPerS = float64(len(lat)) / elapsed.Seconds()
-	pct := func(p float64) float64 {
-		if len(lat) == 0 {
-			return 0
-		}
-		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
-	}
-	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = pct(0.50), pct(0.95), pct(0.99), pct(1)
+	lt := loadTest{hc: hc, bases: bases, game: *gameID, clients: *clients, perGame: perGame, ramp: *ramp, think: *think, maxMoves: int64(*maxMoves), st: st, stderr: e.stderr}
+	elapsed := lt.run(ctx)
+	r := lt.report(elapsed, *mode)
 	if rss != nil {
 		r.RSS = rss.report(*rssPID)
 	}
@@ -182,6 +136,79 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
 	}
 	return nil
+}
+
+// loadTest is one run of plateau loadtest: its clients, perGame to a
+// game, connect over ramp to the servers at bases.
+type loadTest struct {
+	hc               *http.Client
+	bases            []string
+	game             string
+	clients, perGame int
+	ramp, think      time.Duration
+	maxMoves         int64
+	st               *loadStats
+	stderr           io.Writer
+}
+
+// run plays until ctx ends and every client has stopped; it returns the
+// time it took.
+func (lt *loadTest) run(ctx context.Context) time.Duration {
+	start := time.Now()
+	var wg sync.WaitGroup
+	n, perGame, bases, st := lt.clients, lt.perGame, lt.bases, lt.st
+	for i := 0; i < n; i += perGame {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select { // spread the connections over the ramp
+			case <-time.After(time.Duration(int64(lt.ramp) * int64(i) / int64(n))):
+			case <-ctx.Done():
+				return
+			}
+			seats := []wsclient.Seat{{Kind: "human"}, {Kind: "human"}}
+			if perGame == 1 {
+				seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
+			}
+			g := i / perGame // the game's instance, and its players' (the next instance for the second player)
+			c, err := wsclient.Create(ctx, lt.hc, bases[g%len(bases)], wsclient.CreateRequest{Game: lt.game, Seats: seats})
+			if err != nil {
+				if ctx.Err() == nil {
+					st.failLoudly(lt.stderr, "create", err)
+				}
+				return
+			}
+			for k := range perGame {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: lt.think, maxMoves: lt.maxMoves, st: st,
+						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
+					lc.run(ctx, c.ID)
+				}()
+			}
+		}()
+	}
+	wg.Wait()
+	return time.Since(start)
+}
+
+// report sums up a run that took elapsed.
+func (lt *loadTest) report(elapsed time.Duration, mode string) loadReport {
+	st := lt.st
+	r := loadReport{Clients: lt.clients, Servers: len(lt.bases), Game: lt.game, Mode: mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+	lat := st.latencies
+	slices.Sort(lat)
+	r.Moves = len(lat)
+	r.MovesPerS = float64(len(lat)) / elapsed.Seconds()
+	pct := func(p float64) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = pct(0.50), pct(0.95), pct(0.99), pct(1)
+	return r
 }
 
 // loadClient is one simulated player: it holds one seat, plays random legal
@@ -206,6 +233,22 @@ func (lc *loadClient) run(ctx context.Context, id string) {
 	}
 }
 
+// loadGame is where a client's game stands.
+type loadGame struct {
+	seat    int
+	version int64
+	view    *wsclient.View
+	ended   bool
+	pending bool      // a move sent and not yet acknowledged
+	n       int       // the id of the last message sent
+	sent    time.Time // when it was sent
+}
+
+// myTurn reports whether the client is to move now.
+func (g *loadGame) myTurn() bool {
+	return !g.ended && !g.pending && g.view.Outcome == nil && g.view.ToMove == g.seat
+}
+
 // play plays one game and returns the id of its rematch.
 func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 	c, err := wsclient.Dial(ctx, lc.base, id)
@@ -217,7 +260,7 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 	if err != nil {
 		return "", errors.New("hello")
 	}
-	seat, version, view := w.Seats[0], w.Version, w.Game.View
+	g := &loadGame{seat: w.Seats[0], version: w.Version, view: w.Game.View}
 	msgs := make(chan wsclient.Msg, 64)
 	go func() {
 		defer close(msgs)
@@ -230,11 +273,8 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 		}
 	}()
 	var timer <-chan time.Time
-	var sent time.Time
-	pending, ended, n := false, false, 0
 	for {
-		myTurn := !ended && !pending && view.Outcome == nil && view.ToMove == seat
-		if myTurn && timer == nil {
+		if g.myTurn() && timer == nil {
 			timer = time.After(time.Duration(float64(lc.think) * (0.5 + lc.rng.Float64())))
 		}
 		select {
@@ -243,15 +283,15 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 			return "", nil
 		case <-timer:
 			timer = nil
-			if !(!ended && !pending && view.Outcome == nil && view.ToMove == seat) {
+			if !g.myTurn() {
 				continue
 			}
-			n++
-			msg := map[string]any{"type": "resign", "id": fmt.Sprint(n)}
-			if version < lc.maxMoves && len(view.Moves) > 0 {
-				msg = map[string]any{"type": "move", "version": version, "move": view.Moves[lc.rng.IntN(len(view.Moves))].Notation, "id": fmt.Sprint(n)}
+			g.n++
+			msg := map[string]any{"type": "resign", "id": fmt.Sprint(g.n)}
+			if g.version < lc.maxMoves && len(g.view.Moves) > 0 {
+				msg = map[string]any{"type": "move", "version": g.version, "move": g.view.Moves[lc.rng.IntN(len(g.view.Moves))].Notation, "id": fmt.Sprint(g.n)}
 			}
-			sent, pending = time.Now(), true
+			g.sent, g.pending = time.Now(), true
 			if c.Send(ctx, msg) != nil {
 				return "", errors.New("send")
 			}
@@ -259,38 +299,45 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 			if !ok {
 				return "", errors.New("connection lost")
 			}
-			switch m.Type {
-			case "event":
-				if m.Version > version {
-					version, view = m.Version, m.View
-				}
-				switch m.Event.Kind {
-				case "end":
-					ended = true
-					if seat == 0 {
-						lc.st.mu.Lock()
-						lc.st.games++
-						lc.st.mu.Unlock()
-					}
-					c.Send(ctx, map[string]any{"type": "rematch"})
-				case "rematch":
-					c.Close()
-					return m.Event.RematchID, nil
-				}
-			case "ack":
-				if pending && m.ID == fmt.Sprint(n) {
-					d := time.Since(sent)
-					lc.st.mu.Lock()
-					lc.st.latencies = append(lc.st.latencies, d)
-					lc.st.mu.Unlock()
-					pending = false
-				}
-			case "error":
-				pending = false
-				if m.Code != "stale_version" {
-					lc.st.fail(m.Code)
-				}
+			if m.Type == "event" && m.Event.Kind == "rematch" {
+				c.Close()
+				return m.Event.RematchID, nil
 			}
+			lc.onMsg(ctx, c, g, m)
+		}
+	}
+}
+
+// onMsg takes a message of the server other than a rematch: an event
+// moves the game on (an end asks for a rematch), the ack of the move sent
+// times it, an error is counted.
+func (lc *loadClient) onMsg(ctx context.Context, c *wsclient.Conn, g *loadGame, m wsclient.Msg) {
+	switch m.Type {
+	case "event":
+		if m.Version > g.version {
+			g.version, g.view = m.Version, m.View
+		}
+		if m.Event.Kind == "end" {
+			g.ended = true
+			if g.seat == 0 {
+				lc.st.mu.Lock()
+				lc.st.games++
+				lc.st.mu.Unlock()
+			}
+			c.Send(ctx, map[string]any{"type": "rematch"})
+		}
+	case "ack":
+		if g.pending && m.ID == fmt.Sprint(g.n) {
+			d := time.Since(g.sent)
+			lc.st.mu.Lock()
+			lc.st.latencies = append(lc.st.latencies, d)
+			lc.st.mu.Unlock()
+			g.pending = false
+		}
+	case "error":
+		g.pending = false
+		if m.Code != "stale_version" {
+			lc.st.fail(m.Code)
 		}
 	}
 }
