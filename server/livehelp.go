@@ -10,6 +10,7 @@ import (
 
 	"plateau/game"
 	"plateau/room"
+	"plateau/server/play"
 	"plateau/store"
 )
 
@@ -18,7 +19,7 @@ import (
 // still running, however the position is sent: a seated player asking is
 // known by their account (its seats, in the store) and by their device
 // (the games it joined with seat tokens, s.devices). Games whose hints
-// are given while they run (hintsAllowed: Shut the Box solitaire, AI
+// are given while they run (play.HintsAllowed: Shut the Box solitaire, AI
 // seats only) are not guarded, as nobody playing them faces a person
 // helped by the engine. docs/fairplay.md lists what is refused.
 
@@ -76,7 +77,7 @@ func (s *Server) liveGamesOf(ctx context.Context, r *http.Request, engine string
 	}
 	lg := &liveGames{engine: engine}
 	for _, rec := range recs {
-		if hintsAllowed(room.SummaryOf(rec).Seats) {
+		if play.HintsAllowed(room.SummaryOf(rec).Seats) {
 			continue
 		}
 		keys, err := s.liveKeys(ctx, rec.ID)
@@ -108,7 +109,7 @@ func (s *Server) liveKeys(ctx context.Context, id string) (map[string]bool, erro
 	if sum.View.Outcome != nil || sum.Status == store.StatusFinished {
 		return nil, nil
 	}
-	st, err := s.stateOf(sum.Game, sum.Variant, sum.View.Position)
+	st, err := play.StateOf(s.o.Games, sum.Game, sum.Variant, sum.View.Position)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}

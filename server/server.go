@@ -17,6 +17,7 @@ import (
 	"plateau/server/internal/httpx"
 	"plateau/server/internal/wsconn"
 	"plateau/server/lobby"
+	"plateau/server/play"
 	"plateau/server/web"
 
 	"plateau/account"
@@ -210,6 +211,7 @@ type Server struct {
 	signIns   *attempts      // sign-in and sign-up attempts
 	dummyHash func() string  // a password hash of no account
 	lobby     *lobby.Handler // the lobby's seeks
+	play      *play.Handler  // the games being played
 	devices   *devices       // which devices joined which seats (device.go)
 	hashes    *httpx.Pool    // password hashing (admit.go)
 	analyses  *httpx.Pool    // the analysis board's searches (admit.go)
@@ -312,6 +314,9 @@ func New(o Options) *Server {
 		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer})
 	s.lobby = lobby.New(lobby.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Players: players{s},
 		Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, ClientAddr: s.clientAddr, Closing: s.contextClosing})
+	s.play = play.New(play.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Sessions: sessions{s}, Errors: answers{s},
+		Hints: o.Hints, Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, IdleClosed: s.metrics.idleClosed,
+		ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
@@ -344,12 +349,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/starts", s.starts)
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
-	m.HandleFunc("GET /api/games/{id}", s.get)
-	m.HandleFunc("GET /api/games/{id}/export", s.export)
-	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
-	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
-	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
-	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	s.play.Routes(m)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
 	s.lobby.Routes(m)
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
@@ -438,45 +438,6 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		s.rooms.Release(rm)
 	}
 	s.web.Page(w, r, renderer, boot)
-}
-
-func (s *Server) get(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	rm, err := s.rooms.Acquire(r.Context(), id)
-	if err != nil {
-		s.storeError(w, id, err)
-		return
-	}
-	defer s.rooms.Release(rm)
-	sum, ok := rm.Summary()
-	if !ok {
-		httpx.Error(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, sum)
-}
-
-func (s *Server) exportOf(r *http.Request) (room.Export, error) {
-	id := r.PathValue("id")
-	rec, err := s.o.Store.Game(r.Context(), id)
-	if err != nil {
-		return room.Export{}, err
-	}
-	evs, err := s.o.Store.Events(r.Context(), id, 0)
-	if err != nil {
-		return room.Export{}, err
-	}
-	return room.ExportOf(rec, evs), nil
-}
-
-func (s *Server) export(w http.ResponseWriter, r *http.Request) {
-	x, err := s.exportOf(r)
-	if err != nil {
-		s.storeError(w, r.PathValue("id"), err)
-		return
-	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "plateau-"+x.ID+".json"))
-	httpx.WriteJSON(w, http.StatusOK, x)
 }
 
 // contextClosing returns a context cancelled when the server closes. It

@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 
 	"github.com/coder/websocket"
 
-	"plateau/mint"
 	"plateau/protocol"
 	"plateau/room"
 	"plateau/server/internal/httpx"
@@ -18,55 +17,52 @@ import (
 // outBuffer is the room messages queued for one connection.
 const outBuffer = 256
 
-func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) ws(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	ip := s.clientAddr(r)
-	if !s.gate.Enter(ip) {
+	ip := h.c.ClientAddr(r)
+	if !h.c.Gate.Enter(ip) {
 		httpx.Error(w, http.StatusTooManyRequests, "rate_limited", "too many connections from "+ip)
 		return
 	}
-	defer s.gate.Leave(ip)
-	rm, err := s.rooms.Acquire(r.Context(), id)
+	defer h.c.Gate.Leave(ip)
+	rm, err := h.c.Rooms.Acquire(r.Context(), id)
 	if err != nil {
-		s.storeError(w, id, err)
+		h.c.Errors.StoreError(w, id, err)
 		return
 	}
-	defer s.rooms.Release(rm)
-	c, err := s.sock.Accept(w, r, s.o.Log, "game", id, ip)
+	defer h.c.Rooms.Release(rm)
+	c, err := h.c.Limits.Accept(w, r, h.c.Log, "game", id, ip)
 	if err != nil {
-		s.o.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
+		h.c.Log.Info("websocket refused", "game", id, "ip", ip, "err", err)
 		return
 	}
-	s.metrics.conns.Add(1)
-	defer s.metrics.conns.Add(-1)
-	ctx, cancel := s.contextClosing(r.Context())
+	h.c.Conns.Add(1)
+	defer h.c.Conns.Add(-1)
+	ctx, cancel := h.c.Closing(r.Context())
 	defer cancel()
-	var session string // the session cookie: the seats joined become its account's
-	if ck, err := r.Cookie(sessionCookie); err == nil {
-		session = ck.Value
-	}
-	s.serveConn(ctx, c, rm, session)
+	// The session cookie: the seats joined become its account's.
+	h.serveConn(ctx, c, rm, h.c.Sessions.Cookie(r))
 }
 
-func (s *Server) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room, session string) {
+func (h *Handler) serveConn(ctx context.Context, c *websocket.Conn, rm *room.Room, session string) {
 	defer c.CloseNow()
-	account, ended, unwatch := s.connSession(ctx, session)
+	account, ended, unwatch := h.c.Sessions.ConnSession(ctx, session)
 	defer unwatch()
 	cw := wsconn.NewWriter(c)
 	defer cw.Stop()
-	sub, ok := s.join(ctx, c, cw, rm, session, account)
+	sub, ok := h.join(ctx, c, cw, rm, session, account)
 	if !ok {
 		return
 	}
 	defer rm.Leave(sub)
-	s.relay(ctx, c, cw, rm, sub, session, ended)
+	h.relay(ctx, c, cw, rm, sub, session, ended)
 }
 
 // join reads the connection's hello and joins the room with it, sending
 // what the client missed; false when refused or failed (the connection
 // then closed or closing).
-func (s *Server) join(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer, rm *room.Room, session, account string) (*room.Sub, bool) {
-	typ, data, err := s.sock.ReadHello(ctx, c)
+func (h *Handler) join(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer, rm *room.Room, session, account string) (*room.Sub, bool) {
+	typ, data, err := h.c.Limits.ReadHello(ctx, c)
 	if err != nil {
 		return nil, false
 	}
@@ -92,7 +88,7 @@ func (s *Server) join(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer,
 		refuseHello(m.ID, "bad_message", "the first message must be hello")
 		return nil, false
 	}
-	if len(m.Tokens) > 0 && rm.Rated() && !s.signedIn(ctx, session) {
+	if len(m.Tokens) > 0 && rm.Rated() && !h.c.Sessions.SignedIn(ctx, session) {
 		refuseHello(m.ID, "sign_in", "this game is rated: sign in to play it")
 		return nil, false
 	}
@@ -104,11 +100,7 @@ func (s *Server) join(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer,
 		return nil, false
 	}
 	if len(m.Tokens) > 0 {
-		hashes := make([][]byte, len(m.Tokens))
-		for i, tok := range m.Tokens {
-			hashes[i] = mint.HashToken(tok)
-		}
-		s.devices.joined(deviceOf(ctx), rm.ID(), hashes, s.o.Now())
+		h.c.Sessions.Joined(ctx, rm.ID(), m.Tokens)
 	}
 	for _, msg := range initial {
 		if cw.Write(msg) != nil {
@@ -117,21 +109,21 @@ func (s *Server) join(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer,
 		}
 	}
 	if session != "" && len(m.Tokens) > 0 {
-		s.attachJoined(ctx, rm, session, m.Tokens)
+		h.c.Sessions.AttachJoined(ctx, rm, session, m.Tokens)
 	}
 	return sub, true
 }
 
 // relay relays the room's messages to the connection and the client's
 // to the room until either ends.
-func (s *Server) relay(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer, rm *room.Room, sub *room.Sub, session string, ended <-chan struct{}) {
+func (h *Handler) relay(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer, rm *room.Room, sub *room.Sub, session string, ended <-chan struct{}) {
 	// direct carries the connection's own replies (pong, refusals of
 	// malformed messages); the room's messages come on sub.Out.
 	direct := make(chan []byte, 16)
 	readErr, idle := make(chan error, 1), make(chan error, 1)
-	in := s.sock.NewReader(c)
-	go func() { readErr <- s.readLoop(in, rm, sub, direct, session) }()
-	defer s.sock.KeepAlive(ctx, c, in.Last(), idle)()
+	in := h.c.Limits.NewReader(c)
+	go func() { readErr <- h.readLoop(in, rm, sub, direct, session) }()
+	defer h.c.Limits.KeepAlive(ctx, c, in.Last(), idle)()
 	for {
 		select {
 		case msg := <-sub.Out:
@@ -179,7 +171,7 @@ func (s *Server) relay(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer
 			c.Close(wsconn.CloseSignedOut, "signed_out")
 			return
 		case err := <-idle:
-			s.metrics.idleClosed.Add(1)
+			h.c.IdleClosed.Add(1)
 			c.Close(websocket.StatusPolicyViolation, wsconn.Truncate(err.Error()))
 			return
 		case <-ctx.Done():
@@ -191,7 +183,7 @@ func (s *Server) relay(ctx context.Context, c *websocket.Conn, cw *wsconn.Writer
 
 // readLoop reads client messages until the connection fails (serveConn
 // closes it to end the loop).
-func (s *Server) readLoop(in *wsconn.Reader, rm *room.Room, sub *room.Sub, direct chan<- []byte, session string) error {
+func (h *Handler) readLoop(in *wsconn.Reader, rm *room.Room, sub *room.Sub, direct chan<- []byte, session string) error {
 	reply := func(msg []byte) bool {
 		select {
 		case direct <- msg:
@@ -222,7 +214,7 @@ func (s *Server) readLoop(in *wsconn.Reader, rm *room.Room, sub *room.Sub, direc
 		case "hello":
 			reply(protocol.ErrorJSON(m.ID, "bad_message", "hello is the first message only"))
 		default:
-			if sub.Account != "" && rm.Rated() && !s.liveSession(context.Background(), session) {
+			if sub.Account != "" && rm.Rated() && !h.c.Sessions.LiveSession(context.Background(), session) {
 				reply(protocol.ErrorJSON(m.ID, "signed_out", wsconn.SignedOutMessage))
 				return wsconn.CloseError{Code: wsconn.CloseSignedOut, Reason: "signed_out"}
 			}

@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"crypto/subtle"
@@ -20,28 +20,28 @@ type Hints struct {
 	Version  int64       `json:"version"`
 	Position string      `json:"position"`
 	ToMove   game.Player `json:"toMove"`
-	// Hints is the game's hint provider's answer (see Options.Hints).
+	// Hints is the game's hint provider's answer (see Config.Hints).
 	Hints any `json:"hints"`
 }
 
 // hints answers the hints of a game's current position: 404 no_hints for a
 // game without a hint provider, 409 no_hints for a position without hints
 // (waiting for a roll, or over), 403 hints_refused for a game that people
-// are playing against each other or the computer (see hintsAllowed).
-func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
+// are playing against each other or the computer (see HintsAllowed).
+func (h *Handler) hints(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	rm, err := s.rooms.Acquire(r.Context(), id)
+	rm, err := h.c.Rooms.Acquire(r.Context(), id)
 	if err != nil {
-		s.storeError(w, id, err)
+		h.c.Errors.StoreError(w, id, err)
 		return
 	}
 	sum, ok := rm.Summary()
-	s.rooms.Release(rm)
+	h.c.Rooms.Release(rm)
 	if !ok || sum.View == nil {
 		httpx.Error(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
 		return
 	}
-	hint := s.o.Hints[sum.Game]
+	hint := h.c.Hints[sum.Game]
 	if hint == nil {
 		httpx.Error(w, http.StatusNotFound, "no_hints", fmt.Sprintf("game %s (%s) has no hints", id, sum.Game))
 		return
@@ -51,8 +51,8 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 	case v.Outcome != nil || sum.Status == store.StatusFinished:
 		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s is over: no hints", id))
 		return
-	case !hintsAllowed(sum.Seats):
-		s.refuseHints(w, r, id, sum.Seats)
+	case !HintsAllowed(sum.Seats):
+		h.refuseHints(w, r, id, sum.Seats)
 		return
 	case v.ToMove == game.Chance:
 		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d waits for a roll: hints come after it", id, sum.Version))
@@ -61,27 +61,27 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d has no player to move", id, sum.Version))
 		return
 	}
-	st, err := s.stateOf(sum.Game, sum.Variant, v.Position)
+	st, err := StateOf(h.c.Games, sum.Game, sum.Variant, v.Position)
 	if err != nil {
-		s.o.Log.Error("hints: rebuilding the position", "game", id, "err", err)
+		h.c.Log.Error("hints: rebuilding the position", "game", id, "err", err)
 		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
-	h, err := hint(st)
+	got, err := hint(st)
 	if err != nil {
 		httpx.Error(w, http.StatusConflict, "no_hints", fmt.Sprintf("game %s at version %d (%s): %v", id, sum.Version, v.Position, err))
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, Hints{ID: id, Game: sum.Game, Version: sum.Version, Position: v.Position, ToMove: v.ToMove, Hints: h})
+	httpx.WriteJSON(w, http.StatusOK, Hints{ID: id, Game: sum.Game, Version: sum.Version, Position: v.Position, ToMove: v.ToMove, Hints: got})
 }
 
-// hintsAllowed reports whether the hints of a running game with seats may
+// HintsAllowed reports whether the hints of a running game with seats may
 // be given: only where no person playing could use them, as lichess gives
 // no engine to anyone during a live game. That is a game of one seat
 // (Shut the Box solitaire, whose page offers them to its player) or of AI
 // seats only. Otherwise nobody gets them while the game runs, spectators
 // included: a player could watch the game in a second tab.
-func hintsAllowed(seats []room.SeatJSON) bool {
+func HintsAllowed(seats []room.SeatJSON) bool {
 	if len(seats) == 1 {
 		return true
 	}
@@ -96,10 +96,10 @@ func hintsAllowed(seats []room.SeatJSON) bool {
 // refuseHints answers 403 hints_refused; the message tells a seat's holder
 // (a request with "Authorization: Bearer TOKEN", the seat's token) that
 // the refusal is because they play.
-func (s *Server) refuseHints(w http.ResponseWriter, r *http.Request, id string, seats []room.SeatJSON) {
+func (h *Handler) refuseHints(w http.ResponseWriter, r *http.Request, id string, seats []room.SeatJSON) {
 	msg := fmt.Sprintf("game %s is being played by %d players: hints are refused to everyone, players and spectators, until it ends (then ask for its review)", id, len(seats))
 	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && tok != "" {
-		if rec, err := s.o.Store.Game(r.Context(), id); err == nil {
+		if rec, err := h.c.Store.Game(r.Context(), id); err == nil {
 			h := mint.HashToken(tok)
 			for i, st := range rec.Seats {
 				if st.Kind == store.Human && subtle.ConstantTimeCompare(h, st.TokenHash) == 1 {
@@ -111,9 +111,9 @@ func (s *Server) refuseHints(w http.ResponseWriter, r *http.Request, id string, 
 	httpx.Error(w, http.StatusForbidden, "hints_refused", msg)
 }
 
-// stateOf reads a position of a game and variant back.
-func (s *Server) stateOf(gameID string, variant map[string]string, position string) (game.State, error) {
-	g, err := s.o.Games.Lookup(gameID)
+// StateOf reads a position of a game of games and variant back.
+func StateOf(games *game.Registry, gameID string, variant map[string]string, position string) (game.State, error) {
+	g, err := games.Lookup(gameID)
 	if err != nil {
 		return nil, err
 	}

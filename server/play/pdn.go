@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"fmt"
@@ -10,10 +10,10 @@ import (
 	"plateau/server/internal/httpx"
 )
 
-func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
-	x, err := s.exportOf(r)
+func (h *Handler) exportPDN(w http.ResponseWriter, r *http.Request) {
+	x, err := h.exportOf(r)
 	if err != nil {
-		s.storeError(w, r.PathValue("id"), err)
+		h.c.Errors.StoreError(w, r.PathValue("id"), err)
 		return
 	}
 	if x.Game != "dames" {
@@ -48,7 +48,7 @@ func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "plateau-"+x.ID+".pdn"))
 	if err := dames.WritePDN(w, pg); err != nil {
-		s.o.Log.Error("PDN export", "game", x.ID, "err", err)
+		h.c.Log.Error("PDN export", "game", x.ID, "err", err)
 	}
 }
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"net/http"
 
+	"plateau/mint"
 	"plateau/rating"
+	"plateau/room"
 	"plateau/seek"
 	"plateau/store"
 )
@@ -55,4 +57,48 @@ func (s *Server) ratingIn(ctx context.Context, account, gameID string) (int, boo
 	}
 	n := rating.New()
 	return round(n.Rating), n.Provisional(), nil
+}
+
+// sessions is the server's play.Sessions: the accounts' sessions and the
+// devices' seats.
+type sessions struct{ s *Server }
+
+func (p sessions) Cookie(r *http.Request) string {
+	if ck, err := r.Cookie(sessionCookie); err == nil {
+		return ck.Value
+	}
+	return ""
+}
+
+func (p sessions) ConnSession(ctx context.Context, session string) (string, <-chan struct{}, func()) {
+	return p.s.connSession(ctx, session)
+}
+
+func (p sessions) SignedIn(ctx context.Context, session string) bool {
+	return p.s.signedIn(ctx, session)
+}
+
+func (p sessions) LiveSession(ctx context.Context, session string) bool {
+	return p.s.liveSession(ctx, session)
+}
+
+func (p sessions) AttachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
+	p.s.attachJoined(ctx, rm, session, tokens)
+}
+
+func (p sessions) Joined(ctx context.Context, id string, tokens []string) {
+	hashes := make([][]byte, len(tokens))
+	for i, tok := range tokens {
+		hashes[i] = mint.HashToken(tok)
+	}
+	p.s.devices.joined(deviceOf(ctx), id, hashes, p.s.o.Now())
+}
+
+// answers is the server's play.Errors.
+type answers struct{ s *Server }
+
+func (f answers) StoreError(w http.ResponseWriter, id string, err error) { f.s.storeError(w, id, err) }
+
+func (f answers) StorageUnavailable(w http.ResponseWriter, secs int) {
+	f.s.storageUnavailable(w, secs)
 }
