@@ -4,9 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"plateau/mint"
 	"plateau/rating"
-	"plateau/room"
 	"plateau/seek"
 	"plateau/store"
 )
@@ -15,14 +13,14 @@ import (
 // on rating farming.
 type players struct{ s *Server }
 
-func (p players) Seeker(r *http.Request) (*store.Account, error) { return p.s.seeker(r) }
+func (p players) Seeker(r *http.Request) (*store.Account, error) { return p.s.accounts.Seeker(r) }
 
 func (p players) WatchSeeker(ctx context.Context, r *http.Request, acc *store.Account) (string, <-chan struct{}, func()) {
-	return p.s.watchSeeker(ctx, r, acc)
+	return p.s.accounts.WatchSeeker(ctx, r, acc)
 }
 
 func (p players) LiveSession(ctx context.Context, session string) bool {
-	return p.s.liveSession(ctx, session)
+	return p.s.accounts.LiveSession(ctx, session)
 }
 
 func (p players) SeekRefusal(account, ip string) string { return p.s.seekRefusal(account, ip) }
@@ -57,41 +55,6 @@ func (s *Server) ratingIn(ctx context.Context, account, gameID string) (int, boo
 	}
 	n := rating.New()
 	return round(n.Rating), n.Provisional(), nil
-}
-
-// sessions is the server's play.Sessions: the accounts' sessions and the
-// devices' seats.
-type sessions struct{ s *Server }
-
-func (p sessions) Cookie(r *http.Request) string {
-	if ck, err := r.Cookie(sessionCookie); err == nil {
-		return ck.Value
-	}
-	return ""
-}
-
-func (p sessions) ConnSession(ctx context.Context, session string) (string, <-chan struct{}, func()) {
-	return p.s.connSession(ctx, session)
-}
-
-func (p sessions) SignedIn(ctx context.Context, session string) bool {
-	return p.s.signedIn(ctx, session)
-}
-
-func (p sessions) LiveSession(ctx context.Context, session string) bool {
-	return p.s.liveSession(ctx, session)
-}
-
-func (p sessions) AttachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
-	p.s.attachJoined(ctx, rm, session, tokens)
-}
-
-func (p sessions) Joined(ctx context.Context, id string, tokens []string) {
-	hashes := make([][]byte, len(tokens))
-	for i, tok := range tokens {
-		hashes[i] = mint.HashToken(tok)
-	}
-	p.s.devices.joined(deviceOf(ctx), id, hashes, p.s.o.Now())
 }
 
 // answers is the server's play.Errors.

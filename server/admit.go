@@ -83,8 +83,8 @@ func (a Admission) HashWorkers(p account.Params) int {
 // signed-in account, else its address, an IPv6 one by its prefix
 // (clientAddr: the addresses of one client count as one).
 func (s *Server) clientKey(r *http.Request) string {
-	if si, err := s.session(r.Context(), r); err == nil && si != nil {
-		return "account:" + si.account.ID
+	if si, err := s.accounts.Session(r.Context(), r); err == nil && si != nil {
+		return "account:" + si.Account.ID
 	}
 	return "net:" + s.clientAddr(r)
 }

@@ -203,12 +203,12 @@ type LevelGame struct {
 // marked for a fair-play review, the seeks' rate per account and address,
 // and the pair's rated games a day.
 func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
-	in := s.mustSession(w, r)
+	in := s.accounts.MustSession(w, r)
 	if in == nil {
 		return
 	}
 	var req LevelGameRequest
-	if !decodeJSON(w, r, &req) {
+	if !httpx.DecodeJSON(w, r, &req) {
 		return
 	}
 	spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: req.Game, Variant: req.Variant, Clock: req.Clock, Rated: true})
@@ -229,7 +229,7 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		(&httpx.FieldError{Field: "level", Message: fmt.Sprintf("%s has no published rating of the level %s", spec.Game, req.Level)}).Write(w)
 		return
 	}
-	acc, levelID := in.account, levelAccountID(req.Level)
+	acc, levelID := in.Account, levelAccountID(req.Level)
 	if msg, err := s.markedReason(ctx, acc); err != nil {
 		s.internal(w, "levels: the fair-play status", err)
 		return

@@ -18,7 +18,7 @@ import (
 // is refused to a player for the position of any game they play that is
 // still running, however the position is sent: a seated player asking is
 // known by their account (its seats, in the store) and by their device
-// (the games it joined with seat tokens, s.devices). Games whose hints
+// (the games it joined with seat tokens, accounts.Handler.RecentGames). Games whose hints
 // are given while they run (play.HintsAllowed: Shut the Box solitaire, AI
 // seats only) are not guarded, as nobody playing them faces a person
 // helped by the engine. docs/fairplay.md lists what is refused.
@@ -51,17 +51,17 @@ type liveGames struct {
 // are none: nothing tells a guest's requests from a stranger's.
 func (s *Server) liveGamesOf(ctx context.Context, r *http.Request, engine string) (*liveGames, error) {
 	var recs []*store.Game
-	si, err := s.session(ctx, r)
+	si, err := s.accounts.Session(ctx, r)
 	if err != nil {
 		return nil, fmt.Errorf("reading the session: %w", err)
 	}
 	if si != nil {
-		recs, err = s.o.Store.PlayerGames(ctx, store.PlayerFilter{Account: si.account.ID, Game: engine, Running: true, Limit: liveAccountGames})
+		recs, err = s.o.Store.PlayerGames(ctx, store.PlayerFilter{Account: si.Account.ID, Game: engine, Running: true, Limit: liveAccountGames})
 		if err != nil {
-			return nil, fmt.Errorf("listing the running games of account %s: %w", si.account.ID, err)
+			return nil, fmt.Errorf("listing the running games of account %s: %w", si.Account.ID, err)
 		}
 	}
-	for _, id := range s.devices.recentGames(deviceOf(ctx), liveDeviceGames) {
+	for _, id := range s.accounts.RecentGames(ctx, liveDeviceGames) {
 		if slices.ContainsFunc(recs, func(g *store.Game) bool { return g.ID == id }) {
 			continue
 		}
@@ -202,14 +202,14 @@ func (s *Server) livePlayed(ctx context.Context, r *http.Request, g game.Game, s
 // seatedAt reports whether r's sender plays game rec: a seat of its
 // account, or the device joined it with a seat token.
 func (s *Server) seatedAt(ctx context.Context, r *http.Request, rec *store.Game) (bool, error) {
-	if slices.Contains(s.devices.recentGames(deviceOf(ctx), -1), rec.ID) {
+	if slices.Contains(s.accounts.RecentGames(ctx, -1), rec.ID) {
 		return true, nil
 	}
-	si, err := s.session(ctx, r)
+	si, err := s.accounts.Session(ctx, r)
 	if err != nil || si == nil {
 		return false, err
 	}
-	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.account.ID }), nil
+	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.Account.ID }), nil
 }
 
 // guard is the server's analysis.Guard: the running games a request's

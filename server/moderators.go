@@ -48,7 +48,7 @@ func (s *Server) moderatorRoutes(m *http.ServeMux) {
 // moderator returns the request's account when it is a moderator, or
 // answers 403 (500 when the session could not be read).
 func (s *Server) moderator(w http.ResponseWriter, r *http.Request) *store.Account {
-	in, err := s.session(r.Context(), r)
+	in, err := s.accounts.Session(r.Context(), r)
 	if err != nil {
 		s.internal(w, "read the session", err)
 		return nil
@@ -58,11 +58,11 @@ func (s *Server) moderator(w http.ResponseWriter, r *http.Request) *store.Accoun
 		httpx.Error(w, http.StatusForbidden, "forbidden", "moderators only: sign in with a moderator's account")
 		return nil
 	}
-	if !s.fairplay.mods[store.NameKey(in.account.Name)] {
-		httpx.Error(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", in.account.Name))
+	if !s.fairplay.mods[store.NameKey(in.Account.Name)] {
+		httpx.Error(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", in.Account.Name))
 		return nil
 	}
-	return in.account
+	return in.Account
 }
 
 // modList lists the accounts marked or cleared, marked first.

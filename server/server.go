@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"plateau/ai/level"
+	"plateau/server/accounts"
 	"plateau/server/analysis"
 	"plateau/server/assets"
 	"plateau/server/internal/httpx"
@@ -208,22 +209,16 @@ type Server struct {
 	startsOnce sync.Once
 	startsJSON json.RawMessage
 
-	signIns   *attempts      // sign-in and sign-up attempts
-	dummyHash func() string  // a password hash of no account
-	lobby     *lobby.Handler // the lobby's seeks
-	play      *play.Handler  // the games being played
-	devices   *devices       // which devices joined which seats (device.go)
-	hashes    *httpx.Pool    // password hashing (admit.go)
-	analyses  *httpx.Pool    // the analysis board's searches (admit.go)
-	creators  *gameClients   // who created the recent games, for the AI workers' turns (admit.go)
-	farm      *farming       // the limits on rating farming (farming.go)
+	lobby    *lobby.Handler    // the lobby's seeks
+	accounts *accounts.Handler // the accounts, sessions and devices
+	play     *play.Handler     // the games being played
+	hashes   *httpx.Pool       // password hashing (admit.go)
+	analyses *httpx.Pool       // the analysis board's searches (admit.go)
+	creators *gameClients      // who created the recent games, for the AI workers' turns (admit.go)
+	farm     *farming          // the limits on rating farming (farming.go)
 
-	signInPairs    *attempts // sign-ins per (name, address): signin.go
-	signInFailures *failures // the (name, address) pairs that failed lately
-
-	sockets  *sessionSockets // the open sockets of each session (sessions.go)
-	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
-	levels   levelAccounts   // the computer levels' accounts (levels.go)
+	fairplay *fairPlay     // rated games' fair-play statistics (fairplay.go)
+	levels   levelAccounts // the computer levels' accounts (levels.go)
 }
 
 // defaults fills in the options' defaults.
@@ -284,8 +279,7 @@ func (o *Options) defaults() {
 // New returns a server for o.
 func New(o Options) *Server {
 	o.defaults()
-	s := &Server{metrics: newMetrics(), closing: make(chan struct{}), devices: newDevices(maxDeviceEntries)}
-	s.sockets = newSessionSockets()
+	s := &Server{metrics: newMetrics(), closing: make(chan struct{})}
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	s.farm = newFarming(o.Farming)
@@ -308,13 +302,17 @@ func New(o Options) *Server {
 		panic(err) // the embedded files are part of the binary
 	}
 	s.web = app
+	s.accounts = accounts.New(accounts.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Now: o.Now,
+		SessionTTL: o.SessionTTL, SignInBurst: o.SignInBurst, SignInEvery: o.SignInEvery, SignInPairBurst: o.SignInPairBurst,
+		SignInPairEvery: o.SignInPairEvery, Passwords: o.Passwords, PingInterval: o.PingInterval, Hashes: s.hashes, Hashing: s.hashing,
+		LimitSignUp: s.limitSignUp, ClientAddr: s.clientAddr, Pages: app, Catalog: s.catalogJSON})
 	s.analysis = analysis.New(analysis.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Pages: app,
 		Catalog: s.catalogJSON, Guard: guard{s}, ClientKey: s.clientKey, Searches: s.analyses,
 		Reviews: o.Reviews, ReviewQueue: o.Admission.ReviewQueue, ReviewsPerClient: o.Admission.ReviewsPerClient,
 		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer})
 	s.lobby = lobby.New(lobby.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Players: players{s},
 		Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, ClientAddr: s.clientAddr, Closing: s.contextClosing})
-	s.play = play.New(play.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Sessions: sessions{s}, Errors: answers{s},
+	s.play = play.New(play.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Sessions: s.accounts, Errors: answers{s},
 		Hints: o.Hints, Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, IdleClosed: s.metrics.idleClosed,
 		ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
@@ -355,7 +353,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("GET /api/levels", s.levelsList)
 	m.HandleFunc("POST /api/levels/games", s.levelGame)
-	s.accountRoutes(m)
+	s.accounts.Routes(m)
 	s.moderatorRoutes(m)
 	s.analysis.Routes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -438,6 +436,12 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		s.rooms.Release(rm)
 	}
 	s.web.Page(w, r, renderer, boot)
+}
+
+// internal answers 500 and logs err, which is not shown to the client.
+func (s *Server) internal(w http.ResponseWriter, what string, err error) {
+	s.o.Log.Error(what+" failed", "err", err)
+	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 }
 
 // contextClosing returns a context cancelled when the server closes. It

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 
 	"plateau/protocol"
@@ -20,6 +21,27 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, v any, limit int64) bool
 		return false
 	} else if err != nil {
 		Error(w, http.StatusBadRequest, "bad_request", "body: "+err.Error())
+		return false
+	}
+	if err := protocol.DecodeStrict(body, v); err != nil {
+		StrictError(err).Write(w)
+		return false
+	}
+	return true
+}
+
+// DecodeJSON reads a request's JSON object body into v, strictly
+// (protocol.DecodeStrict), or answers why not: 415 when it is not declared
+// application/json (the guard against cross-site form posts), 400
+// otherwise.
+func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		Error(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")
+		return false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
+	if err != nil {
+		(&FieldError{Message: err.Error()}).Write(w)
 		return false
 	}
 	if err := protocol.DecodeStrict(body, v); err != nil {

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net"
@@ -64,4 +65,19 @@ func ClientIP(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// httpsKey marks the context of a request that a trusted proxy received
+// over TLS.
+type httpsKey struct{}
+
+// WithHTTPS marks r as received over TLS by a trusted proxy.
+func WithHTTPS(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), httpsKey{}, true))
+}
+
+// ViaHTTPS reports whether a trusted proxy received r over TLS.
+func ViaHTTPS(r *http.Request) bool {
+	v, _ := r.Context().Value(httpsKey{}).(bool)
+	return v
 }

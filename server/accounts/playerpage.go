@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"encoding/json"
@@ -36,12 +36,12 @@ type Player struct {
 	More    bool         `json:"more"` // there is a next page
 }
 
-func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) player(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	q := r.URL.Query()
 	f := store.PlayerFilter{Game: q.Get("game"), Result: q.Get("result"), Limit: playerPage + 1}
 	if f.Game != "" {
-		if _, err := s.o.Games.Lookup(f.Game); err != nil {
+		if _, err := h.c.Games.Lookup(f.Game); err != nil {
 			(&httpx.FieldError{Field: "game", Message: err.Error()}).Write(w)
 			return
 		}
@@ -58,18 +58,18 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.Offset = (page - 1) * playerPage
-	a, err := s.o.Store.AccountByName(r.Context(), name)
+	a, err := h.c.Store.AccountByName(r.Context(), name)
 	if errors.Is(err, store.ErrNotFound) {
 		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player named %q", name))
 		return
 	} else if err != nil {
-		s.internal(w, "read a player", err)
+		h.internal(w, "read a player", err)
 		return
 	}
 	f.Account = a.ID
-	gs, err := s.o.Store.PlayerGames(r.Context(), f)
+	gs, err := h.c.Store.PlayerGames(r.Context(), f)
 	if err != nil {
-		s.internal(w, "list a player's games", err)
+		h.internal(w, "list a player's games", err)
 		return
 	}
 	out := Player{Name: a.Name, Created: a.Created, Games: []PlayerGame{}, Page: page, More: len(gs) > playerPage}

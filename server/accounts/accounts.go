@@ -1,12 +1,12 @@
-package server
+package accounts
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
 	"sync"
@@ -16,7 +16,6 @@ import (
 
 	"plateau/account"
 	"plateau/mint"
-	"plateau/protocol"
 	"plateau/server/internal/httpx"
 	"plateau/store"
 )
@@ -38,11 +37,7 @@ import (
 // sessionCookie is the name of the session cookie.
 const sessionCookie = "plateau_session"
 
-// Defaults of the account options (see Options).
 const (
-	DefaultSessionTTL  = 30 * 24 * time.Hour
-	DefaultSignInBurst = 10
-	DefaultSignInEvery = 30 * time.Second
 	// touchEvery: a session's expiry is pushed back at most this often.
 	touchEvery = 10 * time.Minute
 	// maxClaims bounds the seats of one claim-guest request.
@@ -51,46 +46,19 @@ const (
 	playerPage = 20
 )
 
-// accountDefaults fills in the defaults of the account options.
-func (o *Options) accountDefaults() {
-	if o.SessionTTL <= 0 {
-		o.SessionTTL = DefaultSessionTTL
-	}
-	if o.SignInBurst == 0 {
-		o.SignInBurst = DefaultSignInBurst
-	}
-	if o.SignInEvery <= 0 {
-		o.SignInEvery = DefaultSignInEvery
-	}
-	if o.SignInPairBurst == 0 {
-		o.SignInPairBurst = DefaultSignInPairBurst
-	}
-	if o.SignInPairEvery <= 0 {
-		o.SignInPairEvery = DefaultSignInPairEvery
-	}
-	if o.Passwords == (account.Params{}) {
-		o.Passwords = account.DefaultParams
-	}
-}
-
-// accountRoutes adds the account endpoints and the player page to m.
-func (s *Server) accountRoutes(m *http.ServeMux) {
-	s.signIns = newAttempts(s.o.SignInBurst, s.o.SignInEvery)
-	s.signInPairs = newAttempts(s.o.SignInPairBurst, s.o.SignInPairEvery)
-	s.signInFailures = newFailures(time.Duration(max(1, s.o.SignInPairBurst)) * s.o.SignInPairEvery)
-	s.dummyHash = sync.OnceValue(func() (h string) {
-		s.hashes.Own(func() { h, _ = s.o.Passwords.Hash("no such account") }) // within the hashing memory
-		return h
-	})
-	m.HandleFunc("POST /api/account/signup", s.signUp)
-	m.HandleFunc("POST /api/account/signin", s.signIn)
-	m.HandleFunc("POST /api/account/signout", s.signOut)
-	m.HandleFunc("POST /api/account/signout-all", s.signOutAll)
-	m.HandleFunc("POST /api/account/claim-guest", s.claimGuest)
-	m.HandleFunc("GET /api/account", s.me)
-	m.HandleFunc("GET /api/players/{name}", s.player)
+// Routes adds the account endpoints and the player page to m.
+func (h *Handler) Routes(m *http.ServeMux) {
+	m.HandleFunc("POST /api/account/signup", h.signUp)
+	m.HandleFunc("POST /api/account/signin", h.signIn)
+	m.HandleFunc("POST /api/account/signout", h.signOut)
+	m.HandleFunc("POST /api/account/signout-all", h.signOutAll)
+	m.HandleFunc("POST /api/account/claim-guest", h.claimGuest)
+	m.HandleFunc("GET /api/account", h.me)
+	m.HandleFunc("GET /api/players/{name}", h.player)
 	m.HandleFunc("GET /@/{name}", func(w http.ResponseWriter, r *http.Request) {
-		s.web.Page(w, r, "", bootData{Catalog: s.catalogJSON()})
+		h.c.Pages.Page(w, r, "", struct {
+			Catalog json.RawMessage `json:"catalog"`
+		}{h.c.Catalog()})
 	})
 }
 
@@ -124,8 +92,8 @@ func (a *attempts) allow(key string, now time.Time) (bool, time.Duration) {
 
 // limitSignIn takes an attempt of the client's address (sign-ups) and
 // answers 429 with Retry-After when it has none left.
-func (s *Server) limitSignIn(w http.ResponseWriter, r *http.Request) bool {
-	if ok, wait := s.signIns.allow("address:"+s.clientAddr(r), s.o.Now()); !ok {
+func (h *Handler) limitSignIn(w http.ResponseWriter, r *http.Request) bool {
+	if ok, wait := h.signIns.allow("address:"+h.c.ClientAddr(r), h.c.Now()); !ok {
 		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
 		return false
 	}
@@ -144,30 +112,9 @@ type AccountJSON struct {
 	Created time.Time `json:"created"`
 }
 
-// decodeJSON reads a request's JSON object body into v, strictly
-// (protocol.DecodeStrict), or answers why not: 415 when it is not declared
-// application/json (the guard against cross-site form posts), 400
-// otherwise.
-func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		httpx.Error(w, http.StatusUnsupportedMediaType, "unsupported_media_type", "the body must be JSON, sent with Content-Type: application/json")
-		return false
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
-	if err != nil {
-		(&httpx.FieldError{Message: err.Error()}).Write(w)
-		return false
-	}
-	if err := protocol.DecodeStrict(body, v); err != nil {
-		httpx.StrictError(err).Write(w)
-		return false
-	}
-	return true
-}
-
-func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) {
 	var c Credentials
-	if !decodeJSON(w, r, &c) || !s.limitSignIn(w, r) {
+	if !httpx.DecodeJSON(w, r, &c) || !h.limitSignIn(w, r) {
 		return
 	}
 	if err := account.CheckName(c.Name); err != nil {
@@ -178,111 +125,111 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		refusePassword(w, err)
 		return
 	}
-	release, ok := s.limitSignUp(w, r) // farming.go
+	release, ok := h.c.LimitSignUp(w, r) // farming.go
 	if !ok {
 		return
 	}
 	var hash string
 	var err error
-	if !s.hashing(w, r, func() { hash, err = s.o.Passwords.Hash(c.Password) }) {
+	if !h.c.Hashing(w, r, func() { hash, err = h.c.Passwords.Hash(c.Password) }) {
 		release()
 		return
 	}
 	if err != nil {
 		release()
-		s.internal(w, "sign up", err)
+		h.internal(w, "sign up", err)
 		return
 	}
-	a := &store.Account{ID: mint.ID(), Name: c.Name, PasswordHash: hash, Created: s.o.Now().UTC()}
-	if err := s.o.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
+	a := &store.Account{ID: mint.ID(), Name: c.Name, PasswordHash: hash, Created: h.c.Now().UTC()}
+	if err := h.c.Store.CreateAccount(r.Context(), a); errors.Is(err, store.ErrNameTaken) {
 		release()
 		httpx.WriteJSON(w, http.StatusConflict, map[string]any{"error": map[string]any{
 			"code": "name_taken", "field": "name", "message": fmt.Sprintf("name: %q is taken (names are compared without case)", c.Name)}})
 		return
 	} else if err != nil {
 		release()
-		s.internal(w, "sign up", err)
+		h.internal(w, "sign up", err)
 		return
 	}
-	if !s.startSession(w, r, a) {
+	if !h.startSession(w, r, a) {
 		return
 	}
-	s.o.Log.Info("account created", "account", a.ID, "name", a.Name)
+	h.c.Log.Info("account created", "account", a.ID, "name", a.Name)
 	httpx.WriteJSON(w, http.StatusCreated, AccountJSON{Name: a.Name, Created: a.Created})
 }
 
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request) {
 	var c Credentials
-	if !decodeJSON(w, r, &c) {
+	if !httpx.DecodeJSON(w, r, &c) {
 		return
 	}
 	nameKey := store.NameKey(c.Name)
 	if len(nameKey) > 2*account.MaxName {
 		nameKey = nameKey[:2*account.MaxName] // no such account: bounds the limiter's keys
 	}
-	pair, allowed := s.throttleSignIn(w, r, nameKey)
+	pair, allowed := h.throttleSignIn(w, r, nameKey)
 	if !allowed {
 		return
 	}
-	a, err := s.o.Store.AccountByName(r.Context(), c.Name)
+	a, err := h.c.Store.AccountByName(r.Context(), c.Name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.internal(w, "sign in", err)
+		h.internal(w, "sign in", err)
 		return
 	}
 	// Without an account, or for one without a password (a computer
 	// level's, levels.go: never signed in), check a hash all the same:
 	// the answer takes as long as for a wrong password.
-	hash := s.dummyHash()
+	hash := h.dummyHash()
 	if a != nil && a.PasswordHash != "" {
 		hash = a.PasswordHash
 	}
 	var ok bool
-	if !s.hashing(w, r, func() { ok, err = account.Verify(hash, c.Password) }) {
+	if !h.c.Hashing(w, r, func() { ok, err = account.Verify(hash, c.Password) }) {
 		return
 	}
 	if err != nil {
-		s.internal(w, "sign in", err)
+		h.internal(w, "sign in", err)
 		return
 	}
 	ok = ok && a != nil && a.PasswordHash != ""
-	s.signInDone(pair, ok)
+	h.signInDone(pair, ok)
 	if !ok {
 		httpx.Error(w, http.StatusUnauthorized, "bad_credentials", "wrong name or password")
 		return
 	}
-	if !s.startSession(w, r, a) {
+	if !h.startSession(w, r, a) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, AccountJSON{Name: a.Name, Created: a.Created})
 }
 
 // startSession creates a session of a and sets its cookie.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.Account) bool {
+func (h *Handler) startSession(w http.ResponseWriter, r *http.Request, a *store.Account) bool {
 	b := make([]byte, 32)
 	rand.Read(b)
 	tok := base64.RawURLEncoding.EncodeToString(b)
-	now := s.o.Now().UTC()
-	se := &store.Session{TokenHash: mint.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(s.o.SessionTTL)}
-	if err := s.o.Store.CreateSession(r.Context(), se); err != nil {
-		s.internal(w, "start a session", err)
+	now := h.c.Now().UTC()
+	se := &store.Session{TokenHash: mint.HashToken(tok), Account: a.ID, Created: now, LastSeen: now, Expires: now.Add(h.c.SessionTTL)}
+	if err := h.c.Store.CreateSession(r.Context(), se); err != nil {
+		h.internal(w, "start a session", err)
 		return false
 	}
-	http.SetCookie(w, s.cookie(r, tok, int(s.o.SessionTTL.Seconds())))
+	http.SetCookie(w, h.cookie(r, tok, int(h.c.SessionTTL.Seconds())))
 	return true
 }
 
 // cookie is the session cookie with value tok, kept maxAge seconds (< 0:
 // deleted). It is Secure when the request came over TLS, to the server or
 // to a trusted proxy (X-Forwarded-Proto: https).
-func (s *Server) cookie(r *http.Request, tok string, maxAge int) *http.Cookie {
+func (h *Handler) cookie(r *http.Request, tok string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		Secure: r.TLS != nil || viaHTTPS(r), SameSite: http.SameSiteLaxMode}
+		Secure: r.TLS != nil || httpx.ViaHTTPS(r), SameSite: http.SameSiteLaxMode}
 }
 
 // signedIn is the account of a request's session.
-type signedIn struct {
+type Session struct {
 	session *store.Session
-	account *store.Account
+	Account *store.Account
 	token   string // the cookie's value
 	touched bool   // the session's end was pushed back
 }
@@ -290,48 +237,48 @@ type signedIn struct {
 // session returns the account signed in by the request's cookie, nil when
 // there is none (no cookie, unknown or expired session). It pushes the
 // session's expiry back at most every touchEvery.
-func (s *Server) session(ctx context.Context, r *http.Request) (*signedIn, error) {
+func (h *Handler) Session(ctx context.Context, r *http.Request) (*Session, error) {
 	c, err := r.Cookie(sessionCookie)
 	if err != nil || c.Value == "" {
 		return nil, nil
 	}
-	return s.sessionOf(ctx, c.Value)
+	return h.sessionOf(ctx, c.Value)
 }
 
-func (s *Server) sessionOf(ctx context.Context, tok string) (*signedIn, error) {
-	se, err := s.o.Store.Session(ctx, mint.HashToken(tok))
+func (h *Handler) sessionOf(ctx context.Context, tok string) (*Session, error) {
+	se, err := h.c.Store.Session(ctx, mint.HashToken(tok))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	now := s.o.Now()
+	now := h.c.Now()
 	if !now.Before(se.Expires) {
 		return nil, nil
 	}
-	a, err := s.o.Store.Account(ctx, se.Account)
+	a, err := h.c.Store.Account(ctx, se.Account)
 	if err != nil {
 		return nil, err
 	}
 	if now.Sub(se.LastSeen) >= touchEvery {
-		exp := now.Add(s.o.SessionTTL)
-		if err := s.o.Store.TouchSession(ctx, se.TokenHash, now, exp); errors.Is(err, store.ErrNotFound) {
+		exp := now.Add(h.c.SessionTTL)
+		if err := h.c.Store.TouchSession(ctx, se.TokenHash, now, exp); errors.Is(err, store.ErrNotFound) {
 			return nil, nil // signed out meanwhile
 		} else if err != nil {
 			return nil, err
 		}
 		se.LastSeen, se.Expires = now, exp
-		return &signedIn{session: se, account: a, token: tok, touched: true}, nil
+		return &Session{session: se, Account: a, token: tok, touched: true}, nil
 	}
-	return &signedIn{session: se, account: a, token: tok}, nil
+	return &Session{session: se, Account: a, token: tok}, nil
 }
 
 // mustSession returns the request's account, or answers 401.
-func (s *Server) mustSession(w http.ResponseWriter, r *http.Request) *signedIn {
-	in, err := s.session(r.Context(), r)
+func (h *Handler) MustSession(w http.ResponseWriter, r *http.Request) *Session {
+	in, err := h.Session(r.Context(), r)
 	if err != nil {
-		s.internal(w, "read the session", err)
+		h.internal(w, "read the session", err)
 		return nil
 	}
 	if in == nil {
@@ -341,10 +288,10 @@ func (s *Server) mustSession(w http.ResponseWriter, r *http.Request) *signedIn {
 	return in
 }
 
-func (s *Server) me(w http.ResponseWriter, r *http.Request) {
-	in, err := s.session(r.Context(), r)
+func (h *Handler) me(w http.ResponseWriter, r *http.Request) {
+	in, err := h.Session(r.Context(), r)
 	if err != nil {
-		s.internal(w, "read the session", err)
+		h.internal(w, "read the session", err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -353,9 +300,9 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.touched { // the cookie lasts as long as the session (every page asks)
-		http.SetCookie(w, s.cookie(r, in.token, int(s.o.SessionTTL.Seconds())))
+		http.SetCookie(w, h.cookie(r, in.token, int(h.c.SessionTTL.Seconds())))
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"account": AccountJSON{Name: in.account.Name, Created: in.account.Created}})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"account": AccountJSON{Name: in.Account.Name, Created: in.Account.Created}})
 }
 
 // requireJSON answers 415 unless the request declares a JSON body (the
@@ -368,40 +315,34 @@ func requireJSON(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) signOut(w http.ResponseWriter, r *http.Request) {
 	if !requireJSON(w, r) {
 		return
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if err := s.endSession(r.Context(), c.Value); err != nil {
-			s.internal(w, "sign out", err)
+		if err := h.endSession(r.Context(), c.Value); err != nil {
+			h.internal(w, "sign out", err)
 			return
 		}
 	}
-	http.SetCookie(w, s.cookie(r, "", -1))
+	http.SetCookie(w, h.cookie(r, "", -1))
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"signed_out": 1})
 }
 
-func (s *Server) signOutAll(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) signOutAll(w http.ResponseWriter, r *http.Request) {
 	if !requireJSON(w, r) {
 		return
 	}
-	in := s.mustSession(w, r)
+	in := h.MustSession(w, r)
 	if in == nil {
 		return
 	}
-	n, err := s.endSessions(r.Context(), in.account.ID)
+	n, err := h.endSessions(r.Context(), in.Account.ID)
 	if err != nil {
-		s.internal(w, "sign out everywhere", err)
+		h.internal(w, "sign out everywhere", err)
 		return
 	}
-	s.o.Log.Info("signed out everywhere", "account", in.account.ID, "sessions", n)
-	http.SetCookie(w, s.cookie(r, "", -1))
+	h.c.Log.Info("signed out everywhere", "account", in.Account.ID, "sessions", n)
+	http.SetCookie(w, h.cookie(r, "", -1))
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"signed_out": n})
-}
-
-// internal answers 500 and logs err, which is not shown to the client.
-func (s *Server) internal(w http.ResponseWriter, what string, err error) {
-	s.o.Log.Error(what+" failed", "err", err)
-	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 }

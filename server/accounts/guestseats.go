@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"context"
@@ -23,11 +23,11 @@ import (
 // ownSeats splits tokens, the seat tokens a request from device dev gives
 // for one game, into those of seats only dev joined, and why the others
 // were refused ("" when none was).
-func (s *Server) ownSeats(dev string, tokens []string) ([]string, string) {
+func (h *Handler) ownSeats(dev string, tokens []string) ([]string, string) {
 	var own []string
 	why := ""
 	for i, tok := range tokens {
-		devs := s.devices.seatDevices(mint.HashToken(tok))
+		devs := h.devices.seatDevices(mint.HashToken(tok))
 		switch {
 		case slices.ContainsFunc(devs, func(d string) bool { return d != dev }):
 			if why == "" {
@@ -60,16 +60,16 @@ type ClaimedGame struct {
 	Error string `json:"error,omitempty"` // why the game's tokens were refused
 }
 
-func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) claimGuest(w http.ResponseWriter, r *http.Request) {
 	var req GuestSeats
-	if !decodeJSON(w, r, &req) {
+	if !httpx.DecodeJSON(w, r, &req) {
 		return
 	}
 	if len(req.Seats) > maxClaims {
 		(&httpx.FieldError{Field: "seats", Message: fmt.Sprintf("at most %d seats at once, got %d", maxClaims, len(req.Seats))}).Write(w)
 		return
 	}
-	in := s.mustSession(w, r)
+	in := h.MustSession(w, r)
 	if in == nil {
 		return
 	}
@@ -88,15 +88,15 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 	out := []ClaimedGame{}
 	for _, id := range order {
 		c := ClaimedGame{Game: id}
-		own, why := s.ownSeats(deviceOf(r.Context()), tokens[id])
-		seats, err := s.attach(r.Context(), id, own, in.account)
+		own, why := h.ownSeats(deviceOf(r.Context()), tokens[id])
+		seats, err := h.attach(r.Context(), id, own, in.Account)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			c.Error = "no such game"
 		case errors.Is(err, room.ErrBadToken):
 			c.Error = "a token matches no seat of the game"
 		case err != nil:
-			s.o.Log.Error("claim a guest's seats", "game", id, "account", in.account.ID, "err", err)
+			h.c.Log.Error("claim a guest's seats", "game", id, "account", in.Account.ID, "err", err)
 			c.Error = "internal error: retry"
 		}
 		if c.Error == "" {
@@ -109,24 +109,24 @@ func (s *Server) claimGuest(w http.ResponseWriter, r *http.Request) {
 }
 
 // attach gives the seats of tokens in game id to account a.
-func (s *Server) attach(ctx context.Context, id string, tokens []string, a *store.Account) ([]int, error) {
-	rm, err := s.rooms.Acquire(ctx, id)
+func (h *Handler) attach(ctx context.Context, id string, tokens []string, a *store.Account) ([]int, error) {
+	rm, err := h.c.Rooms.Acquire(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	defer s.rooms.Release(rm)
+	defer h.c.Rooms.Release(rm)
 	return rm.AttachAccount(ctx, tokens, a.ID, a.Name)
 }
 
 // attachJoined gives the seats a signed-in connection joined with tokens
 // to its account (the clients are told by a seats message). A failure is
 // logged: the game goes on without the names.
-func (s *Server) attachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
-	in, err := s.sessionOf(ctx, session)
-	if own, _ := s.ownSeats(deviceOf(ctx), tokens); err == nil && in != nil && len(own) > 0 {
-		_, err = rm.AttachAccount(ctx, own, in.account.ID, in.account.Name)
+func (h *Handler) AttachJoined(ctx context.Context, rm *room.Room, session string, tokens []string) {
+	in, err := h.sessionOf(ctx, session)
+	if own, _ := h.ownSeats(deviceOf(ctx), tokens); err == nil && in != nil && len(own) > 0 {
+		_, err = rm.AttachAccount(ctx, own, in.Account.ID, in.Account.Name)
 	}
 	if err != nil {
-		s.o.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)
+		h.c.Log.Error("give joined seats to their account", "game", rm.ID(), "err", err)
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"net/http"
@@ -8,9 +8,9 @@ import (
 )
 
 func TestWithDevice(t *testing.T) {
-	s := &Server{}
+	h := &Handler{}
 	w := httptest.NewRecorder()
-	r := s.withDevice(w, httptest.NewRequest("GET", "/", nil))
+	r := h.WithDevice(w, httptest.NewRequest("GET", "/", nil))
 	id := deviceOf(r.Context())
 	if !validDevice(id) {
 		t.Fatalf("new device id %q is not valid", id)
@@ -26,7 +26,7 @@ func TestWithDevice(t *testing.T) {
 		w := httptest.NewRecorder()
 		req := httptest.NewRequest("GET", "/", nil)
 		req.AddCookie(&http.Cookie{Name: deviceCookie, Value: tc.cookie})
-		got := deviceOf(s.withDevice(w, req).Context())
+		got := deviceOf(h.WithDevice(w, req).Context())
 		if (got == tc.cookie) != tc.kept || len(w.Result().Cookies()) == 0 == !tc.kept {
 			t.Errorf("cookie %q: device %q, set %v; want kept %v", tc.cookie, got, w.Result().Cookies(), tc.kept)
 		}

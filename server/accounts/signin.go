@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"errors"
@@ -29,12 +29,6 @@ import (
 //     distributed guesser gets one try per address and 25 minutes while N
 //     is under attack, and the owner, signing in from an address that has
 //     not failed, is never refused because of other addresses' guesses.
-
-// Defaults of the pair's back-off (see Options).
-const (
-	DefaultSignInPairBurst = 5
-	DefaultSignInPairEvery = 5 * time.Minute
-)
 
 // failures remembers, for a while, the (name, address) pairs that failed
 // to sign in.
@@ -90,19 +84,19 @@ func (a *attempts) forget(key string) {
 // throttleSignIn takes a sign-in attempt on the name nameKey (store.NameKey)
 // from r's address, or answers 429 with Retry-After and returns false. It
 // returns the key of the (name, address) pair, for signedInAs or failedAs.
-func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey string) (pair string, ok bool) {
-	now := s.o.Now()
-	addr := s.clientAddr(r)
+func (h *Handler) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey string) (pair string, ok bool) {
+	now := h.c.Now()
+	addr := h.c.ClientAddr(r)
 	pair = addr + " " + nameKey // an address key has no space
-	if ok, wait := s.signIns.allow("address:"+addr, now); !ok {
+	if ok, wait := h.signIns.allow("address:"+addr, now); !ok {
 		refuseSignIn(w, "sign-in-per-address", "too many sign-in attempts from this address", wait)
 		return pair, false
 	}
-	if ok, wait := s.signInPairs.allow(pair, now); !ok {
+	if ok, wait := h.signInPairs.allow(pair, now); !ok {
 		refuseSignIn(w, "sign-in-per-name-and-address", "too many failed sign-ins to this name from this address", wait)
 		return pair, false
 	}
-	if ok, wait := s.signIns.allow("name:"+nameKey, now); !ok && s.signInFailures.recent(pair, now) {
+	if ok, wait := h.signIns.allow("name:"+nameKey, now); !ok && h.signInFailures.recent(pair, now) {
 		refuseSignIn(w, "sign-in-per-name", "too many failed sign-ins to this name, and this address has failed on it", wait)
 		return pair, false
 	}
@@ -111,13 +105,13 @@ func (s *Server) throttleSignIn(w http.ResponseWriter, r *http.Request, nameKey 
 
 // signInDone records the outcome of a sign-in attempt of pair: a success
 // forgets the pair's failures, a failure is remembered.
-func (s *Server) signInDone(pair string, ok bool) {
+func (h *Handler) signInDone(pair string, ok bool) {
 	if ok {
-		s.signInPairs.forget(pair)
-		s.signInFailures.forget(pair)
+		h.signInPairs.forget(pair)
+		h.signInFailures.forget(pair)
 		return
 	}
-	s.signInFailures.add(pair, s.o.Now())
+	h.signInFailures.add(pair, h.c.Now())
 }
 
 // refuseSignIn answers 429 rate_limited naming the limit, why, and the

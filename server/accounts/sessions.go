@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"context"
@@ -91,28 +91,28 @@ func (ss *sessionSockets) endAccount(account string) {
 
 // watchSession registers a socket of the signed-in session in (nil: a
 // guest's socket, which no session's end concerns: its channel is nil).
-func (s *Server) watchSession(in *signedIn) (<-chan struct{}, func()) {
+func (h *Handler) watchSession(in *Session) (<-chan struct{}, func()) {
 	if in == nil {
 		return nil, func() {}
 	}
-	return s.sockets.add(in.session.TokenHash, in.account.ID)
+	return h.sockets.add(in.session.TokenHash, in.Account.ID)
 }
 
 // endSessions ends every session of account: they are deleted from the
 // store and their sockets on this instance closed. It returns the number
 // of sessions deleted. Sign-out everywhere uses it; so should a password
 // change.
-func (s *Server) endSessions(ctx context.Context, account string) (int, error) {
-	n, err := s.o.Store.DeleteSessions(ctx, account)
-	s.sockets.endAccount(account) // even on error: what is deleted is over
+func (h *Handler) endSessions(ctx context.Context, account string) (int, error) {
+	n, err := h.c.Store.DeleteSessions(ctx, account)
+	h.sockets.endAccount(account) // even on error: what is deleted is over
 	return n, err
 }
 
 // endSession ends the session of token tok (sign-out).
-func (s *Server) endSession(ctx context.Context, tok string) error {
-	h := mint.HashToken(tok)
-	err := s.o.Store.DeleteSession(ctx, h)
-	s.sockets.endSession(h)
+func (h *Handler) endSession(ctx context.Context, tok string) error {
+	hash := mint.HashToken(tok)
+	err := h.c.Store.DeleteSession(ctx, hash)
+	h.sockets.endSession(hash)
 	return err
 }
 
@@ -121,49 +121,49 @@ func (s *Server) endSession(ctx context.Context, tok string) error {
 // rated seat and each seek, so that a session ended on another instance
 // of a cluster stops its sockets here too. A store error counts as not
 // live (refusing a command is safe; the client reconnects).
-func (s *Server) liveSession(ctx context.Context, tok string) bool {
+func (h *Handler) LiveSession(ctx context.Context, tok string) bool {
 	if tok == "" {
 		return false
 	}
-	se, err := s.o.Store.Session(ctx, mint.HashToken(tok))
+	se, err := h.c.Store.Session(ctx, mint.HashToken(tok))
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
-			s.o.Log.Error("read a session", "err", err)
+			h.c.Log.Error("read a session", "err", err)
 		}
 		return false
 	}
-	return s.o.Now().Before(se.Expires)
+	return h.c.Now().Before(se.Expires)
 }
 
 // connSession is the account signed in by a game socket's session cookie
 // value ("" for a guest), and the socket's registration (watchSession).
-func (s *Server) connSession(ctx context.Context, session string) (string, <-chan struct{}, func()) {
+func (h *Handler) ConnSession(ctx context.Context, session string) (string, <-chan struct{}, func()) {
 	if session == "" {
 		return "", nil, func() {}
 	}
-	in, err := s.sessionOf(ctx, session)
+	in, err := h.sessionOf(ctx, session)
 	if err != nil {
-		s.o.Log.Error("read a game socket's session", "err", err)
+		h.c.Log.Error("read a game socket's session", "err", err)
 	}
 	if in == nil {
 		return "", nil, func() {}
 	}
-	ended, unwatch := s.watchSession(in)
-	s.recheck(ctx, session)
-	return in.account.ID, ended, unwatch
+	ended, unwatch := h.watchSession(in)
+	h.recheck(ctx, session)
+	return in.Account.ID, ended, unwatch
 }
 
 // watchSeeker registers the seeks socket of request r, signed in as acc
 // (nil: a guest), and returns its session cookie's value and
 // registration (watchSession).
-func (s *Server) watchSeeker(ctx context.Context, r *http.Request, acc *store.Account) (string, <-chan struct{}, func()) {
+func (h *Handler) WatchSeeker(ctx context.Context, r *http.Request, acc *store.Account) (string, <-chan struct{}, func()) {
 	c, err := r.Cookie(sessionCookie)
 	if acc == nil || err != nil {
 		return "", nil, func() {}
 	}
-	ended, unwatch := s.sockets.add(mint.HashToken(c.Value), acc.ID)
-	s.recheck(ctx, c.Value)
-	go s.recheckEvery(ctx, c.Value, ended)
+	ended, unwatch := h.sockets.add(mint.HashToken(c.Value), acc.ID)
+	h.recheck(ctx, c.Value)
+	go h.recheckEvery(ctx, c.Value, ended)
 	return c.Value, ended, unwatch
 }
 
@@ -172,8 +172,8 @@ func (s *Server) watchSeeker(ctx context.Context, r *http.Request, acc *store.Ac
 // another instance of a cluster closes, and its open seek goes, within a
 // ping interval, though it sends nothing (the game sockets need no such
 // watch: each command on a rated seat rechecks).
-func (s *Server) recheckEvery(ctx context.Context, tok string, ended <-chan struct{}) {
-	t := time.NewTicker(s.o.PingInterval)
+func (h *Handler) recheckEvery(ctx context.Context, tok string, ended <-chan struct{}) {
+	t := time.NewTicker(h.c.PingInterval)
 	defer t.Stop()
 	for {
 		select {
@@ -182,7 +182,7 @@ func (s *Server) recheckEvery(ctx context.Context, tok string, ended <-chan stru
 		case <-ended:
 			return
 		case <-t.C:
-			s.recheck(ctx, tok)
+			h.recheck(ctx, tok)
 		}
 	}
 }
@@ -190,8 +190,8 @@ func (s *Server) recheckEvery(ctx context.Context, tok string, ended <-chan stru
 // recheck ends the sockets of session tok if it ended while they were
 // being registered (a sign-out between the session's read and the
 // registration would otherwise leave them open).
-func (s *Server) recheck(ctx context.Context, tok string) {
-	if !s.liveSession(ctx, tok) {
-		s.sockets.endSession(mint.HashToken(tok))
+func (h *Handler) recheck(ctx context.Context, tok string) {
+	if !h.LiveSession(ctx, tok) {
+		h.sockets.endSession(mint.HashToken(tok))
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package accounts
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"plateau/server/internal/httpx"
 )
 
 // A device is one browser (or client): the HttpOnly cookie plateau_device
@@ -27,7 +29,7 @@ type deviceKey struct{}
 
 // withDevice returns r carrying its device id: the cookie's, or a new one
 // whose cookie is set on w.
-func (s *Server) withDevice(w http.ResponseWriter, r *http.Request) *http.Request {
+func (h *Handler) WithDevice(w http.ResponseWriter, r *http.Request) *http.Request {
 	id := ""
 	if c, err := r.Cookie(deviceCookie); err == nil && validDevice(c.Value) {
 		id = c.Value
@@ -36,7 +38,7 @@ func (s *Server) withDevice(w http.ResponseWriter, r *http.Request) *http.Reques
 		rand.Read(b)
 		id = base64.RawURLEncoding.EncodeToString(b)
 		http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: id, Path: "/", MaxAge: int(deviceTTL.Seconds()), HttpOnly: true,
-			Secure: r.TLS != nil || viaHTTPS(r), SameSite: http.SameSiteLaxMode})
+			Secure: r.TLS != nil || httpx.ViaHTTPS(r), SameSite: http.SameSiteLaxMode})
 	}
 	return r.WithContext(context.WithValue(r.Context(), deviceKey{}, id))
 }
