@@ -61,22 +61,7 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (Decision, error) {
 	if m.rng == nil {
 		m.rng = newRand(0)
 	}
-	eval := m.Eval
-	if eval == nil {
-		eval = DefaultEval
-	}
-	c := m.C
-	if c == 0 {
-		c = 0.7
-	}
-	playout := m.PlayoutDepth
-	if playout == 0 {
-		playout = 200
-	}
-	maxTree := m.MaxTree
-	if maxTree <= 0 {
-		maxTree = 1 << 20
-	}
+	set := m.settings()
 	l := m.Limits
 	if l.Nodes == 0 && l.Time == 0 {
 		if _, ok := ctx.Deadline(); !ok {
@@ -87,71 +72,17 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (Decision, error) {
 	players := s.Players()
 	m.tree = append(m.tree[:0], mnode{first: -1, toMove: s.ToMove()})
 	var vals [4]float64
-	for iter := 0; ; iter++ {
+	for {
 		st := branch(&m.state, s)
-		m.path = append(m.path[:0], 0)
-		node := int32(0)
-		// Selection and expansion.
-		for {
-			nd := &m.tree[node]
-			if nd.toMove == game.Nobody {
-				break
-			}
-			if nd.first < 0 {
-				if nd.visits == 0 && node != 0 || len(m.tree) >= maxTree {
-					break // a new leaf: play out from here
-				}
-				m.expand(node, st)
-				nd = &m.tree[node]
-			}
-			var child int32
-			if nd.toMove == game.Chance {
-				child = m.sampleChild(nd)
-			} else {
-				child = m.selectUCT(nd, c)
-			}
-			if st.Play(m.tree[child].move) != nil {
-				break
-			}
-			b.visit()
-			node = child
-			m.path = append(m.path, node)
-			if m.tree[node].toMove == game.Player(-3) {
-				m.tree[node].toMove = st.ToMove()
-			}
-		}
-		// Playout.
-		for ply := 0; playout < 0 || ply < playout; ply++ {
-			if playout < 0 {
-				break
-			}
-			p := st.ToMove()
-			if p == game.Nobody {
-				break
-			}
-			var mv game.Move
-			if p == game.Chance {
-				m.cms = st.ChanceMoves(m.cms[:0])
-				mv = sampleChance(m.cms, m.rng)
-			} else {
-				m.moves = st.Moves(m.moves[:0])
-				if len(m.moves) == 0 {
-					break
-				}
-				mv = m.moves[m.rng.IntN(len(m.moves))]
-			}
-			if st.Play(mv) != nil {
-				break
-			}
-			b.visit()
-		}
+		m.descend(st, &b, set)
+		m.playout(st, &b, set.playout)
 		if o := st.Outcome(); o.Over {
 			for p := range players {
 				vals[p] = o.Value(game.Player(p))
 			}
 		} else {
 			for p := range players {
-				vals[p] = eval(st, game.Player(p))
+				vals[p] = set.eval(st, game.Player(p))
 			}
 		}
 		// Backup.
@@ -167,6 +98,92 @@ func (m *MCTS) Choose(ctx context.Context, s game.State) (Decision, error) {
 		}
 	}
 	return m.decision(s, b.nodes), nil
+}
+
+// mctsSettings are an MCTS's settings with their defaults filled in.
+type mctsSettings struct {
+	eval    Eval
+	c       float64
+	playout int
+	maxTree int
+}
+
+func (m *MCTS) settings() mctsSettings {
+	set := mctsSettings{eval: m.Eval, c: m.C, playout: m.PlayoutDepth, maxTree: m.MaxTree}
+	if set.eval == nil {
+		set.eval = DefaultEval
+	}
+	if set.c == 0 {
+		set.c = 0.7
+	}
+	if set.playout == 0 {
+		set.playout = 200
+	}
+	if set.maxTree <= 0 {
+		set.maxTree = 1 << 20
+	}
+	return set
+}
+
+// descend selects a path from the root down to a new leaf, expanding the
+// nodes it passes, and plays it on st; m.path holds it.
+func (m *MCTS) descend(st game.State, b *budget, set mctsSettings) {
+	m.path = append(m.path[:0], 0)
+	node := int32(0)
+	for {
+		nd := &m.tree[node]
+		if nd.toMove == game.Nobody {
+			return
+		}
+		if nd.first < 0 {
+			if nd.visits == 0 && node != 0 || len(m.tree) >= set.maxTree {
+				return // a new leaf: play out from here
+			}
+			m.expand(node, st)
+			nd = &m.tree[node]
+		}
+		var child int32
+		if nd.toMove == game.Chance {
+			child = m.sampleChild(nd)
+		} else {
+			child = m.selectUCT(nd, set.c)
+		}
+		if st.Play(m.tree[child].move) != nil {
+			return
+		}
+		b.visit()
+		node = child
+		m.path = append(m.path, node)
+		if m.tree[node].toMove == game.Player(-3) {
+			m.tree[node].toMove = st.ToMove()
+		}
+	}
+}
+
+// playout plays random moves and rolls by their weights on st, at most
+// depth plies (none when depth is negative).
+func (m *MCTS) playout(st game.State, b *budget, depth int) {
+	for ply := 0; depth >= 0 && ply < depth; ply++ {
+		p := st.ToMove()
+		if p == game.Nobody {
+			return
+		}
+		var mv game.Move
+		if p == game.Chance {
+			m.cms = st.ChanceMoves(m.cms[:0])
+			mv = sampleChance(m.cms, m.rng)
+		} else {
+			m.moves = st.Moves(m.moves[:0])
+			if len(m.moves) == 0 {
+				return
+			}
+			mv = m.moves[m.rng.IntN(len(m.moves))]
+		}
+		if st.Play(mv) != nil {
+			return
+		}
+		b.visit()
+	}
 }
 
 // expand adds the children of node, whose state is st.

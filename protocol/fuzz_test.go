@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 	"unicode/utf8"
 )
@@ -51,6 +52,33 @@ func FuzzDecode(f *testing.F) {
 		case "draw", "undo", "resign", "rematch", "ping":
 		default:
 			t.Fatalf("accepted type %q", m.Type)
+		}
+	})
+}
+
+// FuzzDecodeStrict: DecodeStrict never panics, refuses invalid UTF-8, and
+// answers every other refusal with a *KeyError that says why.
+func FuzzDecodeStrict(f *testing.F) {
+	for _, s := range []string{
+		`{"id":"x","type":"seek","variant":{"a":"1"},"seats":[{"kind":"ai"}],"clock":{"minutes":3},"Plain":2}`,
+		`{"TYPE":"seek"}`, `{"variant":{"a":"1","a":"2"}}`, `{"seats":[{"kind":"ai"},{"KIND":"ai"}]}`,
+		`{"clock":{"minutes":1,"hours":1}}`, `{"type":3}`, `{"type":"seek"} {}`, `{"type":`,
+		`{"seats":[[[[[[[[[[[]]]]]]]]]]]}`, `{"variant":{"1":[]}}`, `[]`, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r strictRequest
+		err := DecodeStrict(data, &r)
+		if err == nil {
+			if !utf8.Valid(data) {
+				t.Fatalf("DecodeStrict accepted invalid UTF-8 %q", data)
+			}
+			return
+		}
+		var ke *KeyError
+		if !errors.Is(err, ErrInvalidUTF8) && (!errors.As(err, &ke) || ke.Message == "") {
+			t.Fatalf("DecodeStrict(%q) = %v, want ErrInvalidUTF8 or a *KeyError with a message", data, err)
 		}
 	})
 }

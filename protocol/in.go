@@ -1,10 +1,8 @@
 package protocol
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"unicode/utf8"
 )
 
@@ -42,12 +40,6 @@ type ClientMsg struct {
 	Protocol int `json:"protocol,omitempty"`
 }
 
-// clientFields are the keys of a client message, spelled exactly: Decode
-// refuses any other, and a key given twice.
-var clientFields = map[string][]string{
-	"": {"type", "id", "version", "tokens", "move", "seat", "action", "protocol"},
-}
-
 // Limits of message fields.
 const (
 	maxIDLen     = 64
@@ -60,7 +52,7 @@ const (
 
 // Decode parses and checks one client message: valid UTF-8, one JSON
 // object whose keys are ClientMsg's fields, each at most once and spelled
-// exactly. Errors are refusals with code bad_message (or bad_token for
+// exactly (DecodeStrict). Errors are refusals with code bad_message (or bad_token for
 // malformed tokens) naming what is wrong.
 func Decode(data []byte) (ClientMsg, *Refusal) {
 	var m ClientMsg
@@ -70,18 +62,17 @@ func Decode(data []byte) (ClientMsg, *Refusal) {
 	if !utf8.Valid(data) {
 		return bad("the message is not valid UTF-8")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := ScanKeys(dec, clientFields); err != nil {
-		if err.Field == "" || !json.Valid(data) {
-			return bad("malformed JSON message: %s", err)
+	if err := DecodeStrict(data, &m); err != nil {
+		var ke *KeyError
+		switch {
+		case !errors.As(err, &ke):
+			return bad("malformed JSON message: %v", err)
+		case ke.reason == badKey:
+			return bad("field %s", ke)
+		case ke.reason == badTrailing:
+			return bad("one JSON object per message")
 		}
-		return bad("field %s", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return bad("one JSON object per message")
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return bad("malformed JSON message: %v", err)
+		return bad("malformed JSON message: %s", ke)
 	}
 	if len(m.ID) > maxIDLen {
 		return bad("id is longer than %d characters", maxIDLen)

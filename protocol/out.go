@@ -179,9 +179,13 @@ type Dice struct {
 // Clock is the clocks as clients see them, at a moment: the time left of
 // each seat (milliseconds; null for a seat without a clock) and the seat
 // whose clock runs from that moment on (-1 for none).
+//
+// A correspondence clock has PerMoveMS, each move's time (InitialMS and
+// IncrementMS are then 0).
 type Clock struct {
 	InitialMS   int64    `json:"initial_ms"`
 	IncrementMS int64    `json:"increment_ms"`
+	PerMoveMS   int64    `json:"per_move_ms,omitempty"`
 	LeftMS      []*int64 `json:"left_ms,omitempty"`
 	Running     int      `json:"running"`
 }

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"errors"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -26,18 +25,6 @@ type strictRequest struct {
 	} `json:"clock,omitempty"`
 	Hidden string `json:"-"`
 	Plain  int
-}
-
-func TestFieldsOf(t *testing.T) {
-	got := FieldsOf(reflect.TypeFor[*strictRequest]())
-	want := map[string][]string{
-		"":        {"id", "type", "variant", "seats", "clock", "Plain"},
-		"seats[]": {"kind", "level"},
-		"clock":   {"minutes"},
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("FieldsOf = %v, want %v", got, want)
-	}
 }
 
 func TestDecodeStrict(t *testing.T) {
@@ -70,5 +57,25 @@ func TestDecodeStrict(t *testing.T) {
 	var r strictRequest
 	if err := DecodeStrict([]byte("{\"type\":\"se\xffek\"}"), &r); !errors.Is(err, ErrInvalidUTF8) {
 		t.Errorf("invalid UTF-8: %v, want ErrInvalidUTF8", err)
+	}
+}
+
+// TestDecodeStrictPaths: a key's path tells indexes from keys made of
+// digits, reading the JSON itself.
+func TestDecodeStrictPaths(t *testing.T) {
+	for _, c := range []struct{ body, field, why string }{
+		{`{"variant":{"1":"a","1":"b"}}`, "variant.1", "twice"},
+		{`{"seats":[{"kind":"ai"},{"kind":"ai","kind":"x"}]}`, "seats[1].kind", "twice"},
+		{`{"seats":[{"kind":1}]}`, "seats[0].kind", "a JSON number is not a string"},
+		{`{"seats":{"kind":"ai"}}`, "seats", "a JSON object is not a []protocol.strictSeat"},
+		{`{"seats":[[[[[[[[[[]]]]]]]]]]}`, "seats[0][0][0][0][0][0][0][0]", "nested too deep"},
+		{`{"seats":[[[[[[[[]]]]]]]]}`, "seats[0]", "a JSON array is not a protocol.strictSeat"},
+	} {
+		var r strictRequest
+		err := DecodeStrict([]byte(c.body), &r)
+		var ke *KeyError
+		if !errors.As(err, &ke) || ke.Field != c.field || !strings.Contains(ke.Message, c.why) {
+			t.Errorf("%s: %v; want field %q, %q", c.body, err, c.field, c.why)
+		}
 	}
 }

@@ -181,3 +181,61 @@ func TestAttempt(t *testing.T) {
 		}
 	}
 }
+
+func TestCheck(t *testing.T) {
+	ps, err := puzzle.Seed("dames")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p puzzle.Puzzle
+	for _, q := range ps {
+		if q.SolverMoves() == 3 {
+			p = q
+			break
+		}
+	}
+	g, err := games.Registry().Lookup("dames")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.State(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var other string
+	for _, m := range s.Moves(nil) {
+		if n := s.FormatMove(m); n != p.Solution[0] {
+			other = n
+			break
+		}
+	}
+	tests := []struct {
+		name    string
+		moves   []string
+		want    puzzle.Step
+		wantErr bool
+	}{
+		{"none", nil, puzzle.Step{Correct: true, Wrong: -1}, false},
+		{"first", p.Solution[:1], puzzle.Step{Correct: true, Reply: p.Solution[1], Wrong: -1}, false},
+		{"two", []string{p.Solution[0], p.Solution[2]}, puzzle.Step{Correct: true, Reply: p.Solution[3], Wrong: -1}, false},
+		{"all", []string{p.Solution[0], p.Solution[2], p.Solution[4]}, puzzle.Step{Correct: true, Done: true, Wrong: -1}, false},
+		{"wrong first", []string{other}, puzzle.Step{Wrong: 0}, false},
+		{"illegal", []string{"1-50"}, puzzle.Step{}, true},
+		{"too many", []string{p.Solution[0], p.Solution[2], p.Solution[4], "1-2"}, puzzle.Step{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := p.Check(g, tt.moves)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("Check(%v) error = %v, want error %v", tt.moves, err, tt.wantErr)
+			}
+			if (got.State != nil) != got.Correct {
+				t.Errorf("Check(%v): state %v with correct %v", tt.moves, got.State, got.Correct)
+			}
+			got.State = nil
+			if got != tt.want {
+				t.Errorf("Check(%v) = %+v, want %+v", tt.moves, got, tt.want)
+			}
+		})
+	}
+}

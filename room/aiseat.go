@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
-	"time"
 
 	"plateau/ai"
 	"plateau/game"
@@ -179,7 +178,7 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 		notation = randomMove(st)
 	}
 	v := version
-	_, err = r.act(seat, Action{Kind: ActMove, Move: notation, Version: &v, Time: time.Now().UTC()}, true)
+	_, err = r.act(seat, Action{Kind: ActMove, Move: notation, Version: &v, Time: r.m.now()}, true)
 	if err == nil || r.failed || raced(err) || storageFailed(err) {
 		return // a race lost has caught up and kicked the AI again, if still the owner; a failed write retries later
 	}
@@ -190,7 +189,7 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 	r.ai.retries++
 	r.dropPlayer(seat)
 	if r.ai.retries > maxAIRetries {
-		if _, err := r.act(seat, Action{Kind: ActMove, Move: randomMove(st), Version: &v, Time: time.Now().UTC()}, true); err != nil && !r.failed && !raced(err) {
+		if _, err := r.act(seat, Action{Kind: ActMove, Move: randomMove(st), Version: &v, Time: r.m.now()}, true); err != nil && !r.failed && !raced(err) {
 			r.m.o.Log.Error("random AI move refused", "game", r.id, "seat", seat, "err", err)
 		}
 		return

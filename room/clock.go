@@ -22,6 +22,10 @@ const KindTimeout = "timeout"
 // rolls, made in the same write as the move before them) and AI seats take
 // no time. A seat gains the increment after each of its timed moves. Time
 // spent stays spent when an undo takes moves back.
+//
+// A correspondence clock (Cfg.PerMove) gives each move its own time: after
+// every move the seat to move has PerMove, and so does a seat that gets
+// the move back without one (an undo); the seats' time is not carried over.
 type Clocks struct {
 	Cfg     store.Clock
 	Timed   []bool
@@ -40,7 +44,7 @@ func NewClocks(c store.Clock, kinds []string) *Clocks {
 	k := &Clocks{Cfg: c, Timed: make([]bool, len(kinds)), Left: make([]time.Duration, len(kinds)), Running: -1}
 	for i, kind := range kinds {
 		k.Timed[i] = kind == store.Human
-		k.Left[i] = c.Initial
+		k.Left[i] = max(c.Initial, c.PerMove)
 	}
 	return k
 }
@@ -82,6 +86,11 @@ func (k *Clocks) after(p *Play, e store.Event) {
 	if tm := int(p.State.ToMove()); k.Started && !p.Over() && tm >= 0 && tm < len(k.Timed) && k.Timed[tm] {
 		k.Running = tm
 	}
+	if k.Cfg.PerMove > 0 && k.Running >= 0 && (e.Kind == KindMove || k.Running != moved) {
+		for i := range k.Left {
+			k.Left[i] = k.Cfg.PerMove
+		}
+	}
 }
 
 // check refuses e if it comes from a running clock that ran out, or if it
@@ -122,7 +131,7 @@ func ClockConfigJSON(c store.Clock) *ClockJSON {
 	if !c.On() {
 		return nil
 	}
-	return &ClockJSON{InitialMS: c.Initial.Milliseconds(), IncrementMS: c.Increment.Milliseconds(), Running: -1}
+	return &ClockJSON{InitialMS: c.Initial.Milliseconds(), IncrementMS: c.Increment.Milliseconds(), PerMoveMS: c.PerMove.Milliseconds(), Running: -1}
 }
 
 // JSON returns the clocks at t.
@@ -144,5 +153,8 @@ func (k *Clocks) JSON(t time.Time) *ClockJSON {
 }
 
 func (k *Clocks) String() string {
+	if k.Cfg.PerMove > 0 {
+		return fmt.Sprintf("clocks %v a move left %v running %d since %v", k.Cfg.PerMove, k.Left, k.Running, k.Since)
+	}
 	return fmt.Sprintf("clocks %v+%v left %v running %d since %v", k.Cfg.Initial, k.Cfg.Increment, k.Left, k.Running, k.Since)
 }

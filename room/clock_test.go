@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -107,33 +108,42 @@ func TestClockOutcomes(t *testing.T) {
 		{"intercept 4 in teams", "intercept", map[string]string{"players": "4"}, 4, 0, []game.Result{game.Loss, game.Win, game.Loss, game.Win}},
 		{"intercept 4 solo", "intercept", map[string]string{"players": "4", "mode": "solo"}, 4, 0, []game.Result{game.Loss, game.Draw, game.Draw, game.Draw}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			kinds := make([]string, tc.seats)
-			for i := range kinds {
-				kinds[i] = store.Human
-			}
-			p := newPlay(t, tc.game, tc.variant, store.Clock{Initial: time.Second}, kinds...)
-			at := t0
-			// Play (and roll) until the flagger's clock runs.
-			for i := 0; p.Clock.Running != tc.flagger; i++ {
-				if i > 50 {
-					t.Fatalf("the flagger's clock never runs: %v", p.Clock)
-				}
-				tm := int(p.State.ToMove())
-				if p.Over() {
-					t.Fatalf("the game ended before the flagger's clock ran: %v", p.Clock)
-				}
-				kind := room.KindMove
-				if tm < 0 {
-					kind = room.KindRoll
-				}
-				mustApply(t, p, kind, tm, at)
-			}
-			mustApply(t, p, room.KindTimeout, tc.flagger, at.Add(time.Second))
-			if o := p.Outcome(); o.Reason != "time" || len(o.Results) != tc.seats || !equal(o.Results, tc.want) {
-				t.Errorf("outcome %+v, want results %v", o, tc.want)
-			}
-		})
+		// The same ends for a game clock and for correspondence (a day a
+		// move: docs/api.md, Correspondence).
+		for _, c := range []store.Clock{{Initial: time.Second}, {PerMove: 24 * time.Hour}} {
+			t.Run(fmt.Sprintf("%s %v", tc.name, max(c.Initial, c.PerMove)), func(t *testing.T) { clockOutcome(t, tc.game, tc.variant, tc.seats, tc.flagger, c, tc.want) })
+		}
+	}
+}
+
+// clockOutcome plays a game of human seats until the flagger's clock runs,
+// and checks the results of its timeout.
+func clockOutcome(t *testing.T, gameID string, variant map[string]string, seats, flagger int, c store.Clock, want []game.Result) {
+	t.Helper()
+	kinds := make([]string, seats)
+	for i := range kinds {
+		kinds[i] = store.Human
+	}
+	p := newPlay(t, gameID, variant, c, kinds...)
+	at := t0
+	// Play (and roll) until the flagger's clock runs.
+	for i := 0; p.Clock.Running != flagger; i++ {
+		if i > 50 {
+			t.Fatalf("the flagger's clock never runs: %v", p.Clock)
+		}
+		tm := int(p.State.ToMove())
+		if p.Over() {
+			t.Fatalf("the game ended before the flagger's clock ran: %v", p.Clock)
+		}
+		kind := room.KindMove
+		if tm < 0 {
+			kind = room.KindRoll
+		}
+		mustApply(t, p, kind, tm, at)
+	}
+	mustApply(t, p, room.KindTimeout, flagger, at.Add(max(c.Initial, c.PerMove)))
+	if o := p.Outcome(); o.Reason != "time" || len(o.Results) != seats || !equal(o.Results, want) {
+		t.Errorf("outcome %+v, want results %v", o, want)
 	}
 }
 

@@ -8,15 +8,18 @@ func (r *Room) armClock() {
 		r.flagAt.Stop()
 		r.flagAt = nil
 	}
+	if r.rec != nil && r.rec.Clock.Correspondence() && r.owner() {
+		r.storeDeadline() // the account's "your move" and the wheel read it
+	}
 	c := r.play.Clock
 	if c == nil || c.Running < 0 || r.play.Over() || !r.owner() {
 		return // on a shared store, the lease owner's timer ends the game on time
 	}
 	version := r.play.Version
-	r.flagAt = time.AfterFunc(c.LeftAt(c.Running, time.Now()), func() {
+	r.flagAt = time.AfterFunc(c.LeftAt(c.Running, r.m.now()), func() {
 		r.post(func() {
 			if r.play.Version == version {
-				r.flagDue(time.Now().UTC(), true)
+				r.flagDue(r.m.now(), true)
 			}
 		})
 	})

@@ -81,6 +81,10 @@ type Options struct {
 	// deadlines of the games unloaded while their clock runs (default
 	// DefaultWheelEvery).
 	WheelEvery time.Duration
+	// Now is the clock of the games' events and time controls (default
+	// time.Now): tests of correspondence games move it days on. Idle
+	// unloading and leases keep the real time.
+	Now func() time.Time
 	// Signer, when set, signs every finished game's record in the
 	// transaction of its end (and again with each later event: a
 	// rematch), see VerifySignature; nil leaves records unsigned.
@@ -145,6 +149,9 @@ func NewManager(o Options) *Manager {
 	if o.WheelEvery <= 0 {
 		o.WheelEvery = DefaultWheelEvery
 	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	m.o = o
 	m.wheel = newWheel(m, o.WheelEvery)
 	m.notifier, _ = o.Store.(store.Notifier)
@@ -162,6 +169,9 @@ func NewManager(o Options) *Manager {
 	}
 	return m
 }
+
+// now is the time of the games' clocks, in UTC.
+func (m *Manager) now() time.Time { return m.o.Now().UTC() }
 
 // Live is the number of rooms loaded.
 func (m *Manager) Live() int {

@@ -49,6 +49,9 @@ type Room struct {
 	subs   map[*Sub]struct{}
 	ai     aiSeats
 	flagAt *time.Timer // fires when the running clock runs out
+	// stored is the clock's deadline as the room last stored it (nil:
+	// not known); a correspondence game's is kept up to date (turn.go).
+	stored *store.Deadline
 	retry  *time.Timer // plays what a failed write left undone (storage.go)
 	failed bool
 	// The room's part in a cluster (see lease.go): lease is the fencing
@@ -239,7 +242,7 @@ func (r *Room) summary() Summary {
 	s.View = &v
 	s.RematchID = r.play.Rematch
 	if r.play.Clock != nil {
-		s.Clock = r.play.Clock.JSON(time.Now())
+		s.Clock = r.play.Clock.JSON(r.m.now())
 	}
 	return s
 }
@@ -359,7 +362,7 @@ func (r *Room) settle(upd *store.Update) {
 // advance plays what the server plays: pending rolls, forced passes, the
 // end, and AI moves.
 func (r *Room) advance() {
-	d, err := Decide(r.play, -1, Action{Kind: ActAdvance, Time: time.Now().UTC()})
+	d, err := Decide(r.play, -1, Action{Kind: ActAdvance, Time: r.m.now()})
 	if err != nil {
 		r.fail(err)
 		return
@@ -404,7 +407,7 @@ func (r *Room) do(sub *Sub, m protocol.ClientMsg) {
 	// On a shared store another instance may append first: the room then
 	// has caught up, and decides again.
 	for try := 0; ; try++ {
-		now := time.Now().UTC()
+		now := r.m.now()
 		if err = r.flagDue(now, false); err != nil && !raced(err) {
 			return // the room failed
 		}

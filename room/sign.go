@@ -67,6 +67,9 @@ func RecordHash(x Export) ([]byte, error) {
 	if x.Clock != nil {
 		h.Int(x.Clock.InitialMS)
 		h.Int(x.Clock.IncrementMS)
+		if x.Clock.PerMoveMS != 0 { // correspondence (InitialMS 0); absent from the records before it
+			h.Int(x.Clock.PerMoveMS)
+		}
 	}
 	h.Int(x.Version)
 	h.Int(int64(len(x.Events)))

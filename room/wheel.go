@@ -26,13 +26,14 @@ const (
 	wheelBatch = 200
 )
 
-// deadline is when the running clock runs out; false if no clock runs.
-func (r *Room) deadline() (time.Time, bool) {
+// deadline is when the running clock runs out and whose it is; false if
+// no clock runs.
+func (r *Room) deadline() (time.Time, int, bool) {
 	c := r.play.Clock
 	if c == nil || c.Running < 0 || r.play.Over() {
-		return time.Time{}, false
+		return time.Time{}, -1, false
 	}
-	return c.Since.Add(c.Left[c.Running]), true
+	return c.Since.Add(c.Left[c.Running]), c.Running, true
 }
 
 // parkClock stores, as the room unloads, when its running clock runs out
@@ -42,16 +43,31 @@ func (r *Room) parkClock() {
 	if r.failed || r.rec == nil || !r.rec.Clock.On() || r.play.Over() || !r.owner() {
 		return
 	}
-	at, ok := r.deadline()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := r.m.o.Store.SetDeadline(ctx, r.id, at); err != nil {
-		r.m.o.Log.Error("store the clock's deadline of an unloaded game", "game", r.id, "err", err)
+	at, _, ok := r.deadline()
+	if !r.storeDeadline() {
 		return
 	}
-	if ok {
-		r.m.wheel.schedule(r.id, at)
+	if ok && at.Sub(r.m.now()) < r.m.wheel.every {
+		r.m.wheel.schedule(r.id, at) // the next reading of the store finds the others
 	}
+}
+
+// storeDeadline stores the running clock's deadline and seat (none when no
+// clock runs), unless it is stored already, and reports whether it is.
+func (r *Room) storeDeadline() bool {
+	at, seat, _ := r.deadline()
+	d := store.Deadline{Game: r.id, At: at, Seat: seat}
+	if r.stored != nil && *r.stored == d {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), r.m.o.WriteTimeout)
+	defer cancel()
+	if err := r.m.o.Store.SetDeadline(ctx, r.id, at, seat); err != nil {
+		r.m.o.Log.Error("store the clock's deadline of a game", "game", r.id, "err", err)
+		return false
+	}
+	r.stored = &d
+	return true
 }
 
 // wheel wakes the games unloaded while their clock runs at their deadline.
@@ -92,7 +108,7 @@ func (w *wheel) run() {
 func (w *wheel) poll() {
 	ctx, cancel := context.WithTimeout(w.m.ctx, 5*time.Second)
 	defer cancel()
-	ds, err := w.m.o.Store.Due(ctx, time.Now().Add(w.every), wheelBatch)
+	ds, err := w.m.o.Store.Due(ctx, w.m.now().Add(w.every), wheelBatch)
 	if err != nil {
 		if ctx.Err() == nil {
 			w.m.o.Log.Error("read the clock deadlines due", "err", err)
@@ -116,7 +132,7 @@ func (w *wheel) schedule(id string, at time.Time) {
 		return
 	default:
 	}
-	w.timed[id] = time.AfterFunc(time.Until(at), func() { w.wake(id) })
+	w.timed[id] = time.AfterFunc(at.Sub(w.m.now()), func() { w.wake(id) })
 }
 
 // wake loads game id, whose clock may have run out: the room's timer ends
@@ -139,7 +155,7 @@ func (w *wheel) wake(id string) {
 	defer w.m.Release(r)
 	r.call(func() {
 		if r.owner() {
-			r.flagDue(time.Now().UTC(), true)
+			r.flagDue(w.m.now(), true)
 		}
 	})
 }

@@ -2,7 +2,6 @@ package room_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"plateau/games"
-	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 	"plateau/store/sqlite"
@@ -40,33 +38,7 @@ func timedGame(t *testing.T, st store.Store) (*store.Game, []string) {
 // seat 1's clock), then leaves the room as a player who closed the page.
 func firstMoveAndLeave(t *testing.T, m *room.Manager, id string, toks []string) {
 	t.Helper()
-	ctx := context.Background()
-	r, err := m.Acquire(ctx, id)
-	if err != nil {
-		t.Fatalf("load game %s: %v", id, err)
-	}
-	defer m.Release(r)
-	sub := room.NewSub(64)
-	if _, ref := r.Join(ctx, sub, 0, toks); ref != nil {
-		t.Fatal(ref)
-	}
-	defer r.Leave(sub)
-	s, _ := r.Summary()
-	var first struct{ Notation string }
-	b, _ := json.Marshal(s.View.Moves[0])
-	json.Unmarshal(b, &first)
-	v := s.Version
-	r.Do(sub, protocol.ClientMsg{Type: "move", Version: &v, Move: ptr(first.Notation), ID: "m"})
-	for msg := range sub.Out {
-		var x struct{ Type, Code, Message string }
-		json.Unmarshal(msg, &x)
-		if x.Type == "error" {
-			t.Fatalf("move refused: %s %s", x.Code, x.Message)
-		}
-		if x.Type == "ack" {
-			return
-		}
-	}
+	moveAndLeave(t, m, id, 0, toks)
 }
 
 // endedOnTime checks that game id ended by seat 1's timeout, at its

@@ -16,10 +16,12 @@ import (
 	"time"
 )
 
-// Clock is a seek's time control; zero minutes: no clock.
+// Clock is a seek's time control: Minutes for the game and Increment
+// seconds a move, or for correspondence Days a move; all zero: no clock.
 type Clock struct {
 	Minutes   float64 `json:"minutes"`
 	Increment float64 `json:"increment"`
+	Days      int     `json:"days,omitempty"`
 }
 
 // Spec is what a seek asks for.

@@ -8,12 +8,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"plateau/game"
 	"plateau/mint"
 	"plateau/room"
+	"plateau/seek"
 	"plateau/server/internal/httpx"
+	"plateau/server/lobby"
 	"plateau/store"
 )
 
@@ -27,10 +28,9 @@ type CreateRequest struct {
 	// bind each seat to its account (see docs/ratings.md).
 	Rated bool `json:"rated"`
 	// Clock is the optional time control.
-	Clock *struct {
-		Minutes   float64 `json:"minutes"`   // each timed seat's time for the game
-		Increment float64 `json:"increment"` // seconds added after each move
-	} `json:"clock"`
+	// Minutes each timed seat has for the game and Increment seconds
+	// added after each move, or for correspondence Days a move.
+	Clock *seek.Clock `json:"clock"`
 }
 
 // CreatedSeat is one seat of POST /api/games's answer.
@@ -150,11 +150,7 @@ func (s *Server) recordOf(req CreateRequest) (*store.Game, []string, error) {
 	}
 	rec.Rated = req.Rated
 	if c := req.Clock; c != nil {
-		if !(c.Minutes > 0 && c.Minutes <= 24*60) || !(c.Increment >= 0 && c.Increment <= 600) {
-			return nil, nil, badCreate("clock: %v minutes + %v seconds: want minutes in (0, 1440] and an increment of 0 to 600 seconds", c.Minutes, c.Increment)
-		}
-		rec.Clock = store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
-			Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
+		rec.Clock = lobby.StoreClock(*c) // checked by decodeCreate
 	}
 	return rec, tokens, nil
 }

@@ -12,6 +12,7 @@ import (
 	"plateau/protocol"
 	"plateau/seek"
 	"plateau/server/internal/httpx"
+	"plateau/server/lobby"
 )
 
 // decodeCreate reads and checks a create request's body: one JSON object,
@@ -58,7 +59,11 @@ func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateReq
 		return req, &httpx.FieldError{Field: "rated", Message: "rated games are made by pairing two signed-in players' seeks (the lobby's Play anyone, " +
 			"GET /api/seeks/ws), which gives each seat to its account; POST /api/games makes unrated games"}
 	}
-	if c := req.Clock; c != nil {
+	if c := req.Clock; c != nil && c.Days != 0 {
+		if fe := lobby.CheckDays(*c); fe != nil {
+			return req, fe
+		}
+	} else if c != nil {
 		if !(c.Minutes >= seek.MinClockMinutes && c.Minutes <= seek.MaxClockMinutes) || !seek.Whole(c.Minutes*60) {
 			return req, &httpx.FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
 				c.Minutes, seek.MaxClockMinutes)}

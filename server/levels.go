@@ -272,8 +272,7 @@ func (s *Server) createLevelGame(ctx context.Context, account, level string, spe
 		return LevelGame{}, err
 	}
 	rec.Rated = true
-	rec.Clock = store.Clock{Initial: time.Duration(spec.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
-		Increment: time.Duration(spec.Clock.Increment * float64(time.Second)).Round(time.Millisecond)}
+	rec.Clock = lobby.StoreClock(spec.Clock)
 	if err := store.WithDeadline(ctx, s.o.WriteTimeout, func(ctx context.Context) error { return s.o.Store.Create(ctx, rec) }); err != nil {
 		return LevelGame{}, err
 	}

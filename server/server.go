@@ -133,6 +133,10 @@ type Options struct {
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
+	// GamesNow is the clock of the games' events and time controls
+	// (room.Options.Now; default time.Now): tests of correspondence games
+	// move it days on.
+	GamesNow func() time.Time
 	// SessionTTL is how long a session lasts unused (default 30 days);
 	// each use pushes its end back.
 	SessionTTL time.Duration
@@ -296,7 +300,7 @@ func New(o Options) *Server {
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded})
+		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
 	app, err := assets.New(web.FS)
 	if err != nil {
 		panic(err) // the embedded files are part of the binary
@@ -354,6 +358,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/levels", s.levelsList)
 	m.HandleFunc("POST /api/levels/games", s.levelGame)
 	s.accounts.Routes(m)
+	m.Handle("GET /api/account/your-move", s.yourMove())
 	s.moderatorRoutes(m)
 	s.analysis.Routes(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -120,14 +120,20 @@ func (g *Game) Active() time.Time {
 }
 
 // Clock is a time control: each timed seat has Initial time for the game
-// and gains Increment after each of its moves. Stored to the millisecond.
+// and gains Increment after each of its moves; or, for correspondence,
+// PerMove time for each move (Initial and Increment zero). Stored to the
+// millisecond.
 type Clock struct {
 	Initial   time.Duration
 	Increment time.Duration
+	PerMove   time.Duration
 }
 
 // On reports whether the game is timed.
-func (c Clock) On() bool { return c.Initial > 0 }
+func (c Clock) On() bool { return c.Initial > 0 || c.PerMove > 0 }
+
+// Correspondence reports whether the clock gives time per move.
+func (c Clock) Correspondence() bool { return c.PerMove > 0 }
 
 // Event is one entry of a game's log.
 type Event struct {
@@ -215,6 +221,7 @@ type Review struct {
 type Deadline struct {
 	Game string
 	At   time.Time
+	Seat int // the seat whose clock runs; -1 when not known
 }
 
 // Filter selects games for the lobby. Its conditions add up.
@@ -328,6 +335,7 @@ type Accounts interface {
 type Store interface {
 	Accounts
 	FairPlay
+	Puzzles
 
 	// Create stores a new game with version 0 and no events; ErrExists if
 	// its id is taken.
@@ -355,7 +363,9 @@ type Store interface {
 	// deleted. A game is never started while it is not finished and no
 	// human seat has moved in it (it may hold rolls and AI moves);
 	// untouched means its record was last updated (created, joined,
-	// appended to) before before.
+	// appended to) before before, and for a correspondence game before
+	// before less its time a move (Clock.PerMove): its first player may
+	// take that long.
 	DeleteStale(ctx context.Context, before time.Time) (int, error)
 	// Ratings returns an account's ratings, one per game it has played
 	// rated, by game id.
@@ -385,14 +395,19 @@ type Store interface {
 	// Review returns a game's stored review; ErrNotFound if the game has
 	// none (or does not exist).
 	Review(ctx context.Context, id string) (*Review, error)
-	// SetDeadline records when game id's running clock runs out (at),
-	// or that it has none (at zero), so that a game unloaded while its
-	// clock runs still ends on time (Due). ErrNotFound if there is no
-	// such game.
-	SetDeadline(ctx context.Context, id string, at time.Time) error
+	// SetDeadline records when game id's running clock runs out (at)
+	// and whose it is (seat, -1 if not known), or that it has none (at
+	// zero), so that a game unloaded while its clock runs still ends on
+	// time (Due). ErrNotFound if there is no such game.
+	SetDeadline(ctx context.Context, id string, at time.Time, seat int) error
 	// Due returns the deadlines at or before before of the games not
 	// finished, earliest first, at most limit (<= 0: 100).
 	Due(ctx context.Context, before time.Time, limit int) ([]Deadline, error)
+	// Awaiting returns the deadlines of the correspondence games (a clock
+	// with PerMove) not finished whose running clock is a seat of the
+	// account (its id), earliest first, at most limit (<= 0: 100): the
+	// games awaiting its move.
+	Awaiting(ctx context.Context, account string, limit int) ([]Deadline, error)
 	// CheckWrite makes one small durable write the way game writes are
 	// made and returns its error: nil means the store could write just
 	// now. Readiness checks call it.

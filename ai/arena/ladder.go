@@ -1,13 +1,12 @@
 package arena
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"plateau/ai"
+	"plateau/ai/ladder"
 	"plateau/game"
 )
 
@@ -46,76 +45,11 @@ type LadderRun struct {
 // Progress is called after each game of a match, as Match.Progress.
 type Progress func(done, total int)
 
-// Ladder is a measured ladder, as published in ai/level/ladder.json.
-type Ladder struct {
-	Game    string `json:"game"`
-	Variant string `json:"variant"`
-	Players int    `json:"players"`
-	// Command is the command line that measured it; Seed its seed.
-	Command string `json:"command,omitempty"`
-	Seed    uint64 `json:"seed"`
-	// Anchor is the rating of the first level.
-	Anchor float64 `json:"anchor"`
-	// Measured is the date of the measure and Code what code it ran
-	// (filled in by the command, not by Run).
-	Measured string          `json:"measured,omitempty"`
-	Code     string          `json:"code,omitempty"`
-	Levels   []LadderLevel   `json:"levels"`
-	Pairings []LadderPairing `json:"pairings"`
-	// Seconds is the wall-clock time of the games this run played: the
-	// games a match was given as played (Match.Played, plateau ladder
-	// --games-dir) count for nothing, so a run that extends a ladder
-	// reports the time of its new games alone.
-	Seconds float64 `json:"seconds"`
-	// Luck says the ratings were fitted on luck-adjusted scores
-	// (LadderRun.Luck).
-	Luck bool `json:"luck,omitempty"`
-}
-
-// LadderLevel is a level's fitted rating with its 95% interval, and its
-// gap above the level before it (zero for the first), with the gap's own
-// 95% interval: the gap's interval, not the ratings', says whether a level
-// is stronger than the one below.
-type LadderLevel struct {
-	Name  string  `json:"name"`
-	Elo   float64 `json:"elo"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
-	Gap   float64 `json:"gap"`
-	GapLo float64 `json:"gapLo"`
-	GapHi float64 `json:"gapHi"`
-}
-
-// LadderPairing is one match of the round robin, from A's side (A is the
-// level higher in the list).
-type LadderPairing struct {
-	A      string  `json:"a"`
-	B      string  `json:"b"`
-	Games  int     `json:"games"`
-	Wins   int     `json:"wins"`
-	Draws  int     `json:"draws"`
-	Losses int     `json:"losses"`
-	Score  float64 `json:"score"`
-	Elo    float64 `json:"elo"`
-	// Adjusted is the luck-adjusted score, when the luck was measured.
-	Adjusted *float64 `json:"adjusted,omitempty"`
-	// Seconds is the wall-clock time of the games this run played (see
-	// Ladder.Seconds).
-	Seconds float64 `json:"seconds"`
-	// ANodes and BNodes are the nodes a move each side searched on
-	// average, AMillis and BMillis its time a move: what a level bound
-	// by time reached on the machine that measured it.
-	ANodes  float64 `json:"aNodes"`
-	BNodes  float64 `json:"bNodes"`
-	AMillis float64 `json:"aMillis"`
-	BMillis float64 `json:"bMillis"`
-}
-
 // Run plays the matches one after another and fits the ratings.
-func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
+func (l LadderRun) Run(ctx context.Context) (ladder.Ladder, error) {
 	n := len(l.Levels)
 	if n < 2 {
-		return Ladder{}, fmt.Errorf("ladder: %d levels, want at least 2", n)
+		return ladder.Ladder{}, fmt.Errorf("ladder: %d levels, want at least 2", n)
 	}
 	cfg := l.Config
 	if cfg == nil {
@@ -123,12 +57,12 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 	}
 	st, err := l.Game.New(cfg)
 	if err != nil {
-		return Ladder{}, fmt.Errorf("ladder: %s %s: %w", l.Game.ID(), cfg, err)
+		return ladder.Ladder{}, fmt.Errorf("ladder: %s %s: %w", l.Game.ID(), cfg, err)
 	}
 	if len(l.PairGames) > n-1 {
-		return Ladder{}, fmt.Errorf("ladder: games of %d pairings for %d levels", len(l.PairGames), n)
+		return ladder.Ladder{}, fmt.Errorf("ladder: games of %d pairings for %d levels", len(l.PairGames), n)
 	}
-	out := Ladder{Game: l.Game.ID(), Variant: cfg.String(), Players: st.Players(), Seed: l.Seed, Anchor: l.Anchor, Luck: l.Luck != nil}
+	out := ladder.Ladder{Game: l.Game.ID(), Variant: cfg.String(), Players: st.Players(), Seed: l.Seed, Anchor: l.Anchor, Luck: l.Luck != nil}
 	var pairs []Pairing
 	for i := 1; i < n; i++ {
 		for j := i - 1; j >= 0; j-- {
@@ -165,7 +99,7 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 				p.Units = append(p.Units, m.unit(g.Index))
 			}
 			pairs = append(pairs, p)
-			lp := LadderPairing{A: r.A, B: r.B, Games: r.Games, Wins: r.Wins, Draws: r.Draws,
+			lp := ladder.Pairing{A: r.A, B: r.B, Games: r.Games, Wins: r.Wins, Draws: r.Draws,
 				Losses: r.Losses, Score: round(r.Score, 4), Elo: round(r.Elo, 1), Seconds: round(r.Seconds, 1),
 				ANodes: round(r.AStats.AvgNodes, 0), BNodes: round(r.BStats.AvgNodes, 0),
 				AMillis: round(r.AStats.AvgMillis, 1), BMillis: round(r.BStats.AvgMillis, 1)}
@@ -183,7 +117,7 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 	}
 	for i, e := range l.Levels {
 		r, g := res.Ratings[i], res.Gaps[i]
-		out.Levels = append(out.Levels, LadderLevel{Name: e.Name, Elo: round(r.Elo, 0), Lo: round(r.Lo, 0), Hi: round(r.Hi, 0),
+		out.Levels = append(out.Levels, ladder.Level{Name: e.Name, Elo: round(r.Elo, 0), Lo: round(r.Lo, 0), Hi: round(r.Hi, 0),
 			Gap: round(g.Elo, 0), GapLo: round(g.Lo, 0), GapHi: round(g.Hi, 0)})
 	}
 	out.Seconds = round(out.Seconds, 1)
@@ -194,28 +128,4 @@ func (l LadderRun) Run(ctx context.Context) (Ladder, error) {
 func round(x float64, d int) float64 {
 	p := math.Pow(10, float64(d))
 	return math.Round(x*p)/p + 0 // + 0: no "-0"
-}
-
-// Stronger reports whether level i of the ladder is measured stronger
-// than the level below it: the lower end of its gap's 95% interval is
-// above zero.
-func (l Ladder) Stronger(i int) bool {
-	return i > 0 && i < len(l.Levels) && l.Levels[i].GapLo > 0
-}
-
-// LadderFile is the file of published ladders (ai/level/ladder.json): at
-// most one a game, variant and player count.
-type LadderFile struct {
-	Ladders []Ladder `json:"ladders"`
-}
-
-// Put adds l to the file, replacing the ladder of the same game and
-// variant, and keeps the ladders sorted by game, then players, then
-// variant.
-func (f *LadderFile) Put(l Ladder) {
-	f.Ladders = slices.DeleteFunc(f.Ladders, func(o Ladder) bool { return o.Game == l.Game && o.Variant == l.Variant })
-	f.Ladders = append(f.Ladders, l)
-	slices.SortFunc(f.Ladders, func(a, b Ladder) int {
-		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Players, b.Players), cmp.Compare(a.Variant, b.Variant))
-	})
 }

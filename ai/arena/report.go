@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"plateau/ai/ladder"
 )
 
 // WriteText writes r as plateau arena prints it: the score and Elo with
@@ -59,10 +61,10 @@ func (r Result) WriteText(w io.Writer, paired bool) error {
 	return bw.Flush()
 }
 
-// WriteText writes l as plateau ladder prints it: a table of the levels'
-// Elo and gaps with their intervals, then each pairing's score. games is
-// the games a pairing as the command gave them.
-func (l Ladder) WriteText(w io.Writer, games string) error {
+// WriteLadder writes l as plateau ladder prints it: a table of the
+// levels' Elo and gaps with their intervals, then each pairing's score.
+// games is the games a pairing as the command gave them.
+func WriteLadder(w io.Writer, l ladder.Ladder, games string) error {
 	bw := bufio.NewWriter(w)
 	anchor := ""
 	if len(l.Levels) > 0 {

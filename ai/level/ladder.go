@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"sync"
 
-	"plateau/ai/arena"
+	"plateau/ai/ladder"
 )
 
 // ladderJSON is the published Elo ladder of the levels, measured by
@@ -15,8 +15,8 @@ import (
 //go:embed ladder.json
 var ladderJSON []byte
 
-var ladders = sync.OnceValues(func() (arena.LadderFile, error) {
-	var f arena.LadderFile
+var ladders = sync.OnceValues(func() (ladder.File, error) {
+	var f ladder.File
 	if err := json.Unmarshal(ladderJSON, &f); err != nil {
 		return f, fmt.Errorf("ai/level/ladder.json: %w", err)
 	}
@@ -24,7 +24,7 @@ var ladders = sync.OnceValues(func() (arena.LadderFile, error) {
 })
 
 // Ladders returns the published ladders, one a game and variant measured.
-func Ladders() (arena.LadderFile, error) { return ladders() }
+func Ladders() (ladder.File, error) { return ladders() }
 
 // Rated is the published Elo of a game's levels for a number of players
 // (random = 0; docs/ai/notebook.md).
@@ -42,7 +42,7 @@ type Rated struct {
 // shownStronger reports whether level i of ladder l is shown stronger
 // than the level below it: the lower end of its gap's 95% interval above
 // zero, and its rating above the other's.
-func shownStronger(l arena.Ladder, i int) bool {
+func shownStronger(l ladder.Ladder, i int) bool {
 	return l.Stronger(i) && l.Levels[i].Elo > l.Levels[i-1].Elo
 }
 

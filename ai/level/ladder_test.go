@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"plateau/ai/arena"
+	"plateau/ai/ladder"
 	"plateau/game"
 	"plateau/games"
 )
@@ -117,7 +117,7 @@ func TestLadderEveryCount(t *testing.T) {
 
 // ladderName names a ladder by its game, its number of players and, above
 // two, its mode: "mahbousse/2", "intercept/4 solo".
-func ladderName(l arena.Ladder) string {
+func ladderName(l ladder.Ladder) string {
 	mode := ""
 	for _, kv := range strings.Fields(l.Variant) {
 		if v, ok := strings.CutPrefix(kv, "mode="); ok && l.Players > 2 {

@@ -2,6 +2,7 @@ package mahbousse
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -50,8 +51,48 @@ type NetTrainOptions struct {
 // trained is Eval(s, x), the antisymmetric mean of the two views. The same
 // options give the same network.
 func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x6e6574776f726b))
+	n, err := o.startNet(rng)
+	if err != nil {
+		return nil, err
+	}
+	t := &trainer{n: n, trace: n.zero(), lambda: o.Lambda, rng: rng, scratch: mahbousse.NewState(o.Rules)}
+	start := time.Now()
+	plies := 0
+	var wins [3]int // x, o, drawn
+	for g := range o.Games {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("training stopped after %d games: %w", g, err)
+		}
+		alpha := o.Alpha / (1 + float64(g)/float64(o.Decay))
+		p, winner, err := t.selfPlay(mahbousse.NewState(o.Rules), alpha)
+		if err != nil {
+			return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
+		}
+		plies += p
+		wins[winner]++
+		if o.Log != nil && (g+1)%o.LogEvery == 0 {
+			fmt.Fprintf(o.Log, "%d games, %.0f moves a game, x won %d, o %d, drawn %d, %s\n", g+1,
+				float64(plies)/float64(o.LogEvery), wins[0], wins[1], wins[2], time.Since(start).Round(time.Second))
+			plies, wins = 0, [3]int{}
+		}
+		if o.Checkpoint != nil && (g+1)%o.LogEvery == 0 {
+			if err := o.Checkpoint(n, g+1); err != nil {
+				return nil, fmt.Errorf("train network: checkpoint after %d games: %w", g+1, err)
+			}
+		}
+	}
+	return n, nil
+}
+
+// withDefaults returns o with its defaults filled in, or why o is wrong.
+func (o NetTrainOptions) withDefaults() (NetTrainOptions, error) {
 	if o.Games < 0 {
-		return nil, fmt.Errorf("train network: %d games", o.Games)
+		return o, fmt.Errorf("train network: %d games", o.Games)
 	}
 	if o.Hidden == 0 {
 		o.Hidden = 48
@@ -66,110 +107,91 @@ func TrainNet(ctx context.Context, o NetTrainOptions) (*Net, error) {
 		o.Decay = 10_000
 	}
 	if o.Decay < 0 {
-		return nil, fmt.Errorf("train network: decay %d games: want > 0", o.Decay)
+		return o, fmt.Errorf("train network: decay %d games: want > 0", o.Decay)
 	}
 	if o.Alpha < 0 || o.Lambda < 0 || o.Lambda > 1 {
-		return nil, fmt.Errorf("train network: alpha %v, lambda %v: want alpha > 0 and lambda in [0, 1]", o.Alpha, o.Lambda)
+		return o, fmt.Errorf("train network: alpha %v, lambda %v: want alpha > 0 and lambda in [0, 1]", o.Alpha, o.Lambda)
 	}
 	if o.LogEvery <= 0 {
 		o.LogEvery = 1000
 	}
-	rng := rand.New(rand.NewPCG(o.Seed, 0x6e6574776f726b))
-	var n *Net
+	return o, nil
+}
+
+// startNet returns the network training starts from: a clone of o.From,
+// or a new one with small random weights drawn from rng.
+func (o NetTrainOptions) startNet(rng *rand.Rand) (*Net, error) {
 	if o.From != nil {
-		n = o.From.clone()
+		n := o.From.clone()
 		n.tactics = n.tactics || o.Tactics
-	} else {
-		var err error
-		if n, err = newNet(o.Hidden); err != nil {
-			return nil, fmt.Errorf("train network: %w", err)
-		}
-		n.linear = o.Linear
-		n.tactics = o.Tactics
-		for i := range n.w1[:n.inputs()*n.hidden] {
-			n.w1[i] = (rng.Float64()*2 - 1) * 0.1
-		}
-		if !o.Linear {
-			for i := range n.w2 {
-				n.w2[i] = (rng.Float64()*2 - 1) * 0.1
-			}
-		}
+		return n, nil
 	}
-	t := &trainer{n: n, trace: n.zero(), lambda: o.Lambda}
-	var (
-		moves   []game.Move
-		cms     []game.ChanceMove
-		scratch = mahbousse.NewState(o.Rules)
-		start   = time.Now()
-		plies   = 0
-		wins    [3]int // x, o, drawn
-	)
-	for g := range o.Games {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("training stopped after %d games: %w", g, err)
-		}
-		alpha := o.Alpha / (1 + float64(g)/float64(o.Decay))
-		s := mahbousse.NewState(o.Rules)
-		t.trace.clear()
-		started := false
-		prev := 0.0
-		for ply := 0; ; ply++ {
-			if ply > 20_000 {
-				return nil, fmt.Errorf("train network: self-play game %d did not end", g)
-			}
-			if oc := s.Outcome(); oc.Over {
-				if started {
-					t.n.step(t.trace, alpha*(oc.Value(0)-prev))
-				}
-				switch {
-				case oc.Value(0) == 1:
-					wins[0]++
-				case oc.Value(1) == 1:
-					wins[1]++
-				default:
-					wins[2]++
-				}
-				break
-			}
-			if s.ToMove() == game.Chance {
-				var err error
-				if cms, err = roll(s, rng, cms); err != nil {
-					return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
-				}
-				continue
-			}
-			moves = s.Moves(moves[:0])
-			best, _, err := t.n.best(s, moves, scratch)
-			if err != nil {
-				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
-			}
-			if err := game.PlayListed(s, moves[best]); err != nil {
-				return nil, fmt.Errorf("train network: self-play game %d: %w", g, err)
-			}
-			plies++
-			if s.Outcome().Over {
-				continue
-			}
-			l := s.Layout()
-			v := t.n.value(&l, 0)
-			if started {
-				t.n.step(t.trace, alpha*(v-prev))
-			}
-			prev = t.gradient(&l)
-			started = true
-		}
-		if o.Log != nil && (g+1)%o.LogEvery == 0 {
-			fmt.Fprintf(o.Log, "%d games, %.0f moves a game, x won %d, o %d, drawn %d, %s\n", g+1,
-				float64(plies)/float64(o.LogEvery), wins[0], wins[1], wins[2], time.Since(start).Round(time.Second))
-			plies, wins = 0, [3]int{}
-		}
-		if o.Checkpoint != nil && (g+1)%o.LogEvery == 0 {
-			if err := o.Checkpoint(n, g+1); err != nil {
-				return nil, fmt.Errorf("train network: checkpoint after %d games: %w", g+1, err)
-			}
+	n, err := newNet(o.Hidden)
+	if err != nil {
+		return nil, fmt.Errorf("train network: %w", err)
+	}
+	n.linear = o.Linear
+	n.tactics = o.Tactics
+	for i := range n.w1[:n.inputs()*n.hidden] {
+		n.w1[i] = (rng.Float64()*2 - 1) * 0.1
+	}
+	if !o.Linear {
+		for i := range n.w2 {
+			n.w2[i] = (rng.Float64()*2 - 1) * 0.1
 		}
 	}
 	return n, nil
+}
+
+// selfPlay plays one game from s, the network choosing both sides'
+// moves and learning from each by TD(lambda) at rate alpha; it returns
+// the moves played and who won (0 x, 1 o, 2 drawn).
+func (t *trainer) selfPlay(s *mahbousse.State, alpha float64) (plies, winner int, err error) {
+	t.trace.clear()
+	started := false
+	prev := 0.0
+	for ply := 0; ; ply++ {
+		if ply > 20_000 {
+			return plies, 0, errors.New("the game did not end")
+		}
+		if oc := s.Outcome(); oc.Over {
+			if started {
+				t.n.step(t.trace, alpha*(oc.Value(0)-prev))
+			}
+			switch {
+			case oc.Value(0) == 1:
+				return plies, 0, nil
+			case oc.Value(1) == 1:
+				return plies, 1, nil
+			}
+			return plies, 2, nil
+		}
+		if s.ToMove() == game.Chance {
+			if t.cms, err = roll(s, t.rng, t.cms); err != nil {
+				return plies, 0, err
+			}
+			continue
+		}
+		t.moves = s.Moves(t.moves[:0])
+		best, _, err := t.n.best(s, t.moves, t.scratch)
+		if err != nil {
+			return plies, 0, err
+		}
+		if err := game.PlayListed(s, t.moves[best]); err != nil {
+			return plies, 0, err
+		}
+		plies++
+		if s.Outcome().Over {
+			continue
+		}
+		l := s.Layout()
+		v := t.n.value(&l, 0)
+		if started {
+			t.n.step(t.trace, alpha*(v-prev))
+		}
+		prev = t.gradient(&l)
+		started = true
+	}
 }
 
 // best returns the index of the move of s whose position n values best for
@@ -195,6 +217,11 @@ type trainer struct {
 	n      *Net
 	trace  *Net
 	lambda float64
+	// rng rolls the dice; moves, cms and scratch are buffers.
+	rng     *rand.Rand
+	moves   []game.Move
+	cms     []game.ChanceMove
+	scratch *mahbousse.State
 }
 
 // gradient decays the trace, adds the gradient of Eval(s, 0) at l to it and

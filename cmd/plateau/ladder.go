@@ -17,6 +17,7 @@ import (
 
 	"plateau/ai"
 	"plateau/ai/arena"
+	"plateau/ai/ladder"
 	"plateau/ai/level"
 	"plateau/game"
 )
@@ -103,7 +104,7 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	if *f.asJSON {
 		return writeJSON(e, l)
 	}
-	return l.WriteText(e.stdout, *f.games)
+	return arena.WriteLadder(e.stdout, l, *f.games)
 }
 
 // ladderRun is the ladder the flags ask for, in game g of configuration
@@ -297,8 +298,8 @@ func buildRevision() string {
 }
 
 // putLadder puts l into the ladder file at path, created if missing.
-func putLadder(path string, l arena.Ladder) error {
-	var f arena.LadderFile
+func putLadder(path string, l ladder.Ladder) error {
+	var f ladder.File
 	b, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

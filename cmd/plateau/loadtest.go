@@ -21,6 +21,7 @@ import (
 type loadStats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
+	sentAt    []time.Time // when each of latencies' moves was sent
 	errors    map[string]int
 	games     int
 }
@@ -43,20 +44,25 @@ func (s *loadStats) failLoudly(w io.Writer, what string, err error) {
 
 // loadReport is what "plateau loadtest --json" prints.
 type loadReport struct {
-	Clients    int            `json:"clients"`
-	Servers    int            `json:"servers"`
-	Game       string         `json:"game"`
-	Mode       string         `json:"mode"`
-	Seconds    float64        `json:"seconds"`
-	Moves      int            `json:"moves"`
-	MovesPerS  float64        `json:"moves_per_s"`
-	GamesEnded int            `json:"games_ended"`
-	P50ms      float64        `json:"p50_ms"`
-	P95ms      float64        `json:"p95_ms"`
-	P99ms      float64        `json:"p99_ms"`
-	MaxMs      float64        `json:"max_ms"`
-	Errors     map[string]int `json:"errors"`
-	RSS        *rssReport     `json:"rss,omitempty"` // with --rss-pid
+	Clients    int     `json:"clients"`
+	Servers    int     `json:"servers"`
+	Game       string  `json:"game"`
+	Mode       string  `json:"mode"`
+	Seconds    float64 `json:"seconds"`
+	Moves      int     `json:"moves"`
+	MovesPerS  float64 `json:"moves_per_s"`
+	GamesEnded int     `json:"games_ended"`
+	P50ms      float64 `json:"p50_ms"`
+	P95ms      float64 `json:"p95_ms"`
+	P99ms      float64 `json:"p99_ms"`
+	MaxMs      float64 `json:"max_ms"`
+	// Steady is the latency of the moves sent after the ramp, when every
+	// client has connected (the ramp's game creations and hellos load the
+	// server more than play does); ByTen is the p99 of each 10 s.
+	Steady *latencyReport `json:"steady,omitempty"`
+	ByTen  []float64      `json:"p99_by_10s_ms"`
+	Errors map[string]int `json:"errors"`
+	RSS    *rssReport     `json:"rss,omitempty"` // with --rss-pid
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -79,15 +85,9 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("loadtest takes no arguments, got %q", pos)
 	}
-	if len(urls) == 0 {
-		return usagef("--url: want the server's http:// URL")
-	}
-	var bases []string
-	for _, u := range urls {
-		if !strings.HasPrefix(u, "http") {
-			return usagef("--url: want the server's http:// URL, got %q", u)
-		}
-		bases = append(bases, strings.TrimSuffix(u, "/"))
+	bases, err := loadBases(urls)
+	if err != nil {
+		return err
 	}
 	if *clients < 1 || (*mode == "pairs" && *clients%2 != 0) {
 		return usagef("--clients %d: want a positive number (even in pairs mode)", *clients)
@@ -101,7 +101,6 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	defer cancel()
 	var rss *rssSampler
 	if *rssPID != 0 {
-		var err error
 		if rss, err = sampleRSS(ctx, *rssPID); err != nil {
 			return usagef("%v", err)
 		}
@@ -132,10 +131,28 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
 		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
+	if r.Steady != nil {
+		fmt.Fprintf(e.stdout, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
+	}
 	if r.RSS != nil {
 		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
 	}
 	return nil
+}
+
+// loadBases are the servers' base URLs given by --url.
+func loadBases(urls []string) ([]string, error) {
+	if len(urls) == 0 {
+		return nil, usagef("--url: want the server's http:// URL")
+	}
+	var bases []string
+	for _, u := range urls {
+		if !strings.HasPrefix(u, "http") {
+			return nil, usagef("--url: want the server's http:// URL, got %q", u)
+		}
+		bases = append(bases, strings.TrimSuffix(u, "/"))
+	}
+	return bases, nil
 }
 
 // loadTest is one run of plateau loadtest: its clients, perGame to a
@@ -149,12 +166,14 @@ type loadTest struct {
 	maxMoves         int64
 	st               *loadStats
 	stderr           io.Writer
+	start            time.Time // when run began
 }
 
 // run plays until ctx ends and every client has stopped; it returns the
 // time it took.
 func (lt *loadTest) run(ctx context.Context) time.Duration {
 	start := time.Now()
+	lt.start = start
 	var wg sync.WaitGroup
 	n, perGame, bases, st := lt.clients, lt.perGame, lt.bases, lt.st
 	for i := 0; i < n; i += perGame {
@@ -197,17 +216,30 @@ func (lt *loadTest) run(ctx context.Context) time.Duration {
 func (lt *loadTest) report(elapsed time.Duration, mode string) loadReport {
 	st := lt.st
 	r := loadReport{Clients: lt.clients, Servers: len(lt.bases), Game: lt.game, Mode: mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
-	lat := st.latencies
-	slices.Sort(lat)
-	r.Moves = len(lat)
-	r.MovesPerS = float64(len(lat)) / elapsed.Seconds()
-	pct := func(p float64) float64 {
-		if len(lat) == 0 {
-			return 0
+	var steady []time.Duration
+	var tens [][]time.Duration
+	for i, d := range st.latencies {
+		at := st.sentAt[i].Sub(lt.start)
+		if at >= lt.ramp {
+			steady = append(steady, d)
 		}
-		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+		k := int(at / (10 * time.Second))
+		for len(tens) <= k {
+			tens = append(tens, nil)
+		}
+		tens[k] = append(tens[k], d)
 	}
-	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = pct(0.50), pct(0.95), pct(0.99), pct(1)
+	all := latencies(st.latencies)
+	r.Moves = len(st.latencies)
+	r.MovesPerS = float64(r.Moves) / elapsed.Seconds()
+	r.P50ms, r.P95ms, r.P99ms, r.MaxMs = all.P50ms, all.P95ms, all.P99ms, all.MaxMs
+	if len(steady) > 0 {
+		sr := latencies(steady)
+		r.Steady = &sr
+	}
+	for _, t := range tens {
+		r.ByTen = append(r.ByTen, latencies(t).P99ms)
+	}
 	return r
 }
 
@@ -331,6 +363,7 @@ func (lc *loadClient) onMsg(ctx context.Context, c *wsclient.Conn, g *loadGame, 
 			d := time.Since(g.sent)
 			lc.st.mu.Lock()
 			lc.st.latencies = append(lc.st.latencies, d)
+			lc.st.sentAt = append(lc.st.sentAt, g.sent)
 			lc.st.mu.Unlock()
 			g.pending = false
 		}
@@ -340,4 +373,25 @@ func (lc *loadClient) onMsg(ctx context.Context, c *wsclient.Conn, g *loadGame, 
 			lc.st.fail(m.Code)
 		}
 	}
+}
+
+// latencyReport is a latency distribution, in milliseconds.
+type latencyReport struct {
+	Moves int     `json:"moves"`
+	P50ms float64 `json:"p50_ms"`
+	P95ms float64 `json:"p95_ms"`
+	P99ms float64 `json:"p99_ms"`
+	MaxMs float64 `json:"max_ms"`
+}
+
+// latencies sorts lat and reports its percentiles.
+func latencies(lat []time.Duration) latencyReport {
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		if len(lat) == 0 {
+			return 0
+		}
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	return latencyReport{len(lat), pct(0.50), pct(0.95), pct(0.99), pct(1)}
 }

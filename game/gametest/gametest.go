@@ -176,15 +176,56 @@ func choose(t *testing.T, s game.State, rng *rand.Rand) game.Move {
 func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *rand.Rand, o Options) {
 	t.Helper()
 	pos := s.Position()
-	out := s.Outcome()
 	moves := s.Moves(nil)
-	toMove := s.ToMove()
+	if !checkParsed(t, g, cfg, s, pos, moves) {
+		return
+	}
+	seen, ok := checkMoveList(t, s, pos, moves)
+	if !ok {
+		return
+	}
+	checkChance(t, s, pos, moves)
+	checkNotation(t, s, pos, moves)
+	if s.Position() != pos {
+		t.Fatalf("listing or formatting moves changed the position to %q", s.Position())
+	}
+	sample := moves
+	if len(sample) > o.MovesPerPly {
+		sample = make([]game.Move, o.MovesPerPly)
+		for i := range sample {
+			sample[i] = moves[rng.IntN(len(moves))]
+		}
+	}
+	checkPlayOnClones(t, s, pos, sample)
 
-	// Position round-trips and the parsed state agrees.
+	// Unlisted moves are rejected and change nothing.
+	toMove := s.ToMove()
+	for _, m := range illegalCandidates(moves, rng) {
+		if seen[m] {
+			continue
+		}
+		c := s.Clone()
+		if err := c.Play(m); err == nil {
+			t.Errorf("Play(%#x), a move not listed in %q, was accepted", uint64(m), pos)
+		} else if c.Position() != pos || c.ToMove() != toMove {
+			t.Errorf("rejected move %#x changed %q to %q", uint64(m), pos, c.Position())
+		}
+	}
+	if _, err := s.ParseMove("not a move!"); err == nil {
+		t.Errorf("ParseMove(%q) accepted in %q", "not a move!", pos)
+	}
+}
+
+// checkParsed checks that s's position pos round-trips and that the parsed
+// state agrees, and that s and its view marshal; false when the position
+// does not parse.
+func checkParsed(t *testing.T, g game.Game, cfg game.Config, s game.State, pos string, moves []game.Move) bool {
+	t.Helper()
+	toMove := s.ToMove()
 	back, err := g.ParsePosition(cfg, pos)
 	if err != nil {
 		t.Errorf("ParsePosition(Position()) = %v for %q", err, pos)
-		return
+		return false
 	}
 	if got := back.Position(); got != pos {
 		t.Errorf("position does not round-trip:\n got %q\nwant %q", got, pos)
@@ -204,22 +245,30 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 	if _, err := json.Marshal(game.NewView(g, s)); err != nil {
 		t.Errorf("view does not marshal: %v", err)
 	}
+	return true
+}
 
-	if out.Over {
+// checkMoveList checks the moves listed against the outcome and whose
+// turn it is, and returns them as a set; false when the game is over or
+// lists no move, so that there is nothing more to check.
+func checkMoveList(t *testing.T, s game.State, pos string, moves []game.Move) (map[game.Move]bool, bool) {
+	t.Helper()
+	toMove := s.ToMove()
+	if s.Outcome().Over {
 		if toMove != game.Nobody {
 			t.Errorf("finished game %q: ToMove = %v, want Nobody", pos, toMove)
 		}
 		if len(moves) != 0 {
 			t.Errorf("finished game %q lists %d moves", pos, len(moves))
 		}
-		return
+		return nil, false
 	}
 	if toMove != game.Chance && (toMove < 0 || int(toMove) >= s.Players()) {
 		t.Errorf("ToMove = %v in %q", toMove, pos)
 	}
 	if len(moves) == 0 {
 		t.Errorf("unfinished game %q lists no moves", pos)
-		return
+		return nil, false
 	}
 	seen := make(map[game.Move]bool, len(moves))
 	for _, m := range moves {
@@ -228,26 +277,38 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 		}
 		seen[m] = true
 	}
+	return seen, true
+}
 
-	// Chance nodes: weights positive, same outcomes as Moves.
+// checkChance checks that a chance node's outcomes are its moves, with
+// positive weights, and that no other node has any.
+func checkChance(t *testing.T, s game.State, pos string, moves []game.Move) {
+	t.Helper()
+	toMove := s.ToMove()
 	cms := s.ChanceMoves(nil)
-	if toMove == game.Chance {
-		if len(cms) != len(moves) {
-			t.Errorf("chance node %q: %d chance moves, %d moves", pos, len(cms), len(moves))
+	if toMove != game.Chance {
+		if len(cms) != 0 {
+			t.Errorf("ChanceMoves lists %d outcomes when %v is to move", len(cms), toMove)
 		}
-		for i, c := range cms {
-			if c.Weight <= 0 {
-				t.Errorf("chance move %q has weight %d", s.FormatMove(c.Move), c.Weight)
-			}
-			if i < len(moves) && c.Move != moves[i] {
-				t.Errorf("chance move %d is %q, Moves lists %q", i, s.FormatMove(c.Move), s.FormatMove(moves[i]))
-			}
-		}
-	} else if len(cms) != 0 {
-		t.Errorf("ChanceMoves lists %d outcomes when %v is to move", len(cms), toMove)
+		return
 	}
+	if len(cms) != len(moves) {
+		t.Errorf("chance node %q: %d chance moves, %d moves", pos, len(cms), len(moves))
+	}
+	for i, c := range cms {
+		if c.Weight <= 0 {
+			t.Errorf("chance move %q has weight %d", s.FormatMove(c.Move), c.Weight)
+		}
+		if i < len(moves) && c.Move != moves[i] {
+			t.Errorf("chance move %d is %q, Moves lists %q", i, s.FormatMove(c.Move), s.FormatMove(moves[i]))
+		}
+	}
+}
 
-	// Notation round-trips; descriptions carry the notation.
+// checkNotation checks that every move's notation is its own and parses
+// back, and that its description carries it.
+func checkNotation(t *testing.T, s game.State, pos string, moves []game.Move) {
+	t.Helper()
 	texts := make(map[string]game.Move, len(moves))
 	for _, m := range moves {
 		text := s.FormatMove(m)
@@ -271,18 +332,14 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 			t.Errorf("DescribeMove(%q) = %s: want an object with notation %q", text, b, text)
 		}
 	}
-	if s.Position() != pos {
-		t.Fatalf("listing or formatting moves changed the position to %q", s.Position())
-	}
+}
 
-	// Listed moves play on clones; clones are independent of s.
-	sample := moves
-	if len(sample) > o.MovesPerPly {
-		sample = make([]game.Move, o.MovesPerPly)
-		for i := range sample {
-			sample[i] = moves[rng.IntN(len(moves))]
-		}
-	}
+// checkPlayOnClones checks that the listed moves of sample play on clones
+// of s, leaving s as it was, and that PlayListed leaves the state Play
+// does.
+func checkPlayOnClones(t *testing.T, s game.State, pos string, sample []game.Move) {
+	t.Helper()
+	toMove := s.ToMove()
 	for _, m := range sample {
 		c := s.Clone()
 		if err := c.Play(m); err != nil {
@@ -302,22 +359,6 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 					got.Position(), got.Outcome(), c.Position(), c.Outcome())
 			}
 		}
-	}
-
-	// Unlisted moves are rejected and change nothing.
-	for _, m := range illegalCandidates(moves, rng) {
-		if seen[m] {
-			continue
-		}
-		c := s.Clone()
-		if err := c.Play(m); err == nil {
-			t.Errorf("Play(%#x), a move not listed in %q, was accepted", uint64(m), pos)
-		} else if c.Position() != pos || c.ToMove() != toMove {
-			t.Errorf("rejected move %#x changed %q to %q", uint64(m), pos, c.Position())
-		}
-	}
-	if _, err := s.ParseMove("not a move!"); err == nil {
-		t.Errorf("ParseMove(%q) accepted in %q", "not a move!", pos)
 	}
 }
 

@@ -56,37 +56,10 @@ func parsePosition(text string) (*State, error) {
 	if len(fields) < 2 || len(fields) > 3 {
 		return fail("want the board, the player to move (g or a) and optionally try=SQ or draw")
 	}
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != size {
-		return fail("the board has %d ranks separated by '/', want 7", len(ranks))
-	}
 	s := &State{ball: noSquare}
-	balls := 0
-	for i, row := range ranks {
-		r := size - 1 - i
-		if len(row) != size {
-			return fail("rank %d is %q: want 7 characters from G, A, O and .", r+1, row)
-		}
-		for f := range size {
-			sq := r*size + f
-			c := row[f]
-			switch c {
-			case '.':
-			case 'G', 'A':
-				if isBall(sq) {
-					return fail("a bottle on %s, a ball square", squareName(sq))
-				}
-				s.bottles[strings.IndexByte("GA", c)] |= 1 << sq
-			case 'O':
-				if !isBall(sq) {
-					return fail("the ball on %s, which is not a ball square (b2, b4, b6, d2, d4, d6, f2, f4, f6)", squareName(sq))
-				}
-				s.ball = int8(sq)
-				balls++
-			default:
-				return fail("%q on %s is not G, A, O or .", c, squareName(sq))
-			}
-		}
+	balls, err := s.parseBoard(fields[0])
+	if err != nil {
+		return fail("%v", err)
 	}
 	for p, b := range s.bottles {
 		if n := bits.OnesCount64(b); n < 1 || n > 5 {
@@ -105,27 +78,72 @@ func parsePosition(text string) (*State, error) {
 	if len(fields) == 3 {
 		end = fields[2]
 	}
+	if err := s.parseEnd(end, balls); err != nil {
+		return fail("%v", err)
+	}
+	return s, nil
+}
+
+// parseBoard places the bottles and the ball of board, the ranks from 7
+// down to 1, and returns how many balls it has.
+func (s *State) parseBoard(board string) (balls int, err error) {
+	ranks := strings.Split(board, "/")
+	if len(ranks) != size {
+		return 0, fmt.Errorf("the board has %d ranks separated by '/', want 7", len(ranks))
+	}
+	for i, row := range ranks {
+		r := size - 1 - i
+		if len(row) != size {
+			return 0, fmt.Errorf("rank %d is %q: want 7 characters from G, A, O and . (empty)", r+1, row)
+		}
+		for f := range size {
+			sq := r*size + f
+			c := row[f]
+			switch c {
+			case '.':
+			case 'G', 'A':
+				if isBall(sq) {
+					return 0, fmt.Errorf("a bottle on %s, a ball square", squareName(sq))
+				}
+				s.bottles[strings.IndexByte("GA", c)] |= 1 << sq
+			case 'O':
+				if !isBall(sq) {
+					return 0, fmt.Errorf("the ball on %s, which is not a ball square (b2, b4, b6, d2, d4, d6, f2, f4, f6)", squareName(sq))
+				}
+				s.ball = int8(sq)
+				balls++
+			default:
+				return 0, fmt.Errorf("%q on %s is not G, A, O or . (empty)", c, squareName(sq))
+			}
+		}
+	}
+	return balls, nil
+}
+
+// parseEnd reads the position's last field, end: "try=SQ" (a try was
+// scored there), "draw" or nothing; balls is how many the board has.
+func (s *State) parseEnd(end string, balls int) error {
 	switch {
 	case strings.HasPrefix(end, "try="):
 		sq, err := parseSquare(end[len("try="):])
 		if err != nil || !isTry(sq) {
-			return fail("%q: want try= and a try square (a8-g8 for green, a0-g0 for amber)", end)
+			return fmt.Errorf("%q: want try= and a try square (a8-g8 for green, a0-g0 for amber)", end)
 		}
 		if tryOwner(sq) == int(s.turn) {
-			return fail("%s scored at %s, so %s cannot be to move", colourName[tryOwner(sq)], squareName(sq), colourName[s.turn])
+			return fmt.Errorf("%s scored at %s, so %s cannot be to move", colourName[tryOwner(sq)], squareName(sq), colourName[s.turn])
 		}
 		if balls != 0 {
-			return fail("the ball is on the board although a try was scored at %s", squareName(sq))
+			return fmt.Errorf("the ball is on the board although a try was scored at %s", squareName(sq))
 		}
 		s.ball = int8(sq)
-		return s, nil
+		return nil
 	case end == "draw":
 		s.drawn = true
 	case end != "":
-		return fail("%q: want try=SQ or draw", end)
+		return fmt.Errorf("%q: want try=SQ or draw", end)
 	}
 	if balls != 1 {
-		return fail("%d balls on the board, want 1", balls)
+		return fmt.Errorf("%d balls on the board, want 1", balls)
 	}
-	return s, nil
+	return nil
 }

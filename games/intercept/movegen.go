@@ -78,48 +78,71 @@ func (s *State) pieceTargets(seat, from int) targets {
 	p := s.board[from]
 	saved, savedCov, savedN := p, s.cov, s.ncov
 	s.board[from] = s.popCovered(from)
-	double := p.isDouble()
-	land := func(l int, asRepos bool) bool { // reports whether l was free
-		if s.free(l) {
-			t.plain.set(l)
-			return true
-		}
-		if double {
-			if s.canCover(seat, l, true) || s.canCover(seat, l, false) {
-				t.cover.set(l)
-			}
-		} else if s.canCover(seat, l, asRepos) {
+	pc := moving{seat: seat, from: from, double: p.isDouble(), asRepos: p.actsAsRepos()}
+	s.slideTargets(&t, pc)
+	s.jumpTargets(&t, pc)
+	t.plain.clear(from)
+	t.cover.clear(from)
+	s.board[from], s.cov, s.ncov = saved, savedCov, savedN
+	return t
+}
+
+// moving is the piece pieceTargets moves: its seat and square, whether it
+// is a double, and whether it lands as a repos.
+type moving struct {
+	seat, from      int
+	double, asRepos bool
+}
+
+// land adds l to t, a plain target when free, else a cover target when
+// the piece may cover what stands there; it reports whether l was free.
+func (s *State) land(t *targets, pc moving, l int) bool {
+	if s.free(l) {
+		t.plain.set(l)
+		return true
+	}
+	if pc.double {
+		if s.canCover(pc.seat, l, true) || s.canCover(pc.seat, l, false) {
 			t.cover.set(l)
 		}
-		return false
+	} else if s.canCover(pc.seat, l, pc.asRepos) {
+		t.cover.set(l)
 	}
-	asRepos := p.actsAsRepos()
-	// Slides.
-	if double {
-		for _, d := range s.r.longSlideDirs[seat] {
-			for l := int(step[from][d]); l != noSq; l = int(step[l][d]) {
-				if !land(l, asRepos) {
+	return false
+}
+
+// slideTargets adds the piece's slides: one step, and a double's long
+// slides.
+func (s *State) slideTargets(t *targets, pc moving) {
+	if pc.double {
+		for _, d := range s.r.longSlideDirs[pc.seat] {
+			for l := int(step[pc.from][d]); l != noSq; l = int(step[l][d]) {
+				if !s.land(t, pc, l) {
 					break
 				}
 			}
 		}
 	}
-	for _, d := range s.r.slideDirs[seat] {
-		if l := int(step[from][d]); l != noSq {
-			land(l, asRepos)
+	for _, d := range s.r.slideDirs[pc.seat] {
+		if l := int(step[pc.from][d]); l != noSq {
+			s.land(t, pc, l)
 		}
 	}
-	// Jumps, single or multiple.
+}
+
+// jumpTargets adds the piece's jumps, single or multiple: a search over
+// the free squares it reaches jumping.
+func (s *State) jumpTargets(t *targets, pc moving) {
 	var long [8]bool
-	if double {
-		for _, d := range s.r.slideDirs[seat] {
+	if pc.double {
+		for _, d := range s.r.slideDirs[pc.seat] {
 			long[d] = true
 		}
 	}
 	var seen bitset
 	var queue [nsq]uint8
-	seen.set(from)
-	queue[0] = uint8(from)
+	seen.set(pc.from)
+	queue[0] = uint8(pc.from)
 	for qh, qt := 0, 1; qh < qt; qh++ {
 		c := int(queue[qh])
 		for d := range 8 {
@@ -135,7 +158,7 @@ func (s *State) pieceTargets(seat, from int) targets {
 					continue
 				}
 			}
-			if !s.jumpable(over, double) {
+			if !s.jumpable(over, pc.double) {
 				continue
 			}
 			l := int(step[over][d])
@@ -148,14 +171,10 @@ func (s *State) pieceTargets(seat, from int) targets {
 				queue[qt] = uint8(l)
 				qt++
 			} else {
-				land(l, asRepos)
+				s.land(t, pc, l)
 			}
 		}
 	}
-	t.plain.clear(from)
-	t.cover.clear(from)
-	s.board[from], s.cov, s.ncov = saved, savedCov, savedN
-	return t
 }
 
 // coverFace returns whether a double covering on t must show its repos face.

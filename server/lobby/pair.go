@@ -134,8 +134,7 @@ func (h *Handler) createPaired(ctx context.Context, waiting, asking seek.Seek, w
 		return "", ps, err
 	}
 	rec.Rated = waiting.Rated
-	rec.Clock = store.Clock{Initial: time.Duration(waiting.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
-		Increment: time.Duration(waiting.Clock.Increment * float64(time.Second)).Round(time.Millisecond)}
+	rec.Clock = StoreClock(waiting.Clock)
 	if err := h.c.Store.Create(ctx, rec); err != nil {
 		return "", ps, err
 	}

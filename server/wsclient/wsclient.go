@@ -123,10 +123,12 @@ type CreateRequest struct {
 	Clock   *Clock            `json:"clock,omitempty"`
 }
 
-// Clock is a create request's time control.
+// Clock is a create request's time control: minutes and increment
+// seconds, or for correspondence days a move.
 type Clock struct {
-	Minutes   float64 `json:"minutes"`
-	Increment float64 `json:"increment"`
+	Minutes   float64 `json:"minutes,omitempty"`
+	Increment float64 `json:"increment,omitempty"`
+	Days      int     `json:"days,omitempty"`
 }
 
 // Created is POST /api/games's answer.

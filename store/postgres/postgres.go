@@ -210,10 +210,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	}
 	return s.write(ctx, "create game "+g.ID, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated)
-			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
+		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, rated)
+			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
 			g.ID, g.Game, string(variant), g.Casual, g.Status, nullJSON(g.Result), g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Rated)
 		for i, st := range g.Seats {
 			var hash []byte // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
@@ -235,18 +235,19 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated, signature`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, moves, last_move, rated, signature`
 
 // scanGame scans the gameCols of a row.
 func scanGame(row pgx.Row) (*store.Game, error) {
 	var g store.Game
 	var variant, result, signature []byte
-	var created, updated, clockInitial, clockIncrement, lastMove int64
+	var created, updated, clockInitial, clockIncrement, clockPerMove, lastMove int64
 	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf,
-		&created, &updated, &clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated, &signature); err != nil {
+		&created, &updated, &clockInitial, &clockIncrement, &clockPerMove, &g.Moves, &lastMove, &g.Rated, &signature); err != nil {
 		return nil, err
 	}
-	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
+	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond,
+		PerMove: time.Duration(clockPerMove) * time.Millisecond}
 	if err := json.Unmarshal(variant, &g.Variant); err != nil {
 		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
 	}
@@ -542,7 +543,7 @@ func (s *Store) DeleteStale(ctx context.Context, before time.Time) (int, error) 
 		var n int
 		err := s.write(ctx, "delete stale games", func(tx pgx.Tx) error {
 			tag, err := tx.Exec(ctx, `DELETE FROM games WHERE id IN (
-				SELECT g.id FROM games g WHERE g.updated < $1 AND g.status <> $2
+				SELECT g.id FROM games g WHERE g.updated < $1 AND g.updated + g.clock_per_move * 1000000 < $1 AND g.status <> $2
 				AND NOT EXISTS (SELECT 1 FROM events e JOIN seats s ON s.game_id = e.game_id AND s.seat = e.player
 					WHERE e.game_id = g.id AND e.kind = 'move' AND s.kind = $3)
 				LIMIT $4 FOR UPDATE OF g SKIP LOCKED)`, nanos(before), store.StatusFinished, store.Human, sweepBatch)

@@ -94,7 +94,7 @@ const (
 	qRollbackTo  = "ROLLBACK TO w"
 	qRelease     = "RELEASE w"
 	qGameExists  = "SELECT count(*) FROM games WHERE id = ?"
-	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`
+	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	qInsertSeat  = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	qVersion     = "SELECT version FROM games WHERE id = ?"
 	qInsertEvent = `INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`
@@ -343,7 +343,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			result = string(g.Result)
 		}
 		_, err := s.stmt(tx, qInsertGame).Exec(g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Rated)
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Rated)
 		if err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
@@ -368,7 +368,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, moves, last_move, rated, signature`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, moves, last_move, rated, signature`
 
 type scanner interface{ Scan(...any) error }
 
@@ -377,13 +377,14 @@ func scanGame(row scanner) (*store.Game, error) {
 	var g store.Game
 	var variant string
 	var result, signature sql.NullString
-	var created, updated, clockInitial, clockIncrement, lastMove int64
+	var created, updated, clockInitial, clockIncrement, clockPerMove, lastMove int64
 	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement, &g.Moves, &lastMove, &g.Rated, &signature}
+		&clockInitial, &clockIncrement, &clockPerMove, &g.Moves, &lastMove, &g.Rated, &signature}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
-	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond}
+	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond,
+		PerMove: time.Duration(clockPerMove) * time.Millisecond}
 	if err := json.Unmarshal([]byte(variant), &g.Variant); err != nil {
 		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
 	}

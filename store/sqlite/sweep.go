@@ -34,10 +34,10 @@ func (s *Store) deleteStaleBatch(ctx context.Context, before time.Time) (int, er
 	var n int
 	err := s.write(ctx, "delete stale games", func(tx *sql.Tx) error {
 		rows, err := tx.Query(`SELECT g.id FROM games g
-			WHERE g.updated < ? AND g.status != ?
+			WHERE g.updated < ? AND g.updated + g.clock_per_move * 1000000 < ? AND g.status != ?
 			AND NOT EXISTS (SELECT 1 FROM events e JOIN seats s ON s.game_id = e.game_id AND s.seat = e.player
 				WHERE e.game_id = g.id AND e.kind = 'move' AND s.kind = ?)
-			LIMIT ?`, nanos(before), store.StatusFinished, store.Human, sweepBatch)
+			LIMIT ?`, nanos(before), nanos(before), store.StatusFinished, store.Human, sweepBatch)
 		if err != nil {
 			return fmt.Errorf("sqlite: find stale games: %w", err)
 		}

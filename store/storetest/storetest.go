@@ -54,8 +54,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PlayerGames", testPlayerGames},
 		{"Reviews", testReviews},
 		{"Deadlines", testDeadlines},
+		{"Awaiting", testAwaiting},
+		{"DeleteStaleCorrespondence", testDeleteStaleCorrespondence},
 		{"Signature", testSignature},
 		{"FairPlay", testFairPlay},
+		{"Puzzles", testPuzzles},
+		{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,6 +109,12 @@ func testCreateAndGet(t *testing.T, s store.Store) {
 	want.RematchOf = "g0"
 	want.Clock = store.Clock{Initial: 5 * time.Minute, Increment: 2500 * time.Millisecond}
 	mustCreate(t, s, want)
+	corr := NewGame("g1c")
+	corr.Clock = store.Clock{PerMove: 72 * time.Hour}
+	mustCreate(t, s, corr)
+	if got, err := s.Game(ctx, "g1c"); err != nil || got.Clock != corr.Clock {
+		t.Errorf("Game(g1c).Clock = %+v, %v; want %+v", got.Clock, err, corr.Clock)
+	}
 	got, err := s.Game(ctx, "g1")
 	if err != nil {
 		t.Fatal(err)
@@ -658,11 +668,11 @@ func testDeadlines(t *testing.T, s store.Store) {
 		mustCreate(t, s, NewGame(id))
 	}
 	for id, at := range map[string]time.Time{"d1": t0.Add(2 * time.Second), "d2": t0, "d3": t0.Add(time.Hour)} {
-		if err := s.SetDeadline(ctx, id, at); err != nil {
+		if err := s.SetDeadline(ctx, id, at, -1); err != nil {
 			t.Fatalf("SetDeadline(%s): %v", id, err)
 		}
 	}
-	if err := s.SetDeadline(ctx, "nosuch", t0); !errors.Is(err, store.ErrNotFound) {
+	if err := s.SetDeadline(ctx, "nosuch", t0, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetDeadline of no game: %v, want ErrNotFound", err)
 	}
 	due := func(before time.Time, limit int) []store.Deadline {
@@ -673,23 +683,23 @@ func testDeadlines(t *testing.T, s store.Store) {
 		}
 		return ds
 	}
-	if got, want := due(t0.Add(2*time.Second), 0), []store.Deadline{{Game: "d2", At: t0}, {Game: "d1", At: t0.Add(2 * time.Second)}}; !slices.Equal(got, want) {
+	if got, want := due(t0.Add(2*time.Second), 0), []store.Deadline{{Game: "d2", At: t0, Seat: -1}, {Game: "d1", At: t0.Add(2 * time.Second), Seat: -1}}; !slices.Equal(got, want) {
 		t.Errorf("Due: %v, want %v (earliest first, d3 not due)", got, want)
 	}
 	if got := due(t0.Add(time.Hour), 1); len(got) != 1 || got[0].Game != "d2" {
 		t.Errorf("Due with limit 1: %v, want d2 alone", got)
 	}
 	// A new deadline replaces the old; zero removes it; finished games are never due.
-	if err := s.SetDeadline(ctx, "d2", t0.Add(3*time.Hour)); err != nil {
+	if err := s.SetDeadline(ctx, "d2", t0.Add(3*time.Hour), 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetDeadline(ctx, "d3", time.Time{}); err != nil {
+	if err := s.SetDeadline(ctx, "d3", time.Time{}, -1); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Append(ctx, "d1", events(1, 1), &store.Update{Status: store.StatusFinished, Result: json.RawMessage(`{"over":true}`)}); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := due(t0.Add(4*time.Hour), 0), []store.Deadline{{Game: "d2", At: t0.Add(3 * time.Hour)}}; !slices.Equal(got, want) {
+	if got, want := due(t0.Add(4*time.Hour), 0), []store.Deadline{{Game: "d2", At: t0.Add(3 * time.Hour), Seat: 1}}; !slices.Equal(got, want) {
 		t.Errorf("Due after the changes: %v, want %v", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 // The game page's clocks: the server gives each seat's time left and the
 // seat whose clock runs; the page counts down from them. Methods of
 // GamePage (game.js).
+import { corrClockText } from './corr.js';
 
 /**
  * fmtClock shows a time left: m:ss, with tenths under 10 s.
@@ -33,11 +34,19 @@ export const clockMethods = {
     return Math.max(0, left - (performance.now() - c.at));
   },
 
+  // clockText is seat p's clock as shown: m:ss, or for a correspondence
+  // game its time control and, while it runs, the move's time left.
+  clockText(p) {
+    const ms = this.clockLeft(p);
+    if (ms !== null && this.clock?.per_move_ms) return corrClockText(this.clock, ms, this.clock.running === p && !this.view?.outcome);
+    return fmtClock(ms);
+  },
+
   tickClocks() {
     for (const el of this.el.players.querySelectorAll('[data-clock]')) {
       const p = +el.dataset.clock;
       const ms = this.clockLeft(p);
-      el.textContent = fmtClock(ms);
+      el.textContent = this.clockText(p);
       el.classList.toggle('low', ms !== null && ms < 10000);
       el.classList.toggle('running', this.clock?.running === p && !this.view?.outcome);
     }

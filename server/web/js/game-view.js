@@ -9,7 +9,6 @@ import { renderMoveList, rollerAt } from './movelist.js';
 import { animateToggle } from './follow.js';
 import { muted, setMuted } from './sound.js';
 import { levelText, levelNote } from './lobby-text.js';
-import { fmtClock } from './game-clock.js';
 import { markBoard } from './marks.js';
 import { options } from './picker.js';
 
@@ -67,7 +66,7 @@ export const viewMethods = {
         this.r.playerInfo ? this.r.playerInfo(p, this.shownView().board, this.myTurn() ? this.prefix : []) : null, // the replay's position in replay
         who ? h('span', { class: 'muted', title: st.kind === 'ai' ? levelNote(spec, v.players, this.summary?.variant, level) : undefined }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
-        this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, fmtClock(this.clockLeft(p)))] : null,
+        this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, this.clockText(p))] : null,
         v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ', icon('turn')) : null));
     }
     mount(this.el.players, items);

@@ -7,6 +7,8 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { Seeks } from './seeks.js';
+import { YourMove } from './yourmove.js';
+import { DAYS, daysText, tcText } from './corr.js';
 import { levelRow } from './level-cards.js';
 import { QUICK_LEVEL, defaultPlayers, quickLevel, playLevel, learn, friendGame } from './card-play.js';
 
@@ -36,7 +38,7 @@ function ago(sec) {
 export class Lobby {
   constructor(root) {
     this.root = root;
-    this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true, minutes: 0, increment: 0 };
+    this.form = { game: '', variant: {}, seats: ['me', 'friend'], casual: true, minutes: 0, increment: 0, days: 0 };
     this.lists = { open: null, live: null, inactive: null };
     this.created = null;
     this.friend = {}; // game id -> created game with an invite link
@@ -61,7 +63,7 @@ export class Lobby {
     this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); }
+  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); this.yourMove?.close(); }
 
   async refresh() {
     await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
@@ -108,11 +110,14 @@ export class Lobby {
     this.more = h('details', { class: 'card more', id: 'more-options', open: open || null },
       h('summary', {}, t('moreOptions')), this.formEl);
     this.seeks ??= new Seeks(this.order);
+    this.yourMove ??= new YourMove(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
+      this.yourMove.el,
       this.cardsEl,
       h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
     this.seeks.draw();
+    this.yourMove.draw();
     this.drawForm();
     this.drawLists();
     this.drawThumbs();
@@ -277,7 +282,10 @@ export class Lobby {
       h('label', { class: 'field' }, h('span', {}, t('clockMinutes')),
         h('input', { id: 'clock-minutes', type: 'number', min: 0, max: 1440, step: 'any', value: f.minutes, onchange: (e) => { f.minutes = +e.target.value || 0; } })),
       h('label', { class: 'field' }, h('span', {}, t('clockIncrement')),
-        h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: f.increment, onchange: (e) => { f.increment = +e.target.value || 0; } }))),
+        h('input', { id: 'clock-increment', type: 'number', min: 0, max: 600, step: 'any', value: f.increment, onchange: (e) => { f.increment = +e.target.value || 0; } })),
+      h('label', { class: 'field' }, h('span', {}, t('corrClock')),
+        h('select', { id: 'clock-days', onchange: (e) => { f.days = +e.target.value || 0; } },
+          [0, ...DAYS].map((d) => h('option', { value: d, selected: d === f.days || null }, d ? daysText(d) : t('corrNone')))))),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'casual', checked: f.casual, onchange: (e) => { f.casual = e.target.checked; } }), t('casual')),
     btn,
     this.createError ? h('p', { class: 'error', id: 'create-error', role: 'alert' }, this.createError) : null,
@@ -300,7 +308,8 @@ export class Lobby {
     const seats = f.seats.map((k) => (k.startsWith('ai:') ? { kind: 'ai', level: k.slice(3) } : { kind: k === 'open' ? 'open' : 'human' }));
     try {
       const body = { game: f.game, variant: f.variant, seats, casual: f.casual };
-      if (f.minutes > 0) body.clock = { minutes: f.minutes, increment: f.increment };
+      if (f.days > 0) body.clock = { days: f.days };
+      else if (f.minutes > 0) body.clock = { minutes: f.minutes, increment: f.increment };
       const res = await api('/api/games', { method: 'POST', body });
       const mineSeats = [];
       for (const x of res.seats || []) {
@@ -348,7 +357,7 @@ export class Lobby {
       return h('li', { 'data-listed': g.id }, h('a', { href: `/g/${g.id}`, 'data-nav': true, 'data-game': g.id },
         h('strong', {}, gameName(this.cat, g.game)), ' ', h('span', { class: 'muted' }, seats), ' ',
         g.rated ? [h('span', { class: 'rated-tag', 'data-rated': true }, t('rated')), ' '] : null,
-        g.clock ? [h('span', { class: 'tc', title: t('clock') }, `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`), ' '] : null,
+        g.clock ? [h('span', { class: 'tc', title: t('clock') }, tcText(g.clock)), ' '] : null,
         h('span', { class: 'age muted', 'data-age': g.age_s }, ago(g.age_s || 0)), ' · ',
         h('span', { class: 'count muted', 'data-moves': n }, t(n === 1 ? 'moveCount1' : 'moveCountN', { n })), ' ',
         h('span', { class: 'action' }, holds ? t('resume') : t('watch'))), joins.length ? [' ', joins] : null);

@@ -4,6 +4,7 @@
 import { addStrings, t, lang, gameName } from './i18n.js';
 import { h, mount, go } from './dom.js';
 import { api, remember, SIGNED_OUT } from './api.js';
+import { DAYS, daysText } from './corr.js';
 
 addStrings({
   en: {
@@ -28,11 +29,12 @@ addStrings({
   },
 });
 
-// The clocks a seek offers: [minutes, increment seconds]; [0, 0] is none.
-const CLOCKS = [[0, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
+// The clocks a seek offers: [minutes, increment seconds, days a move];
+// [0, 0, 0] is none, days for correspondence.
+const CLOCKS = [[0, 0, 0], [3, 2, 0], [5, 3, 0], [10, 5, 0], [15, 10, 0], ...DAYS.map((d) => [0, 0, d])];
 const RANGES = [0, 100, 200, 400];
 
-const clockText = (c) => (c && c.minutes ? `${c.minutes}+${c.increment || 0}` : t('noClock'));
+const clockText = (c) => (c && c.days ? daysText(c.days) : c && c.minutes ? `${c.minutes}+${c.increment || 0}` : t('noClock'));
 
 /** ratingText is a rating with a question mark when provisional. */
 export const ratingText = (r, provisional) => `${r}${provisional ? '?' : ''}`;
@@ -115,9 +117,10 @@ export class Seeks {
   }
 
   seek() {
-    const [minutes, increment] = CLOCKS[this.form.clock];
+    const [minutes, increment, days] = CLOCKS[this.form.clock];
     const m = { type: 'seek', game: this.form.game, rated: this.form.rated, range: this.form.range };
-    if (minutes) m.clock = { minutes, increment };
+    if (days) m.clock = { days };
+    else if (minutes) m.clock = { minutes, increment };
     this.error = '';
     this.send(m);
   }
@@ -134,7 +137,7 @@ export class Seeks {
         h('label', { class: 'field' }, h('span', {}, t('game')),
           sel('seek-game', f.game, this.cat.map((g) => [g.id, gameName(this.cat, g.id)]), (e) => { f.game = e.target.value; })),
         h('label', { class: 'field' }, h('span', {}, t('clock')),
-          sel('seek-clock', f.clock, CLOCKS.map((c, i) => [i, clockText({ minutes: c[0], increment: c[1] })]), (e) => { f.clock = +e.target.value; })),
+          sel('seek-clock', f.clock, CLOCKS.map((c, i) => [i, clockText({ minutes: c[0], increment: c[1], days: c[2] })]), (e) => { f.clock = +e.target.value; })),
         h('label', { class: 'field' }, h('span', {}, t('ratingRange')),
           sel('seek-range', f.range, RANGES.map((r) => [r, r ? `± ${r}` : t('anyRating')]), (e) => { f.range = +e.target.value; })),
         h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'seek-rated', checked: f.rated, onchange: (e) => { f.rated = e.target.checked; } }), t('ratedGame')),
