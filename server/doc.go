@@ -3,9 +3,10 @@
 //
 // It is cut by job (docs/architecture.md, The server's packages): the
 // game socket and a game's routes in server/play, the seeks in
-// server/lobby, the analysis board and reviews in server/analysis, the web
-// client's files and pages in server/assets. Package server holds the
-// options, the wiring of those handlers (New), the accounts and sessions,
-// ratings, game creation and its limits, health and metrics, and the HTTP
-// and TCP limits; Serve runs it on a listener.
+// server/lobby, the analysis board and reviews in server/analysis, the
+// accounts and sessions in server/accounts, the web client's files and
+// pages in server/assets. Package server holds the options, the wiring of
+// those handlers (New), ratings and the computer levels, fair play, game
+// creation and its limits, health and metrics, and the HTTP and TCP
+// limits; Serve runs it on a listener.
 package server
