@@ -113,3 +113,20 @@ func TestYourMove(t *testing.T) {
 	second.clickAt("#awaiting a")
 	second.waitJS("the game from the list, the clock running", onGame+` && [...document.querySelectorAll('#players [data-clock]')].some((e) => /^3 days a move, (2 days 23|3 days 0) h left$/.test(e.textContent))`)
 }
+
+// TestCorrespondenceForm: a hot-seat draughts game of 2 days a move made
+// with the lobby's full form: the game page shows the time control on both
+// clocks, then after the first move the running one with its time left;
+// the lobby's list of games in progress shows the time control.
+func TestCorrespondenceForm(t *testing.T) {
+	base := startServer(t)
+	a := newTab(t, browser(t), "corr")
+	newGameForm(t, a, base, "#new-game", "dames", "#seat-1", "me", "#clock-days", "2")
+	clocks := `[...document.querySelectorAll('#players [data-clock]')].map((e) => e.textContent).join('|')`
+	a.waitJS("the game page with two clocks", boardReady+` && `+clocks+` === '2 days a move|2 days a move'`)
+	playMove(t, a, rand.New(rand.NewPCG(5, 5))) // free: starts the clocks
+	a.waitJS("seat 2's clock running", clocks+` === '2 days a move|2 days a move, 2 days 0 h left' &&
+		document.querySelector('#players [data-clock="1"]').classList.contains('running')`)
+	path := eval[string](a, `location.pathname`)
+	a.open(base+"/", fmt.Sprintf(`document.querySelector('[data-listed=%q] .tc')?.textContent === '2 days a move'`, strings.TrimPrefix(path, "/g/")))
+}

@@ -146,8 +146,11 @@ type Event struct {
 	// Aborted marks the resignation, time-out or agreed draw that ended a
 	// rated game before both players made two moves: the game is
 	// aborted, not rated (docs/ratings.md).
-	Aborted bool      `json:"aborted,omitempty"`
-	Time    time.Time `json:"time"`
+	Aborted bool `json:"aborted,omitempty"`
+	// Name is the name of the account an account event gave the seat
+	// Player to.
+	Name string    `json:"name,omitempty"`
+	Time time.Time `json:"time"`
 }
 
 // Move is one move of the effective move list (after undos).

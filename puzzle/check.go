@@ -17,8 +17,10 @@ type Step struct {
 	// when correct and not done.
 	Reply string
 	// State is the position after the moves given and the reply: the
-	// solver's next position (nil when not correct).
+	// solver's next position (nil when not correct); Moved the position
+	// between the solver's last move and the reply (nil when none).
 	State game.State
+	Moved game.State
 	// Wrong is the index of the first move that is not the solution's
 	// (-1 when correct).
 	Wrong int
@@ -57,6 +59,10 @@ func (p Puzzle) Check(g game.Game, moves []string) (Step, error) {
 			return Step{Correct: true, Done: true, State: s, Wrong: -1}, nil
 		}
 		reply := p.Solution[2*i+1]
+		var moved game.State
+		if i+1 == len(moves) {
+			moved = s.Clone()
+		}
 		r, err := s.ParseMove(reply)
 		if err == nil {
 			err = s.Play(r)
@@ -65,7 +71,7 @@ func (p Puzzle) Check(g game.Game, moves []string) (Step, error) {
 			return Step{}, fmt.Errorf("puzzle %s: reply %q: %w", p.ID, reply, err)
 		}
 		if i+1 == len(moves) {
-			return Step{Correct: true, Reply: reply, State: s, Wrong: -1}, nil
+			return Step{Correct: true, Reply: reply, State: s, Moved: moved, Wrong: -1}, nil
 		}
 	}
 	return Step{Correct: true, State: s, Wrong: -1}, nil

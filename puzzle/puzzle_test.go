@@ -232,7 +232,10 @@ func TestCheck(t *testing.T) {
 			if (got.State != nil) != got.Correct {
 				t.Errorf("Check(%v): state %v with correct %v", tt.moves, got.State, got.Correct)
 			}
-			got.State = nil
+			if (got.Moved != nil) != (got.Reply != "") {
+				t.Errorf("Check(%v): moved %v with reply %q", tt.moves, got.Moved, got.Reply)
+			}
+			got.State, got.Moved = nil, nil
 			if got != tt.want {
 				t.Errorf("Check(%v) = %+v, want %+v", tt.moves, got, tt.want)
 			}

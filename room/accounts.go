@@ -9,14 +9,14 @@ import (
 )
 
 // AttachAccount gives the human seats of tokens that belong to no account
-// yet to the account id named name (store.SetSeatAccount), and tells the
+// yet to the account id named name (an account event each), and tells the
 // clients their new names. It returns the seats attached. A token that
 // matches no seat is an error (bad_token); a seat that belongs to another
 // account already is left to it.
 func (r *Room) AttachAccount(ctx context.Context, tokens []string, account, name string) ([]int, error) {
 	var seats []int
 	var err error
-	if !r.call(func() { seats, err = r.attachAccount(ctx, tokens, account, name) }) {
+	if !r.call(func() { seats, err = r.attachAccount(tokens, account, name) }) {
 		return nil, fmt.Errorf("game %s: the room closed", r.id)
 	}
 	return seats, err
@@ -25,7 +25,7 @@ func (r *Room) AttachAccount(ctx context.Context, tokens []string, account, name
 // ErrBadToken: a token matches no seat of the game.
 var ErrBadToken = errors.New("token matches no seat")
 
-func (r *Room) attachAccount(ctx context.Context, tokens []string, account, name string) ([]int, error) {
+func (r *Room) attachAccount(tokens []string, account, name string) ([]int, error) {
 	var attached []int
 	for i, tok := range tokens {
 		seat := r.seatOf(tok)
@@ -35,22 +35,14 @@ func (r *Room) attachAccount(ctx context.Context, tokens []string, account, name
 		if r.rec.Seats[seat].Account != "" {
 			continue
 		}
-		err := r.m.o.Store.SetSeatAccount(ctx, r.id, seat, account)
-		if errors.Is(err, store.ErrSeatTaken) { // by another server instance
-			r.fail(err) // the record is stale: the next Acquire reloads it
-			return attached, nil
+		err := r.seatAct(seat, Action{Kind: ActAccount, Account: account, Name: name})
+		if r.failed {
+			return attached, nil // the record was stale: the next Acquire reloads it
 		}
 		if err != nil {
 			return attached, fmt.Errorf("game %s: give seat %d to account %s: %w", r.id, seat, account, err)
 		}
-		r.rec.Seats[seat].Account, r.rec.Seats[seat].Name = account, name
 		attached = append(attached, seat)
-	}
-	if len(attached) > 0 {
-		r.broadcastSeats()
-		if err := r.signAgain(ctx); err != nil {
-			return attached, fmt.Errorf("game %s: %w", r.id, err)
-		}
 	}
 	return attached, nil
 }

@@ -165,7 +165,7 @@ func (r *Room) aiMoved(seat int, version int64, st game.State, notation string, 
 	if !r.ai.kept[seat] {
 		r.dropPlayer(seat)
 	}
-	if r.play.Version != version {
+	if version < r.play.Played {
 		r.kickAI() // the game moved on meanwhile (an undo): search again
 		return
 	}

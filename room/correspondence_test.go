@@ -213,6 +213,24 @@ func TestCorrespondenceSurvivesRestart(t *testing.T) {
 	clock.Add(time.Second)
 	lostOnTime(t, st, id, 0, second.Add(3*day))
 	awaiting(t, st, "ann", nil)
+
+	// The export replays with its clock of 3 days a move, and not with 4
+	// (the timeout would come a day early); the record's hash covers it.
+	x := exportOf(t, st, id)
+	if x.Clock == nil || x.Clock.PerMoveMS != (3*day).Milliseconds() {
+		t.Fatalf("export's clock %+v", x.Clock)
+	}
+	if _, err := room.Verify(games.Registry(), x); err != nil {
+		t.Errorf("Verify: %v", err)
+	}
+	h3, _ := room.RecordHash(x)
+	x.Clock.PerMoveMS = (4 * day).Milliseconds()
+	if _, err := room.Verify(games.Registry(), x); err == nil {
+		t.Error("Verify with 4 days a move accepted a timeout after 3")
+	}
+	if h4, _ := room.RecordHash(x); slices.Equal(h3, h4) {
+		t.Error("the record's hash does not cover the days a move")
+	}
 }
 
 // lostOnTime waits until game id ends, and checks that seat (0 or 1) lost

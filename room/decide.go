@@ -23,7 +23,9 @@ const (
 	ActUndoDecline = KindUndoDecline
 	ActRematch     = KindRematch
 	ActFlag        = KindTimeout // the server ends the game of the seat whose time ran out
-	ActClaim       = "claim"     // a new player takes an open seat
+	ActClaim       = KindClaim   // a new player takes an open seat (TokenHash)
+	ActJoin        = KindJoin    // a seat's token connects for the first time
+	ActAccount     = KindAccount // a guest's seat is given to an account (Account, Name)
 	ActAdvance     = "advance"   // the server plays what is due: rolls, forced passes, the end
 )
 
@@ -39,9 +41,13 @@ type Action struct {
 	RematchID string
 	// Client says that the action is a client's, signed in as Account
 	// ("" for a guest): a rated seat takes it only from its account. The
-	// server's own actions (AI moves, flags, what is due) are not.
+	// server's own actions (AI moves, flags, what is due, seat changes)
+	// are not. An ActAccount gives the seat to Account, named Name.
 	Client  bool
 	Account string
+	Name    string
+	// TokenHash is the hash of the new token of an ActClaim's seat.
+	TokenHash []byte
 	// Time is when the action happens: the time of its events.
 	Time time.Time
 }
@@ -52,9 +58,12 @@ type Decision struct {
 	Events []store.Event
 	// Play is the game after Events: a copy of the game decided on, which
 	// the caller adopts once the events are durable instead of applying
-	// them again. Nil for a claim.
+	// them again. Its record (seats, status, result) is the record after
+	// Events.
 	Play *Play
-	data []eventData // the data of each event, decoded
+	// status is the record's status before Events.
+	status string
+	data   []eventData // the data of each event, decoded
 	// past holds the game after each event but the last (see Play.frame),
 	// which the messages of those events show.
 	past []*Play
@@ -86,19 +95,19 @@ func (d *Decision) after(i int) *Play {
 	return d.Play
 }
 
-// end is the change of the game's record that the decision makes:
-// finished, with its result, when it ends the game; nil otherwise (see
-// EndUpdate).
+// end is the change of the game's record's status that the decision
+// makes: live once every seat has joined, finished with its result when it
+// ends the game; nil when its status stays (see EndUpdate).
 func (d *Decision) end() *store.Update {
-	for i, e := range d.Events {
-		if e.Kind == KindEnd {
-			return &store.Update{Status: store.StatusFinished, Result: d.data[i].Result}
-		}
+	rec := d.Play.Rec
+	if rec == nil || rec.Status == d.status {
+		return nil
 	}
-	return nil
+	return &store.Update{Status: rec.Status, Result: rec.Result}
 }
 
-// Decide answers an action of seat on the game p: the events to append to
+// Decide answers an action of seat on the game p (made on a version from
+// p.Played to p.Version when it names one): the events to append to
 // its log, in order (the action's own, then what the server plays after
 // it: rolls, forced passes, the end), with the game they make, or a
 // *Refusal saying why not. It reads p and writes nothing: the caller
@@ -106,21 +115,32 @@ func (d *Decision) end() *store.Update {
 // game's record. A move is parsed once, here; the events' data are never
 // decoded.
 //
-// An ActClaim that is allowed returns no event: a claim changes the game's
-// record (Store.Claim), not its log. An ActAdvance returns what is due
+// The seat actions (ActJoin, ActClaim, ActAccount) return their seat
+// event, with what is due after it. An ActAdvance returns what is due
 // (often nothing).
 func Decide(p *Play, seat int, a Action) (Decision, error) {
-	if a.Version != nil && *a.Version != p.Version {
+	if a.Version != nil && (*a.Version < p.Played || *a.Version > p.Version) { // the seat events after Played change no position
 		return Decision{}, refuse("stale_version", "the game is at version %d, not %d: reconnect to catch up", p.Version, *a.Version)
 	}
-	if a.Kind == ActClaim {
-		return Decision{}, decideClaim(p, seat)
-	}
 	d := Decision{Play: p.Clone()}
+	if p.Rec != nil {
+		d.status = p.Rec.Status
+	}
 	if a.Kind == ActAdvance {
 		return d, d.followUps(a.Time)
 	}
-	e, data, m, err := decideOwn(p, seat, a)
+	var e store.Event
+	var data eventData
+	var m *game.Move
+	var err error
+	if store.IsSeatEvent(a.Kind) {
+		e, data, err = decideSeat(p, seat, a)
+		if err == nil && e.Kind == "" {
+			return d, nil // nothing to change
+		}
+	} else {
+		e, data, m, err = decideOwn(p, seat, a)
+	}
 	if err != nil {
 		return Decision{}, err
 	}
@@ -213,22 +233,50 @@ func decideOwn(p *Play, seat int, a Action) (store.Event, eventData, *game.Move,
 	return e, data, move, nil
 }
 
-// decideClaim says whether seat may be claimed now.
-func decideClaim(p *Play, seat int) error {
+// decideSeat returns the seat event of seat action a of seat on p, and
+// its data; no event (Kind "") when a changes nothing (the seat is its
+// account's already).
+func decideSeat(p *Play, seat int, a Action) (store.Event, eventData, error) {
+	var data eventData
+	fail := func(err error) (store.Event, eventData, error) { return store.Event{}, data, err }
 	seats := p.Rec.Seats
 	if seat < 0 || seat >= len(seats) {
-		return refuse("not_found", "game %s has no seat %d (seats 0 to %d)", p.Rec.ID, seat, len(seats)-1)
+		return fail(refuse("not_found", "game %s has no seat %d (seats 0 to %d)", p.Rec.ID, seat, len(seats)-1))
 	}
 	st := seats[seat]
-	switch {
-	case !st.Open || st.Kind != store.Human:
-		return refuse("seat_not_open", "seat %d of game %s is not an open seat", seat, p.Rec.ID)
-	case !st.Claimable():
-		return refuse("seat_taken", "seat %d of game %s is already taken", seat, p.Rec.ID)
-	case p.Over():
-		return refuse("game_over", "game %s is over", p.Rec.ID)
+	switch a.Kind {
+	case ActClaim:
+		switch {
+		case !st.Open || st.Kind != store.Human:
+			return fail(refuse("seat_not_open", "seat %d of game %s is not an open seat", seat, p.Rec.ID))
+		case !st.Claimable():
+			return fail(refuse("seat_taken", "seat %d of game %s is already taken", seat, p.Rec.ID))
+		case p.Over():
+			return fail(refuse("game_over", "game %s is over", p.Rec.ID))
+		case len(a.TokenHash) == 0:
+			return fail(refuse("internal", "a claim needs the hash of the seat's new token"))
+		}
+		data.TokenHash = a.TokenHash
+	case ActJoin:
+		if st.Kind != store.Human || st.Joined {
+			return fail(refuse("not_allowed", "seat %d of game %s is not a human seat to join", seat, p.Rec.ID))
+		}
+	case ActAccount:
+		switch {
+		case a.Account == "":
+			return fail(refuse("internal", "a seat is given to an account"))
+		case st.Account == a.Account:
+			return store.Event{}, data, nil
+		case st.Kind != store.Human || st.Account != "":
+			return fail(refuse("seat_taken", "seat %d of game %s belongs to another account", seat, p.Rec.ID))
+		}
+		data.Account, data.Name = a.Account, a.Name
 	}
-	return nil
+	e := store.Event{Seq: p.Version + 1, Kind: a.Kind, Player: seat, Time: a.Time}
+	if !data.empty() {
+		e.Data = mustData(data)
+	}
+	return e, data, nil
 }
 
 // followUps adds to the decision what the server plays next: the rolls

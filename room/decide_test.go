@@ -3,6 +3,7 @@ package room_test
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -210,7 +211,31 @@ func TestDecide(t *testing.T) {
 		{name: "rematch without the new game", play: resigned, seat: 0, a: room.Action{Kind: room.ActRematch}, code: "internal"},
 
 		{name: "claim", play: func(t *testing.T) *room.Play { return table(t, "dames", nil, "ho", false, store.Clock{}) },
-			seat: 1, a: room.Action{Kind: room.ActClaim}, want: nil},
+			seat: 1, a: room.Action{Kind: room.ActClaim, TokenHash: []byte("new token hash")}, want: []string{"claim"}},
+		{name: "claim without a token", play: func(t *testing.T) *room.Play { return table(t, "dames", nil, "ho", false, store.Clock{}) },
+			seat: 1, a: room.Action{Kind: room.ActClaim}, code: "internal"},
+		{name: "join", play: damesHH, seat: 1, a: room.Action{Kind: room.ActJoin}, want: []string{"join"}},
+		{name: "join twice", play: func(t *testing.T) *room.Play {
+			p := damesHH(t)
+			do(t, p, 1, room.Action{Kind: room.ActJoin})
+			return p
+		}, seat: 1, a: room.Action{Kind: room.ActJoin}, code: "not_allowed"},
+		{name: "join of an AI seat", play: func(t *testing.T) *room.Play { return table(t, "dames", nil, "ha", false, store.Clock{}) },
+			seat: 1, a: room.Action{Kind: room.ActJoin}, code: "not_allowed"},
+		{name: "join after the end", play: resigned, seat: 1, a: room.Action{Kind: room.ActJoin}, want: []string{"join"}},
+		{name: "account", play: resigned, seat: 1, a: room.Action{Kind: room.ActAccount, Account: "a1", Name: "Ada"}, want: []string{"account"}},
+		{name: "account again", play: func(t *testing.T) *room.Play {
+			p := damesHH(t)
+			do(t, p, 1, room.Action{Kind: room.ActAccount, Account: "a1", Name: "Ada"})
+			return p
+		}, seat: 1, a: room.Action{Kind: room.ActAccount, Account: "a1", Name: "Ada"}, want: nil},
+		{name: "account of another's seat", play: func(t *testing.T) *room.Play {
+			p := damesHH(t)
+			do(t, p, 1, room.Action{Kind: room.ActAccount, Account: "a1", Name: "Ada"})
+			return p
+		}, seat: 1, a: room.Action{Kind: room.ActAccount, Account: "a2"}, code: "seat_taken"},
+		{name: "account of an AI seat", play: func(t *testing.T) *room.Play { return table(t, "dames", nil, "ha", false, store.Clock{}) },
+			seat: 1, a: room.Action{Kind: room.ActAccount, Account: "a1"}, code: "seat_taken"},
 		{name: "claim of no seat", play: func(t *testing.T) *room.Play { return table(t, "dames", nil, "ho", false, store.Clock{}) },
 			seat: 2, a: room.Action{Kind: room.ActClaim}, code: "not_found"},
 		{name: "claim of a seat not open", play: func(t *testing.T) *room.Play { return table(t, "dames", nil, "ho", false, store.Clock{}) },
@@ -219,9 +244,9 @@ func TestDecide(t *testing.T) {
 			seat: 1, a: room.Action{Kind: room.ActClaim}, code: "seat_not_open"},
 		{name: "claim of a taken seat", play: func(t *testing.T) *room.Play {
 			p := table(t, "dames", nil, "ho", false, store.Clock{})
-			p.Rec.Seats[1].TokenHash = []byte{1}
+			do(t, p, 1, room.Action{Kind: room.ActClaim, TokenHash: []byte{1}})
 			return p
-		}, seat: 1, a: room.Action{Kind: room.ActClaim}, code: "seat_taken"},
+		}, seat: 1, a: room.Action{Kind: room.ActClaim, TokenHash: []byte("new token hash")}, code: "seat_taken"},
 		{name: "claim after the end", play: func(t *testing.T) *room.Play {
 			p := table(t, "dames", nil, "ho", false, store.Clock{})
 			do(t, p, 0, room.Action{Kind: room.ActResign})
@@ -279,11 +304,12 @@ func TestDecide(t *testing.T) {
 				}
 			}
 			// The decision's game is the game its events make.
-			if q := d.Play; q == nil && tc.a.Kind != room.ActClaim {
+			if q := d.Play; q == nil {
 				t.Error("no game in the decision")
-			} else if q != nil && (q.State.Position() != p.State.Position() || q.Version != p.Version || len(q.Moves) != len(p.Moves) ||
-				q.Draw != p.Draw || q.Undo != p.Undo || q.Ended != p.Ended || q.Rematch != p.Rematch || q.Over() != p.Over()) {
-				t.Errorf("the decision's game is %q v%d, the events make %q v%d", q.State.Position(), q.Version, p.State.Position(), p.Version)
+			} else if q.State.Position() != p.State.Position() || q.Version != p.Version || len(q.Moves) != len(p.Moves) ||
+				q.Draw != p.Draw || q.Undo != p.Undo || q.Ended != p.Ended || q.Rematch != p.Rematch || q.Over() != p.Over() ||
+				!reflect.DeepEqual(q.Rec, p.Rec) {
+				t.Errorf("the decision's game is %q v%d %+v, the events make %q v%d %+v", q.State.Position(), q.Version, q.Rec, p.State.Position(), p.Version, p.Rec)
 			}
 			if tc.check != nil {
 				tc.check(t, evs)

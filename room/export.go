@@ -11,7 +11,7 @@ import (
 
 // EventOf is the stored event of an exported one, the inverse of ToJSON.
 func EventOf(e EventJSON) (store.Event, error) {
-	data, err := json.Marshal(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed, Auto: e.Auto, Aborted: e.Aborted})
+	data, err := json.Marshal(eventData{Result: e.Result, RematchID: e.RematchID, Seat: e.Seat, Seed: e.Seed, Auto: e.Auto, Aborted: e.Aborted, Name: e.Name})
 	if err != nil {
 		return store.Event{}, fmt.Errorf("event %d: %w", e.Seq, err)
 	}

@@ -168,10 +168,10 @@ var errLogRead = errors.New("could not read the game's log")
 
 // catchUp renders the messages of the recent events after version (see
 // CatchUpEvents), reading them from the store after the room's base and
-// replaying them from it to find the game's view after each, and returns
-// the version after which they start. The base moves on to CatchUpEvents
-// before the game's version (the earliest a later catch-up starts from):
-// a room keeps no event, only its game now and at its base.
+// replaying them from a copy of it to find the game's view after each, and
+// returns the version after which they start. It changes nothing of the
+// room: a room keeps no event, only its game now and at its base, which
+// the writes move on (moveBase).
 func (r *Room) catchUp(ctx context.Context, version int64) ([][]byte, int64, error) {
 	from := max(version, r.play.Version-CatchUpEvents, r.base.Version)
 	if from >= r.play.Version {
@@ -186,12 +186,6 @@ func (r *Room) catchUp(ctx context.Context, version int64) ([][]byte, int64, err
 	if n := int64(len(evs)); n != r.play.Version-r.base.Version || n > 0 && evs[0].Seq != r.base.Version+1 {
 		return nil, 0, fmt.Errorf("game %s: the store's log after %d is not the room's (%d events)", r.id, r.base.Version, n)
 	}
-	if n := r.play.Version - CatchUpEvents - r.base.Version; n > 0 {
-		if err := r.base.applyAll(r.id, evs[:n]); err != nil {
-			return nil, 0, err
-		}
-		evs = evs[n:]
-	}
 	p := r.base.Clone()
 	for p.Version < from {
 		if err := p.Apply(evs[0]); err != nil {
@@ -199,29 +193,77 @@ func (r *Room) catchUp(ctx context.Context, version int64) ([][]byte, int64, err
 		}
 		evs = evs[1:]
 	}
+	return r.render(p, evs, from)
+}
+
+// render renders the catch-up messages of events evs, which follow the
+// game p, and returns them with the version after which they start (from,
+// or later when CatchUpBytes leaves the first out). Seat events change no
+// view: they are applied, not sent (the welcome's seats say what they
+// made).
+func (r *Room) render(p *Play, evs []store.Event, from int64) ([][]byte, int64, error) {
 	var out [][]byte
+	var seqs []int64
 	size := 0
 	for i, e := range evs {
 		if err := p.Apply(e); err != nil {
 			return nil, 0, fmt.Errorf("game %s: event %d replays no more: %w", r.id, e.Seq, err)
 		}
+		if store.IsSeatEvent(e.Kind) {
+			continue
+		}
 		msg := eventMsg
-		if i+1 < len(evs) {
-			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, evs[i+1])) }
+		if next := nextPlayed(evs[i+1:]); next != nil {
+			msg = func(p *Play, e store.Event) protocol.EventMsg { return eventMsgView(p, e, pastView(p, *next)) }
 		}
 		b, err := protocol.Marshal(msg(p, e))
 		if err != nil {
 			return nil, 0, fmt.Errorf("game %s: encode event %d: %w", r.id, e.Seq, err)
 		}
-		out = append(out, b)
+		out, seqs = append(out, b), append(seqs, e.Seq)
 		size += len(b)
 	}
 	for len(out) > 0 && size > CatchUpBytes {
 		size -= len(out[0])
-		out = out[1:]
-		from++
+		from = seqs[0]
+		out, seqs = out[1:], seqs[1:]
 	}
 	return out, from, nil
+}
+
+// nextPlayed returns the first of evs that is not a seat event, nil if
+// none is.
+func nextPlayed(evs []store.Event) *store.Event {
+	for i := range evs {
+		if !store.IsSeatEvent(evs[i].Kind) {
+			return &evs[i]
+		}
+	}
+	return nil
+}
+
+// moveBase moves the room's base on to CatchUpEvents before the game's
+// version once it is 2 CatchUpEvents behind, so that a catch-up replays at
+// most 2 CatchUpEvents events: it reads the events between from the
+// store. A read that fails leaves the base where it is (catch-ups replay
+// more).
+func (r *Room) moveBase() {
+	to := r.play.Version - CatchUpEvents
+	if to-r.base.Version < CatchUpEvents {
+		return
+	}
+	evs, err := r.m.o.Store.Events(r.ctx, r.id, r.base.Version)
+	if err == nil && int64(len(evs)) < to-r.base.Version {
+		err = fmt.Errorf("the store has %d events after %d, the room %d", len(evs), r.base.Version, r.play.Version-r.base.Version)
+	}
+	if err == nil {
+		base := r.base.Clone()
+		if err = base.applyAll(r.id, evs[:to-r.base.Version]); err == nil {
+			r.base = base
+			return
+		}
+	}
+	r.m.o.Log.Warn("move the catch-up base", "game", r.id, "err", err)
 }
 
 // broadcastSeats tells the clients that a seat was claimed or joined.

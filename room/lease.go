@@ -60,40 +60,16 @@ func (r *Room) raced(err error) {
 	if errors.Is(err, store.ErrFenced) {
 		r.setLease(0)
 	}
-	r.sync(r.ctx, false)
+	r.sync(r.ctx)
 }
 
-// sync brings the room up to date with the store: the game's record
-// (seats joined, claimed or given to an account, status) if record, and
-// the events appended since the room's version, sent out to its clients.
+// sync brings the room up to date with the store: it applies the events
+// appended since the room's version (by another instance: moves, and the
+// seat events that change the record) and sends them out to its clients.
 // The clock is rearmed and the AI kicked.
-func (r *Room) sync(ctx context.Context, record bool) {
+func (r *Room) sync(ctx context.Context) {
 	if r.failed {
 		return
-	}
-	if record {
-		g, err := r.m.o.Store.Game(ctx, r.id)
-		if err != nil {
-			if ctx.Err() == nil {
-				r.fail(err)
-			}
-			return
-		}
-		changed := false
-		for i := range r.rec.Seats {
-			if i < len(g.Seats) && (r.rec.Seats[i].Joined != g.Seats[i].Joined || string(r.rec.Seats[i].TokenHash) != string(g.Seats[i].TokenHash) ||
-				r.rec.Seats[i].Account != g.Seats[i].Account) {
-				r.rec.Seats[i].Joined, r.rec.Seats[i].TokenHash = g.Seats[i].Joined, g.Seats[i].TokenHash
-				r.rec.Seats[i].Account, r.rec.Seats[i].Name = g.Seats[i].Account, g.Seats[i].Name // the seat's account (AttachAccount)
-				changed = true
-			}
-		}
-		if g.Version == r.play.Version && r.rec.Status != g.Status {
-			r.rec.Status, changed = g.Status, true
-		}
-		if changed {
-			r.broadcastSeats()
-		}
 	}
 	evs, err := r.m.o.Store.Events(ctx, r.id, r.play.Version)
 	if err != nil {
@@ -103,7 +79,7 @@ func (r *Room) sync(ctx context.Context, record bool) {
 		return
 	}
 	if len(evs) > 0 {
-		if r.applyEvents(evs, EndUpdate(evs)) != nil {
+		if r.applyEvents(evs) != nil {
 			return
 		}
 	}
@@ -113,8 +89,7 @@ func (r *Room) sync(ctx context.Context, record bool) {
 // note queues a catch-up for a write of another instance (or this one's,
 // which finds nothing new).
 func (r *Room) note(n store.Note) {
-	record := n.Version == 0
-	if !record {
+	if n.Version != 0 { // 0: a write of the record alone, or notes missed
 		if n.Version <= r.applied.Load() {
 			return // this instance's own write, or one already read
 		}
@@ -124,13 +99,13 @@ func (r *Room) note(n store.Note) {
 		}
 	}
 	fn := func() {
-		if !record {
+		if n.Version != 0 {
 			r.syncing.Store(false)
 			if r.noted.Load() <= r.play.Version {
 				return // this instance's own writes, or already read
 			}
 		}
-		r.sync(r.ctx, record)
+		r.sync(r.ctx)
 	}
 	select {
 	case r.inbox <- fn:
@@ -158,7 +133,7 @@ func (r *Room) setLease(token int64) {
 	r.owned.Store(token != 0)
 	if was == 0 {
 		r.m.o.Log.Info("game owned", "game", r.id, "instance", r.m.o.Instance, "token", token)
-		r.sync(r.ctx, false) // the events the previous owner wrote last
+		r.sync(r.ctx) // the events the previous owner wrote last
 	} else if token == 0 {
 		r.m.o.Log.Info("game lease lost", "game", r.id, "instance", r.m.o.Instance)
 	}

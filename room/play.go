@@ -22,6 +22,12 @@ const (
 	KindUndoDecline = "undo_decline"
 	KindEnd         = "end"
 	KindRematch     = "rematch"
+	// The seat events (store.KindJoin): a seat's first connection, an
+	// open seat's claim, a seat given to an account. They change the
+	// game's record, not its position, and are allowed once it is over.
+	KindJoin    = store.KindJoin
+	KindClaim   = store.KindClaim
+	KindAccount = store.KindAccount
 )
 
 // NoPlayer is the Player of events that concern no seat.
@@ -35,11 +41,17 @@ type eventData struct {
 	Seed      string          `json:"seed,omitempty"`    // end: the revealed dice seed
 	Auto      bool            `json:"auto,omitempty"`    // move: played by the server, the only legal move (a pass)
 	Aborted   bool            `json:"aborted,omitempty"` // resign, timeout, draw_accept: the rated game is aborted (abort.go)
+	// claim: the hash of the seat's new token (never sent to clients);
+	// account: the seat's account and its name (store.SeatData).
+	TokenHash []byte `json:"token_hash,omitempty"`
+	Account   string `json:"account,omitempty"`
+	Name      string `json:"name,omitempty"`
 }
 
 // empty reports whether d has no field set: its event has no data.
 func (d eventData) empty() bool {
-	return d.Result == nil && d.RematchID == "" && d.Seat == nil && d.Seed == "" && !d.Auto && !d.Aborted
+	return d.Result == nil && d.RematchID == "" && d.Seat == nil && d.Seed == "" && !d.Auto && !d.Aborted &&
+		d.TokenHash == nil && d.Account == "" && d.Name == ""
 }
 
 // ToJSON converts a stored event.
@@ -54,7 +66,7 @@ func ToJSON(e store.Event) EventJSON {
 // toJSON converts an event whose data d is decoded.
 func toJSON(e store.Event, d eventData) EventJSON {
 	return EventJSON{Kind: e.Kind, Seq: e.Seq, Player: e.Player, Notation: e.Notation, Time: e.Time,
-		Result: d.Result, RematchID: d.RematchID, Seat: d.Seat, Seed: d.Seed, Auto: d.Auto, Aborted: d.Aborted}
+		Result: d.Result, RematchID: d.RematchID, Seat: d.Seat, Seed: d.Seed, Auto: d.Auto, Aborted: d.Aborted, Name: d.Name}
 }
 
 // Play is a game rebuilt from its log: the engine state plus what the log
@@ -62,13 +74,21 @@ func toJSON(e store.Event, d eventData) EventJSON {
 // interprets events, used both to replay a log and to validate new events.
 type Play struct {
 	// Rec is the game's record (seats, dice seed, casual), shared with
-	// the room that owns it; nil for a play rebuilt from an export.
+	// the room that owns it; nil for a play rebuilt from an export. Apply
+	// never changes it in place: a seat event or the end replaces it with
+	// a changed copy (see ownRec), so that a clone's events leave the
+	// original's record as it was.
 	Rec     *store.Game
 	G       game.Game
 	Cfg     game.Config
 	State   game.State
 	Moves   []MoveRec
 	Version int64
+	// Played is the version of the last event that is not a seat event
+	// (store.KindJoin): the game's position and offers are the same at
+	// every version from Played to Version, so that an action made on any
+	// of them is not stale.
+	Played  int64
 	Rolls   uint64        // chance moves played so far (k of the next roll is Rolls+1)
 	Forced  *game.Outcome // result of a resignation or agreed draw
 	Ended   bool          // the end event is in the log
@@ -126,6 +146,13 @@ func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
 	if e.Seq != p.Version+1 {
 		return refuse("internal", "event %d applied at version %d", e.Seq, p.Version)
 	}
+	if store.IsSeatEvent(e.Kind) {
+		if err := p.applySeat(e, d); err != nil {
+			return err
+		}
+		p.Version = e.Seq
+		return nil
+	}
 	over := p.Over()
 	if over && e.Kind != KindEnd && e.Kind != KindRematch {
 		return refuse("game_over", "the game is over")
@@ -157,6 +184,41 @@ func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
 		}
 		o := game.Finished(n, fmt.Sprintf("player %d resigned", e.Player), game.Player(1-e.Player))
 		p.Forced = abortedOr(*d, o)
+	case KindDrawOffer, KindDrawAccept, KindDrawDecline, KindUndoRequest, KindUndoAccept, KindUndoDecline:
+		if err := p.applyOffer(e, d, n); err != nil {
+			return err
+		}
+	case KindTimeout: // checked by Clock.check
+		o := timeoutOutcome(n, p.Cfg, e.Player)
+		p.Forced = abortedOr(*d, o)
+	case KindEnd:
+		if !over || p.Ended {
+			return refuse("internal", "end event in a game that is not over")
+		}
+		p.Ended = true
+		if p.Rec != nil {
+			rec := p.ownRec()
+			rec.Status, rec.Result = store.StatusFinished, d.Result
+		}
+	case KindRematch:
+		if !over || p.Rematch != "" || d.RematchID == "" {
+			return refuse("not_allowed", "a rematch is asked once, after the end")
+		}
+		p.Rematch = d.RematchID
+	default:
+		return refuse("internal", "unknown event kind %q", e.Kind)
+	}
+	if p.Clock != nil {
+		p.Clock.after(p, e)
+	}
+	p.Version, p.Played = e.Seq, e.Seq
+	return nil
+}
+
+// applyOffer applies a draw offer or undo request, or its answer, e with
+// data d, in a game of n players.
+func (p *Play) applyOffer(e store.Event, d *eventData, n int) error {
+	switch e.Kind {
 	case KindDrawOffer:
 		if n != 2 {
 			return refuse("not_allowed", "draws by agreement are for two-player games")
@@ -205,26 +267,7 @@ func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
 			p.State, p.Moves = s, p.Moves[:cut]
 		}
 		p.Undo = -1
-	case KindTimeout: // checked by Clock.check
-		o := timeoutOutcome(n, p.Cfg, e.Player)
-		p.Forced = abortedOr(*d, o)
-	case KindEnd:
-		if !over || p.Ended {
-			return refuse("internal", "end event in a game that is not over")
-		}
-		p.Ended = true
-	case KindRematch:
-		if !over || p.Rematch != "" || d.RematchID == "" {
-			return refuse("not_allowed", "a rematch is asked once, after the end")
-		}
-		p.Rematch = d.RematchID
-	default:
-		return refuse("internal", "unknown event kind %q", e.Kind)
 	}
-	if p.Clock != nil {
-		p.Clock.after(p, e)
-	}
-	p.Version = e.Seq
 	return nil
 }
 
@@ -269,7 +312,9 @@ func refuse(code, format string, args ...any) error {
 	return &Refusal{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// Replay rebuilds a game from its record and events.
+// Replay rebuilds a game from its record and events: the record's seats
+// are its Start seats changed by the seat events of the log (when Start
+// is nil, its Seats are taken as the start).
 func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play, error) {
 	g, err := games.Lookup(rec.Game)
 	if err != nil {
@@ -288,7 +333,7 @@ func Replay(games *game.Registry, rec *store.Game, events []store.Event) (*Play,
 		kinds[i] = st.Kind
 	}
 	p.Clock = NewClocks(rec.Clock, kinds)
-	p.Rec = rec
+	p.Rec = startOf(rec)
 	if err := p.applyAll(rec.ID, events); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -166,7 +167,12 @@ func (r *Room) load(ctx context.Context) error {
 		r.m.o.Log.Error("game does not replay", "game", r.id, "err", err)
 		return err
 	}
-	r.rec, r.play, r.base = rec, p, base
+	if !sameSeats(p.Rec.Seats, rec.Seats) {
+		err := fmt.Errorf("game %s: the stored seats are not those its log makes (stored %+v, replayed %+v)", r.id, rec.Seats, p.Rec.Seats)
+		r.m.o.Log.Error("game does not replay", "game", r.id, "err", err)
+		return err
+	}
+	r.rec, r.play, r.base = p.Rec, p, base
 	r.applied.Store(p.Version)
 	r.raiseNoted(p.Version)
 	return nil
@@ -265,7 +271,7 @@ func (r *Room) commitAs(ctx context.Context, d Decision, own bool) error {
 	}
 	start := time.Now()
 	upd := d.end()
-	if upd != nil && r.rec.Rated {
+	if upd != nil && upd.Status == store.StatusFinished && r.rec.Rated {
 		rate, err := RateOf(r.rec, upd.Result)
 		if err != nil { // the game ends unrated rather than not at all
 			r.m.o.Log.Error("rated game not rated", "game", r.id, "err", err)
@@ -273,8 +279,9 @@ func (r *Room) commitAs(ctx context.Context, d Decision, own bool) error {
 		upd.Rate = rate
 	}
 	lease, ended := r.lease, r.play.Ended // read here: the write may outlive its wait
+	after := *d.Play.Rec                  // the record after the events, for the signature
 	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
-		upd, err := r.signed(ctx, ended, evs, upd) // a copy of upd: the room's record is not signed
+		upd, err := r.signed(ctx, ended, &after, evs, upd) // a copy of upd: the room's record is not signed
 		if err != nil {
 			return err
 		}
@@ -304,7 +311,7 @@ func (r *Room) commitAs(ctx context.Context, d Decision, own bool) error {
 	if r.m.o.OnCommit != nil {
 		r.m.o.OnCommit(len(evs), time.Since(start))
 	}
-	if err := r.adopt(d, upd); err != nil {
+	if err := r.adopt(d); err != nil {
 		return err
 	}
 	if upd != nil && upd.Rate != nil && r.m.o.OnRated != nil {
@@ -315,44 +322,50 @@ func (r *Room) commitAs(ctx context.Context, d Decision, own bool) error {
 
 // adopt takes the game of decision d, whose events are durable, and
 // sends them out: nothing is applied again.
-func (r *Room) adopt(d Decision, upd *store.Update) error {
+func (r *Room) adopt(d Decision) error {
 	r.play = d.Play
 	if len(r.subs) > 0 {
 		for i, e := range d.Events {
+			if store.IsSeatEvent(e.Kind) {
+				continue // told by the seats message (settle)
+			}
 			if err := r.send(nil, eventMsgData(d.after(i), e, d.data[i])); err != nil {
 				return err
 			}
 		}
 	}
-	r.settle(upd)
+	r.settle(d.Events)
 	return nil
 }
 
-// applyEvents applies events made durable by another instance, sends them
-// out and updates the record.
-func (r *Room) applyEvents(evs []store.Event, upd *store.Update) error {
+// applyEvents applies events made durable by another instance (or read
+// back from the store: a catch-up) and sends them out.
+func (r *Room) applyEvents(evs []store.Event) error {
 	for _, e := range evs {
 		if err := r.play.Apply(e); err != nil {
 			r.fail(err)
 			return err
 		}
-		if len(r.subs) > 0 {
+		if len(r.subs) > 0 && !store.IsSeatEvent(e.Kind) { // a seat event is told by the seats message (settle)
 			if err := r.send(nil, eventMsg(r.play, e)); err != nil {
 				return err
 			}
 		}
 	}
-	r.settle(upd)
+	r.settle(evs)
 	return nil
 }
 
-// settle updates the record and the room's state after the game moved on.
-func (r *Room) settle(upd *store.Update) {
+// settle takes the record of the game the events evs, just applied, made
+// (Apply keeps it: seats, status, result) and updates the room's state.
+func (r *Room) settle(evs []store.Event) {
+	r.rec = r.play.Rec
 	r.rec.Version = r.play.Version
 	r.rec.Updated = time.Now().UTC()
-	if upd != nil {
-		r.rec.Status, r.rec.Result = upd.Status, upd.Result
+	if slices.ContainsFunc(evs, func(e store.Event) bool { return store.IsSeatEvent(e.Kind) }) {
+		r.broadcastSeats()
 	}
+	r.moveBase()
 	r.needsOwner.Store(r.wantsOwner())
 	r.raiseNoted(r.play.Version) // no catch-up for these
 	r.applied.Store(r.play.Version)

@@ -5,7 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"slices"
+	"time"
 
 	"plateau/mint"
 	"plateau/protocol"
@@ -28,7 +28,7 @@ func (r *Room) Join(ctx context.Context, sub *Sub, version int64, tokens []strin
 
 func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []string) ([][]byte, *Refusal) {
 	if version > r.play.Version && r.m.notifier != nil {
-		r.sync(ctx, false) // the client saw events on another instance that this one has not heard of yet
+		r.sync(ctx) // the client saw events on another instance that this one has not heard of yet
 		if r.failed {
 			return nil, &Refusal{Code: "internal", Message: "the game's room failed: reconnect"}
 		}
@@ -40,7 +40,7 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 	for i, tok := range tokens {
 		seat := r.seatOf(tok)
 		if seat < 0 && r.m.notifier != nil {
-			r.sync(ctx, true) // a seat claimed on another instance, not heard of yet
+			r.sync(ctx) // a seat claimed on another instance, not heard of yet
 			if r.failed {
 				return nil, &Refusal{Code: "internal", Message: "the game's room failed: reconnect"}
 			}
@@ -57,27 +57,13 @@ func (r *Room) join(ctx context.Context, sub *Sub, version int64, tokens []strin
 			fresh = append(fresh, seat)
 		}
 	}
-	if len(fresh) > 0 {
-		upd := &store.Update{Joined: fresh}
-		allJoined := true
-		for i, st := range r.rec.Seats {
-			if st.Kind == store.Human && !st.Joined && !slices.Contains(fresh, i) {
-				allJoined = false
+	for _, seat := range fresh {
+		if err := r.seatAct(seat, Action{Kind: ActJoin}); err != nil {
+			if r.failed {
+				return nil, &Refusal{Code: "internal", Message: "the game's room failed: reconnect"}
 			}
-		}
-		if allJoined && r.rec.Status == store.StatusOpen {
-			upd.Status = store.StatusLive
-		}
-		if err := r.m.o.Store.Append(ctx, r.id, nil, upd); err != nil {
 			return nil, &Refusal{Code: "internal", Message: "could not record the seat: " + err.Error()}
 		}
-		for _, s := range fresh {
-			r.rec.Seats[s].Joined = true
-		}
-		if upd.Status != "" {
-			r.rec.Status = upd.Status
-		}
-		r.broadcastSeats()
 	}
 	sub.seats = seats
 	events, since, err := r.catchUp(ctx, version)
@@ -116,33 +102,41 @@ func (r *Room) seatOf(tok string) int {
 func (r *Room) Claim(ctx context.Context, seat int) (string, *Refusal) {
 	var tok string
 	var ref *Refusal
-	if !r.call(func() { tok, ref = r.claim(ctx, seat) }) {
+	if !r.call(func() { tok, ref = r.claim(seat) }) {
 		return "", &Refusal{Code: "internal", Message: "the game's room closed: retry"}
 	}
 	return tok, ref
 }
 
-func (r *Room) claim(ctx context.Context, seat int) (string, *Refusal) {
-	if _, err := Decide(r.play, seat, Action{Kind: ActClaim}); err != nil {
-		return "", asRefusal(err)
-	}
+func (r *Room) claim(seat int) (string, *Refusal) {
 	tok := NewToken()
-	h := HashToken(tok)
-	if err := r.m.o.Store.Claim(ctx, r.id, seat, h); err != nil {
-		if errors.Is(err, store.ErrSeatTaken) { // by another server instance
-			if r.m.notifier != nil {
-				r.sync(ctx, true) // its claim is read from the store
-			} else {
-				r.fail(err) // the record is stale: the next Acquire reloads it
-			}
-			return "", &Refusal{Code: "seat_taken", Message: fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
-		}
-		r.m.o.Log.Error("a claim's write failed", "game", r.id, "seat", seat, "err", err)
-		return "", storageRefusal()
+	err := r.seatAct(seat, Action{Kind: ActClaim, TokenHash: HashToken(tok)})
+	switch {
+	case err == nil:
+		return tok, nil
+	case raced(err) || r.failed: // by another server instance
+		return "", &Refusal{Code: "seat_taken", Message: fmt.Sprintf("seat %d of game %s is already taken", seat, r.id)}
 	}
-	r.rec.Seats[seat].TokenHash = h
-	r.broadcastSeats()
-	return tok, nil
+	return "", asRefusal(err)
+}
+
+// seatAct decides and commits seat action a of seat (ActJoin, ActClaim,
+// ActAccount), deciding again after a race lost to another instance (the
+// room has caught up).
+func (r *Room) seatAct(seat int, a Action) error {
+	for try := 0; ; try++ {
+		a.Time = time.Now().UTC()
+		d, err := Decide(r.play, seat, a)
+		if err != nil {
+			return err
+		}
+		if err = r.commit(r.ctx, d); !raced(err) || r.failed || try == maxRaces {
+			if err == nil {
+				r.kickAI()
+			}
+			return err
+		}
+	}
 }
 
 // asRefusal returns err's refusal, or an internal one.

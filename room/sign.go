@@ -151,27 +151,25 @@ func VerifySignature(x Export, keys record.KeySet) error {
 }
 
 // signed returns a copy of upd (made when nil) with the signature of the
-// game's record as it will be once evs (possibly none) are appended, when
-// the game is over by then (ended: it was over before them): every append
-// to a finished game signs its whole log again, in the same transaction.
-// It returns upd itself when the room has no Signer or the game is not
-// over. The events' missing times are set, so that the store keeps the
-// times signed. It reads none of the room's state, only its options: it
-// runs within the write's deadline, which the room may not wait out.
-func (r *Room) signed(ctx context.Context, ended bool, evs []store.Event, upd *store.Update) (*store.Update, error) {
+// game's record after as it will be once evs (possibly none) are
+// appended, when the game is over by then (ended: it was over before
+// them): every append to a finished game signs its whole log again, in
+// the same transaction. after is the record the events make (Apply's),
+// a copy the room no longer touches. It returns upd itself when the room
+// has no Signer or the game is not over. The events' missing times are
+// set, so that the store keeps the times signed. It reads none of the
+// room's state, only its options: it runs within the write's deadline,
+// which the room may not wait out.
+func (r *Room) signed(ctx context.Context, ended bool, after *store.Game, evs []store.Event, upd *store.Update) (*store.Update, error) {
 	if r.m.o.Signer == nil || (upd == nil && !ended) {
 		return upd, nil
-	}
-	rec, err := r.m.o.Store.Game(ctx, r.id)
-	if err != nil {
-		return nil, fmt.Errorf("sign: read the record: %w", err)
 	}
 	logged, err := r.m.o.Store.Events(ctx, r.id, 0)
 	if err != nil {
 		return nil, fmt.Errorf("sign: read the log: %w", err)
 	}
-	if n := int64(len(logged)); rec.Version != n || (len(evs) > 0 && evs[0].Seq-1 != n) {
-		return nil, fmt.Errorf("sign: the log has %d events (version %d), the events do not follow it: %w", n, rec.Version, store.ErrConflict)
+	if n := int64(len(logged)); len(evs) > 0 && evs[0].Seq-1 != n {
+		return nil, fmt.Errorf("sign: the log has %d events, the events do not follow it: %w", n, store.ErrConflict)
 	}
 	now := time.Now().UTC()
 	for i := range evs {
@@ -179,20 +177,10 @@ func (r *Room) signed(ctx context.Context, ended bool, evs []store.Event, upd *s
 			evs[i].Time = now
 		}
 	}
-	var u store.Update // upd is the room's: not changed
-	if upd != nil {
-		u = *upd
-	}
-	if u.Status != "" {
-		rec.Status = u.Status
-	}
-	if u.Result != nil {
-		rec.Result = u.Result
-	}
-	if len(evs) > 0 {
-		rec.Version = evs[len(evs)-1].Seq
-	}
-	hash, err := RecordHash(ExportOf(rec, append(logged, evs...)))
+	all := append(logged, evs...)
+	rec := *after
+	rec.Version = int64(len(all))
+	hash, err := RecordHash(ExportOf(&rec, all))
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
@@ -200,28 +188,10 @@ func (r *Room) signed(ctx context.Context, ended bool, evs []store.Event, upd *s
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
+	var u store.Update // upd is the room's: not changed
+	if upd != nil {
+		u = *upd
+	}
 	u.Signature = sig
 	return &u, nil
-}
-
-// signAgain signs a finished game's record again after a change made
-// outside an append: a seat given to an account, which names it in the
-// record. The change and the new signature are two writes: a crash
-// between them leaves a record that verify reports as changed, never one
-// that passes while changed.
-func (r *Room) signAgain(ctx context.Context) error {
-	if r.m.o.Signer == nil || !r.play.Ended {
-		return nil
-	}
-	err := store.WithDeadline(ctx, r.m.o.WriteTimeout, func(ctx context.Context) error {
-		upd, err := r.signed(ctx, true, nil, nil)
-		if err != nil {
-			return err
-		}
-		return r.m.o.Store.Append(ctx, r.id, nil, upd)
-	})
-	if err != nil {
-		return fmt.Errorf("sign again: %w", err)
-	}
-	return nil
 }

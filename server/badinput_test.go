@@ -106,7 +106,7 @@ func badCases() []badCase {
 		{name: "spectator offers a draw", as: "spectator", bad: `{"type":"draw","action":"offer"}`, code: "not_allowed"},
 		{name: "accept own draw offer", as: "white", prep: []string{`{"type":"draw","action":"offer"}`}, bad: `{"type":"draw","action":"accept"}`, code: "not_allowed"},
 		{name: "second draw offer", as: "white", prep: []string{`{"type":"draw","action":"offer"}`}, bad: `{"type":"draw","action":"offer"}`, code: "not_allowed"},
-		{name: "move after resigning", as: "white", prep: []string{`{"type":"resign"}`}, bad: `{"type":"move","version":2,"move":"32-28"}`, code: "game_over"},
+		{name: "move after resigning", as: "white", prep: []string{`{"type":"resign"}`}, bad: `{"type":"move","version":3,"move":"32-28"}`, code: "game_over"}, // white's join, the resignation, the end
 		{name: "resign twice", as: "white", prep: []string{`{"type":"resign"}`}, bad: `{"type":"resign"}`, code: "game_over"},
 		{name: "duplicate move", as: "white", prep: []string{`{"type":"move","version":0,"move":"32-28"}`}, bad: `{"type":"move","version":0,"move":"32-28"}`, code: "stale_version"},
 		{name: "undo with no move", as: "white", casual: true, bad: `{"type":"undo","action":"request"}`, code: "not_allowed"},

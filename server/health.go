@@ -163,12 +163,6 @@ func (w watchedStore) Append(ctx context.Context, id string, events []store.Even
 	return err
 }
 
-func (w watchedStore) Claim(ctx context.Context, id string, seat int, tokenHash []byte) error {
-	err := w.Store.Claim(ctx, id, seat, tokenHash)
-	w.h.wrote(err)
-	return err
-}
-
 // storageRetry is the Retry-After of an HTTP write the store could not
 // make.
 const storageRetry = 2

@@ -207,13 +207,6 @@ func TestHealthzWhenWritesStall(t *testing.T) {
 	waitHealth(t, ts, http.StatusOK)
 }
 
-func (f *failingStore) Claim(ctx context.Context, id string, seat int, tokenHash []byte) error {
-	if err := f.err(); err != nil {
-		return err
-	}
-	return f.Store.Claim(ctx, id, seat, tokenHash)
-}
-
 // A claim the store fails to write answers 503 storage_unavailable with
 // Retry-After, without the store's error, which is logged.
 func TestClaimStoreFailureHidden(t *testing.T) {

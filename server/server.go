@@ -26,6 +26,8 @@ import (
 	"plateau/record"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/puzzles"
+	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
 
@@ -185,6 +187,9 @@ type Options struct {
 	// game's fair-play statistics (default DefaultFairPlayBudget, the
 	// budget the thresholds were measured with).
 	FairPlayBudget time.Duration
+	// Puzzles bounds each client's puzzle requests (default
+	// puzzles.DefaultLimits).
+	Puzzles puzzles.Limits
 }
 
 // Server serves the API. Create one with New, serve Handler, then Close.
@@ -223,6 +228,9 @@ type Server struct {
 
 	fairplay *fairPlay     // rated games' fair-play statistics (fairplay.go)
 	levels   levelAccounts // the computer levels' accounts (levels.go)
+
+	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
+	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
 }
 
 // defaults fills in the options' defaults.
@@ -287,6 +295,7 @@ func New(o Options) *Server {
 	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	s.health = &health{st: o.Store, need: o.HealthChecks}
 	s.farm = newFarming(o.Farming)
+	raw := o.Store
 	o.Store = watch(o.Store, s.health)
 	s.o = o
 	s.gate = wsconn.NewGate(o.ConnsPerIP)
@@ -313,17 +322,21 @@ func New(o Options) *Server {
 	s.analysis = analysis.New(analysis.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Pages: app,
 		Catalog: s.catalogJSON, Guard: guard{s}, ClientKey: s.clientKey, Searches: s.analyses,
 		Reviews: o.Reviews, ReviewQueue: o.Admission.ReviewQueue, ReviewsPerClient: o.Admission.ReviewsPerClient,
-		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer})
+		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer, Reviewed: func(id string, g game.Game, cfg game.Config, moves []string) {
+			s.puzzles.Reviewed(id, g, cfg, moves) // s.puzzles is made below
+		}})
 	s.lobby = lobby.New(lobby.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Players: players{s},
 		Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.play = play.New(play.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Sessions: s.accounts, Errors: answers{s},
 		Hints: o.Hints, Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, IdleClosed: s.metrics.idleClosed,
 		ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
+	s.startPuzzles()
 	s.bg.Add(1)
 	go s.fairPlayWorker()
 	s.bg.Add(1)
 	go s.levelsAtStart()
+	s.startTournaments(raw)
 	s.routes()
 	return s
 }
@@ -341,6 +354,7 @@ func (s *Server) Close() {
 		<-gone
 		s.analysis.Close()
 		s.bg.Wait()
+		s.puzzles.Close()
 		s.rooms.Close()
 	})
 }
@@ -360,7 +374,9 @@ func (s *Server) routes() {
 	s.accounts.Routes(m)
 	m.Handle("GET /api/account/your-move", s.yourMove())
 	s.moderatorRoutes(m)
+	s.puzzles.Routes(m)
 	s.analysis.Routes(m)
+	s.registerTournaments(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})

@@ -55,17 +55,19 @@ type Seat struct {
 	Level string `json:"level,omitempty"` // AI level
 	// TokenHash is the SHA-256 of a human seat's secret token.
 	TokenHash []byte `json:"-"`
-	// Joined is set once the seat's token has connected.
+	// Joined is set once the seat's token has connected (an event of
+	// kind KindJoin).
 	Joined bool `json:"joined,omitempty"`
-	// Open marks a human seat that anyone may claim (Store.Claim): it has
-	// no TokenHash until claimed. It stays set after the claim.
+	// Open marks a human seat that anyone may claim (an event of kind
+	// KindClaim): it has no TokenHash until claimed. It stays set after
+	// the claim.
 	Open bool `json:"open,omitempty"`
 	// Account is the id of the account the seat belongs to, "" for a
-	// guest's (or an AI) seat. Create stores it; SetSeatAccount sets it
-	// later.
+	// guest's (or an AI) seat. Create stores it; an event of kind
+	// KindAccount sets it later.
 	Account string `json:"account,omitempty"`
 	// Name is the account's name, filled in when the store reads the seat
-	// (Game, List, PlayerGames); Create and SetSeatAccount ignore it.
+	// (Game, List, PlayerGames); Create and Append ignore it.
 	Name string `json:"name,omitempty"`
 }
 
@@ -80,8 +82,16 @@ type Game struct {
 	Casual  bool              // undo allowed
 	// Rated: the game's end updates its players' ratings (Update.Rate);
 	// never casual, every seat held by an account.
-	Rated  bool
-	Seats  []Seat
+	Rated bool
+	// Seats are the game's seats now: its Start seats with the seat
+	// events of its log applied (see KindJoin), a projection that Append
+	// keeps.
+	Seats []Seat
+	// Start are the seats the game's log starts from: as created (or,
+	// for a game created before seat events, as they were when the store
+	// was migrated to them). Create stores Seats as both; the reads fill
+	// Start in with Seats.
+	Start  []Seat
 	Status string
 	// Version is the seq of the game's last event (0 for none).
 	Version int64
@@ -148,11 +158,11 @@ type Event struct {
 }
 
 // Update is an optional change to the game record made in the same
-// transaction as an append.
+// transaction as an append. Seats are not changed by an Update, only by
+// the seat events appended (see KindJoin).
 type Update struct {
 	Status string          // new status, "" to keep
 	Result json.RawMessage // new result, nil to keep
-	Joined []int           // seats to mark joined
 	// Rate, when set, updates ratings in the same transaction: the end
 	// of a rated game.
 	Rate *Rate
@@ -320,11 +330,6 @@ type Accounts interface {
 	// DeleteExpiredSessions deletes the sessions that expire before
 	// before and returns how many it deleted.
 	DeleteExpiredSessions(ctx context.Context, before time.Time) (int, error)
-	// SetSeatAccount gives a human seat to an account. Setting the
-	// account a seat already has is a no-op. The error wraps ErrNotFound
-	// (no such game, seat or account) or ErrSeatTaken (the seat belongs to
-	// another account, or is an AI seat).
-	SetSeatAccount(ctx context.Context, game string, seat int, account string) error
 	// PlayerGames returns the games in which the account holds a seat
 	// matching f, newest first (by creation, then id), with their seats.
 	PlayerGames(ctx context.Context, f PlayerFilter) ([]*Game, error)
@@ -344,18 +349,14 @@ type Store interface {
 	Game(ctx context.Context, id string) (*Game, error)
 	// List returns games matching f, newest first.
 	List(ctx context.Context, f Filter) ([]*Game, error)
-	// Append atomically appends events to a game's log and applies upd.
+	// Append atomically appends events to a game's log, projects its
+	// seat events onto the game's seats (see KindJoin) and applies upd.
 	// The events' seqs must be consecutive from the game's version + 1,
-	// otherwise nothing is written and the error wraps ErrConflict. When
-	// Append returns nil the events are durable. An Append with no event
-	// only applies upd.
+	// otherwise nothing is written and the error wraps ErrConflict; a seat
+	// event that does not apply to the seats writes nothing either (see
+	// KindClaim, KindAccount). When Append returns nil the events are
+	// durable. An Append with no event only applies upd.
 	Append(ctx context.Context, id string, events []Event, upd *Update) error
-	// Claim gives an open, unclaimed seat its player: it sets the seat's
-	// token hash, atomically, so that of two claims of the same seat
-	// exactly one succeeds. The error wraps ErrNotFound (no such game or
-	// seat), ErrSeatNotOpen (the seat was not created open) or
-	// ErrSeatTaken (it was claimed already).
-	Claim(ctx context.Context, id string, seat int, tokenHash []byte) error
 	// Events returns a game's events with seq > after, in order.
 	Events(ctx context.Context, id string, after int64) ([]Event, error)
 	// DeleteStale deletes the games never started and untouched since
@@ -427,7 +428,7 @@ type Note struct {
 	// (the listener reconnected): every game may have changed.
 	Game string
 	// Version is the game's version after an append of events; 0 for a
-	// write that changed only the game's record (a seat joined or claimed).
+	// write that changed only the game's record (its signature).
 	Version int64
 }
 
@@ -435,8 +436,7 @@ type Note struct {
 // share (store/postgres): it tells each of them of every write to a game,
 // whichever instance made it.
 type Notifier interface {
-	// Listen calls fn with a note soon after each committed Append or
-	// Claim (notes of one game may be merged: a note's version is then
+	// Listen calls fn with a note soon after each committed Append (notes of one game may be merged: a note's version is then
 	// the last), until ctx ends; it reconnects on its own after a lost
 	// connection, then calls fn with Note{Game: ""}. It returns ctx's
 	// error. A note may be lost when its writer dies just after its

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"plateau/ai"
+	"plateau/ai/dames/egdb"
 	"plateau/game"
 	"plateau/games/dames"
 )
@@ -49,6 +50,9 @@ type Engine struct {
 	// with the decision so far (its PV is reused afterwards: copy it to
 	// keep it).
 	OnDepth func(ai.Decision)
+	// EGDB, when set, gives the exact value of the positions it holds
+	// (searched no further, away from the root).
+	EGDB *egdb.DB
 	// Previous plays as the engine did before aspiration windows and the
 	// time management (the level max-v3): full-window iterations, and no
 	// depth started after half the time.
@@ -75,6 +79,7 @@ type Engine struct {
 	quietLimit int
 
 	nodes    int64
+	egdbHits int64
 	maxNodes int64
 	deadline time.Time
 	ctx      context.Context
@@ -279,7 +284,7 @@ func (e *Engine) init(ctx context.Context) {
 		e.ttBits = bits
 	}
 	e.ctx = ctx
-	e.nodes = 0
+	e.nodes, e.egdbHits = 0, 0
 	e.maxNodes = e.Limits.Nodes
 	e.stopped = false
 	e.deadline = time.Time{}

@@ -47,9 +47,14 @@ const (
 	nConfigs = 81
 	// nBase features come before the diamonds': the side to move.
 	nBase = 1
+	// nFeaturesV1 is the number of weights of weights.bin (max-v3): the
+	// side to move and the diamonds.
+	nFeaturesV1 = nBase + nDiamonds*nConfigs
 )
 
-func nFeatures() int { return nBase + nDiamonds*nConfigs }
+// nFeatures is the number of weights of weights2.bin (max): those of
+// weights.bin, then the features of danger (features.go).
+func nFeatures() int { return nFeaturesV1 + nExtra }
 
 // diamondMask has the bits of a diamond whose top is bit 0: 0, 5, 6, 11.
 const diamondMask = 1 | 1<<5 | 1<<6 | 1<<11
@@ -77,19 +82,38 @@ func config(p *dames.Pos, t int) int {
 type Patterns struct {
 	tempo int32
 	table [nDiamonds][nConfigs]int32
+	// extra holds the features of danger's weights in sixteenths of a
+	// centi-man a unit, when hasExtra.
+	extra    [nExtra]int32
+	hasExtra bool
 }
 
 // weightsMagic starts weights.bin, followed by the number of weights (a
 // uint32) and the weights as little-endian float32.
 const weightsMagic = "PLDW1\n"
 
-//go:embed weights.bin
-var weightsFile []byte
+var (
+	//go:embed weights2.bin
+	weightsFile []byte
+	//go:embed weights.bin
+	weightsV1File []byte
+)
 
-// LearntPatterns returns the evaluation fitted by Train, read from the
-// embedded weights.bin.
+// LearntPatterns returns the evaluation of max fitted by Train, the
+// diamonds and the features of danger, read from the embedded
+// weights2.bin.
 func LearntPatterns() (*Patterns, error) {
 	w, err := decodeWeights(weightsFile)
+	if err != nil {
+		return nil, fmt.Errorf("dames: embedded weights2.bin: %w", err)
+	}
+	return newPatterns(w), nil
+}
+
+// PreviousPatterns returns the evaluation of max-v3, the diamonds alone,
+// read from the embedded weights.bin.
+func PreviousPatterns() (*Patterns, error) {
+	w, err := decodeWeights(weightsV1File)
 	if err != nil {
 		return nil, fmt.Errorf("dames: embedded weights.bin: %w", err)
 	}
@@ -103,8 +127,8 @@ func decodeWeights(b []byte) ([]float64, error) {
 	b = b[len(weightsMagic):]
 	n := int(binary.LittleEndian.Uint32(b))
 	b = b[4:]
-	if n != nFeatures() || len(b) != 4*n {
-		return nil, fmt.Errorf("%d weights in %d bytes, want %d", n, len(b), nFeatures())
+	if n != nFeatures() && n != nFeaturesV1 || len(b) != 4*n {
+		return nil, fmt.Errorf("%d weights in %d bytes, want %d or %d", n, len(b), nFeaturesV1, nFeatures())
 	}
 	w := make([]float64, n)
 	for i := range w {
@@ -130,6 +154,12 @@ func newPatterns(w []float64) *Patterns {
 			p.table[d][c] = cm(w[nBase+d*nConfigs+c])
 		}
 	}
+	if len(w) == nFeatures() {
+		p.hasExtra = true
+		for k := range nExtra {
+			p.extra[k] = int32(math.Round(16 * 200 * w[nFeaturesV1+k] / extraScale[k]))
+		}
+	}
 	return p
 }
 
@@ -146,6 +176,12 @@ func features(p *dames.Pos, idx []int, val []float64) ([]int, []float64, int) {
 		idx = append(idx, nBase+d*nConfigs+config(p, t))
 		val = append(val, 1)
 	}
+	for k, x := range extras(p) {
+		if x != 0 {
+			idx = append(idx, nFeaturesV1+k)
+			val = append(val, float64(x)/extraScale[k])
+		}
+	}
 	return idx, val, handScore(p)
 }
 
@@ -158,6 +194,14 @@ func (pt *Patterns) Evaluate(p *dames.Pos) int {
 	v := int32(handScore(p))
 	for d, t := range diamonds {
 		v += pt.table[d][config(p, t)]
+	}
+	if pt.hasExtra {
+		f := extras(p)
+		var x int32
+		for k := range nExtra {
+			x += pt.extra[k] * f[k]
+		}
+		v += x >> 4
 	}
 	if p.Side == dames.Black {
 		v -= pt.tempo

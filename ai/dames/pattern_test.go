@@ -114,3 +114,27 @@ func BenchmarkEvaluate(b *testing.B) {
 		n += Evaluate(&ps[n&15])
 	}
 }
+
+// TestExtrasMirror: the features of danger of a position turned half a
+// turn with the colours swapped are those of the position, negated.
+func TestExtrasMirror(t *testing.T) {
+	seen := [nExtra]bool{}
+	var ps []dames.Pos
+	for plies := 20; plies <= 100; plies += 10 {
+		ps = append(ps, playouts(30, plies, uint64(plies))...)
+	}
+	for _, p := range ps {
+		f, g := extras(&p), extras(new(flip(p)))
+		for k := range nExtra {
+			if f[k] != -g[k] {
+				t.Fatalf("%s: feature %d is %d, %d in the flipped position", p.FEN(), k, f[k], g[k])
+			}
+			seen[k] = seen[k] || f[k] != 0
+		}
+	}
+	for k, ok := range seen {
+		if !ok {
+			t.Errorf("feature %d is 0 in every position", k)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package dames
 
-import "plateau/games/dames"
+import (
+	"plateau/ai/dames/egdb"
+	"plateau/games/dames"
+)
 
 // search is negamax alpha-beta with principal variation search, in named
 // steps: the checks that end a node, the table probe, the children (with
@@ -14,6 +17,9 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 	}
 	if ply > 0 && e.repeated(h, ply) {
 		return 0
+	}
+	if v, ok := e.probeEGDB(p, ply); ok {
+		return v
 	}
 	moves := p.Generate(e.moves[ply][:0])
 	e.moves[ply] = moves
@@ -39,6 +45,33 @@ func (e *Engine) search(p *dames.Pos, h uint64, depth, ply, alpha, beta int) int
 	}
 	e.store(pr.entry, h, bestMove, best, alpha, beta, depth, ply)
 	return best
+}
+
+// egdbWin is the score of a won position of the endgame database, below
+// the scores of found wins (the distance to the end is not known) and
+// above every evaluation.
+const egdbWin = 20000
+
+// probeEGDB returns the database's value of p away from the root: a draw
+// 0, a win egdbWin plus a little of the evaluation, so that the winning
+// side heads for the positions the evaluation prefers (more material,
+// the long diagonal), less the ply (the sooner the better).
+func (e *Engine) probeEGDB(p *dames.Pos, ply int) (int, bool) {
+	if e.EGDB == nil || ply == 0 || popcount(p.Pieces[0]|p.Pieces[1]) > e.EGDB.Pieces() {
+		return 0, false
+	}
+	v, ok := e.EGDB.Probe(p)
+	if !ok {
+		return 0, false
+	}
+	e.egdbHits++
+	switch v {
+	case egdb.Win:
+		return egdbWin + min(max(e.evaluate(p)/8, -1000), 1000) - ply, true
+	case egdb.Loss:
+		return -egdbWin - min(max(-e.evaluate(p)/8, -1000), 1000) + ply, true
+	}
+	return 0, true
 }
 
 // evaluate scores a quiet position with Eval, or Evaluate when it is nil.

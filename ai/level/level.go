@@ -12,6 +12,7 @@ import (
 
 	"plateau/ai"
 	aidames "plateau/ai/dames"
+	"plateau/ai/dames/egdb"
 	aiintercept "plateau/ai/intercept"
 	aimahbousse "plateau/ai/mahbousse"
 	aishutbox "plateau/ai/shutbox"
@@ -98,6 +99,12 @@ func New(gameID, name string, seed uint64, o Options) (ai.Player, error) {
 func Check() error {
 	if _, err := aidames.LearntPatterns(); err != nil {
 		return fmt.Errorf("level: the dames level max: its learnt patterns: %w", err)
+	}
+	if _, err := aidames.PreviousPatterns(); err != nil {
+		return fmt.Errorf("level: the dames level max-v3: its learnt patterns: %w", err)
+	}
+	if _, err := egdb.Default(); err != nil {
+		return fmt.Errorf("level: the dames level max: %w", err)
 	}
 	return nil
 }
@@ -294,18 +301,30 @@ func damesLevels(t map[string]maker) {
 			e := aidames.NewEngine(o.maxLimits())
 			e.TTMiB, e.Previous = o.TTMiB, previous
 			e.Fallback = fallback(seed, o) // huffing=on
-			// New has checked that the weights load (needsPatterns).
-			pt, err := aidames.LearntPatterns()
+			// New has checked that the weights and the endgame
+			// database load (Check).
+			patterns, db := aidames.LearntPatterns, egdb.Default
+			if previous {
+				patterns, db = aidames.PreviousPatterns, nil
+			}
+			pt, err := patterns()
 			if err != nil {
 				panic(fmt.Sprintf("level: dames max: %v", err))
 			}
 			e.Eval = pt.Evaluate
+			if db != nil {
+				if e.EGDB, err = db(); err != nil {
+					panic(fmt.Sprintf("level: dames max: %v", err))
+				}
+			}
 			return e
 		}
 	}
 	t["max"] = engine(false)
-	// max-v3 is max before aspiration windows and the time management
-	// that uses the whole move's time, kept to measure max.
+	// max-v3 is max before aspiration windows, the time management
+	// that uses the whole move's time, the endgame database and the
+	// features of danger (weights.bin, the diamonds alone), kept to
+	// measure max.
 	t["max-v3"] = engine(true)
 }
 

@@ -63,6 +63,8 @@ type loadReport struct {
 	ByTen  []float64      `json:"p99_by_10s_ms"`
 	Errors map[string]int `json:"errors"`
 	RSS    *rssReport     `json:"rss,omitempty"` // with --rss-pid
+	// Tournament: with --tournament.
+	Tournament *tourReport `json:"tournament,omitempty"`
 }
 
 func runLoadtest(ctx context.Context, e *env, args []string) error {
@@ -79,6 +81,8 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	ramp := fs.Duration("ramp", 10*time.Second, "time over which clients connect")
 	maxMoves := fs.Int("max-moves", 300, "a game still running after this many events is resigned")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the load generator itself to this `file` (to tell its cost from the server's)")
+	tournament := fs.Bool("tournament", false, "the clients are players signed up to one arena of --duration (whole minutes), playing the games it pairs them in; the arena's standings are then checked against its stored games (serve with --signin-burst -1 --signups-per-ip-per-day -1)")
+	poll := fs.Duration("poll", 2*time.Second, "with --tournament: how often a free player reads the tournament for its next game")
 	rssPID := fs.Int("rss-pid", 0, "also report the resident memory (VmRSS in /proc, Linux) of this process, the server's on this machine, sampled every 5 s")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -89,15 +93,15 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *clients < 1 || (*mode == "pairs" && *clients%2 != 0) {
-		return usagef("--clients %d: want a positive number (even in pairs mode)", *clients)
+	if err := checkLoadMode(*mode, *clients); err != nil {
+		return err
 	}
-	if *mode != "pairs" && *mode != "ai" {
-		return usagef("--mode %q: want pairs or ai", *mode)
+	hc, st := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}, &loadStats{errors: map[string]int{}}
+	limit := *ramp + *duration
+	if *tournament {
+		limit = *duration + 10*time.Minute // sign-ups first, then the arena, then reading back its games
 	}
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
-	st := &loadStats{errors: map[string]int{}}
-	ctx, cancel := context.WithTimeout(ctx, *ramp+*duration)
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	var rss *rssSampler
 	if *rssPID != 0 {
@@ -106,38 +110,80 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+		stop, err := startCPUProfile(*cpuProfile)
 		if err != nil {
-			return fmt.Errorf("loadtest: --cpuprofile: %w", err)
+			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fmt.Errorf("loadtest: --cpuprofile %s: %w", *cpuProfile, err)
+		defer stop()
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	var tour *tourReport
+	if *tournament {
+		tl := &tourLoad{base: bases[0], players: *clients, game: *gameID, think: *think, maxMoves: int64(*maxMoves),
+			poll: *poll, st: st, tag: fmt.Sprintf("lt%04d", rand.IntN(10000))}
+		if tour, err = tl.runFor(ctx, *duration); err != nil {
+			return err
 		}
-		defer pprof.StopCPUProfile()
+	} else {
+		perGame := 2
+		if *mode == "ai" {
+			perGame = 1
+		}
+		lt := &loadTest{hc: hc, bases: bases, game: *gameID, clients: *clients, perGame: perGame, ramp: *ramp, think: *think,
+			maxMoves: int64(*maxMoves), st: st, stderr: e.stderr, start: start}
+		lt.spawn(ctx, &wg)
 	}
-	perGame := 2
-	if *mode == "ai" {
-		perGame = 1
-	}
-	lt := loadTest{hc: hc, bases: bases, game: *gameID, clients: *clients, perGame: perGame, ramp: *ramp, think: *think, maxMoves: int64(*maxMoves), st: st, stderr: e.stderr}
-	elapsed := lt.run(ctx)
-	r := lt.report(elapsed, *mode)
+	wg.Wait()
+	elapsed := time.Since(start)
+	r := loadReport{Tournament: tour, Clients: *clients, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+	r.latencies(st, start, *ramp, elapsed)
 	if rss != nil {
 		r.RSS = rss.report(*rssPID)
 	}
 	if *asJSON {
 		return writeJSON(e, r)
 	}
-	fmt.Fprintf(e.stdout, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
-		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
-	if r.Steady != nil {
-		fmt.Fprintf(e.stdout, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
+	r.print(e.stdout)
+	return nil
+}
+
+// checkLoadMode checks --mode and --clients.
+func checkLoadMode(mode string, clients int) error {
+	if clients < 1 || (mode == "pairs" && clients%2 != 0) {
+		return usagef("--clients %d: want a positive number (even in pairs mode)", clients)
 	}
-	if r.RSS != nil {
-		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
+	if mode != "pairs" && mode != "ai" {
+		return usagef("--mode %q: want pairs or ai", mode)
 	}
 	return nil
+}
+
+// startCPUProfile profiles the load generator into the file name until
+// stop.
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: --cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("loadtest: --cpuprofile %s: %w", name, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
+// runFor runs an arena of d, whole minutes.
+func (tl *tourLoad) runFor(ctx context.Context, d time.Duration) (*tourReport, error) {
+	minutes := int(d.Minutes())
+	if minutes < 1 || d != time.Duration(minutes)*time.Minute {
+		return nil, usagef("--duration %v: a tournament lasts whole minutes", d)
+	}
+	tl.minutes = minutes
+	return tl.run(ctx, d)
 }
 
 // loadBases are the servers' base URLs given by --url.
@@ -155,8 +201,8 @@ func loadBases(urls []string) ([]string, error) {
 	return bases, nil
 }
 
-// loadTest is one run of plateau loadtest: its clients, perGame to a
-// game, connect over ramp to the servers at bases.
+// loadTest is the games of plateau loadtest's pairs and ai modes: its
+// clients, perGame to a game, connect over ramp to the servers at bases.
 type loadTest struct {
 	hc               *http.Client
 	bases            []string
@@ -166,15 +212,11 @@ type loadTest struct {
 	maxMoves         int64
 	st               *loadStats
 	stderr           io.Writer
-	start            time.Time // when run began
+	start            time.Time
 }
 
-// run plays until ctx ends and every client has stopped; it returns the
-// time it took.
-func (lt *loadTest) run(ctx context.Context) time.Duration {
-	start := time.Now()
-	lt.start = start
-	var wg sync.WaitGroup
+// spawn starts the games' clients in wg, spread over the ramp.
+func (lt *loadTest) spawn(ctx context.Context, wg *sync.WaitGroup) {
 	n, perGame, bases, st := lt.clients, lt.perGame, lt.bases, lt.st
 	for i := 0; i < n; i += perGame {
 		wg.Add(1)
@@ -202,25 +244,22 @@ func (lt *loadTest) run(ctx context.Context) time.Duration {
 				go func() {
 					defer wg.Done()
 					lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: lt.think, maxMoves: lt.maxMoves, st: st,
-						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
+						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(lt.start.UnixNano())))}
 					lc.run(ctx, c.ID)
 				}()
 			}
 		}()
 	}
-	wg.Wait()
-	return time.Since(start)
 }
 
-// report sums up a run that took elapsed.
-func (lt *loadTest) report(elapsed time.Duration, mode string) loadReport {
-	st := lt.st
-	r := loadReport{Clients: lt.clients, Servers: len(lt.bases), Game: lt.game, Mode: mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+// latencies fills in r's latency figures from st, of a run that began at
+// start with a ramp of ramp and took elapsed.
+func (r *loadReport) latencies(st *loadStats, start time.Time, ramp, elapsed time.Duration) {
 	var steady []time.Duration
 	var tens [][]time.Duration
 	for i, d := range st.latencies {
-		at := st.sentAt[i].Sub(lt.start)
-		if at >= lt.ramp {
+		at := st.sentAt[i].Sub(start)
+		if at >= ramp {
 			steady = append(steady, d)
 		}
 		k := int(at / (10 * time.Second))
@@ -240,7 +279,56 @@ func (lt *loadTest) report(elapsed time.Duration, mode string) loadReport {
 	for _, t := range tens {
 		r.ByTen = append(r.ByTen, latencies(t).P99ms)
 	}
-	return r
+}
+
+// print writes r as text.
+func (r *loadReport) print(w io.Writer) {
+	fmt.Fprintf(w, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
+		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
+	if r.Steady != nil {
+		fmt.Fprintf(w, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
+	}
+	if t := r.Tournament; t != nil {
+		fmt.Fprintf(w, "tournament %s: %d players, %d games played, %d read back finished, %d lost, standings mismatches: %v\n", t.ID, t.Players, t.Games, t.StoredGames, t.Lost, t.Mismatches)
+	}
+	if r.RSS != nil {
+		fmt.Fprintf(w, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
+	}
+}
+
+// nextMove is the client's message n at version of view: a random legal
+// move, or resigning past maxMoves or without a move.
+func (lc *loadClient) nextMove(version int64, view *wsclient.View, n int) map[string]any {
+	if version < lc.maxMoves && len(view.Moves) > 0 {
+		return map[string]any{"type": "move", "version": version, "move": view.Moves[lc.rng.IntN(len(view.Moves))].Notation, "id": fmt.Sprint(n)}
+	}
+	return map[string]any{"type": "resign", "id": fmt.Sprint(n)}
+}
+
+// refused counts an error the server answered, but stale versions (the
+// other player moved first).
+func (lc *loadClient) refused(code string) {
+	if code != "stale_version" {
+		lc.st.fail(code)
+	}
+}
+
+// gameEnded counts a game that ended, once: by its seat 0.
+func (lc *loadClient) gameEnded(seat int) {
+	if seat == 0 {
+		lc.st.mu.Lock()
+		lc.st.games++
+		lc.st.mu.Unlock()
+	}
+}
+
+// acked records the latency of the move sent at sent, acknowledged now.
+func (lc *loadClient) acked(sent time.Time) {
+	d := time.Since(sent)
+	lc.st.mu.Lock()
+	lc.st.latencies = append(lc.st.latencies, d)
+	lc.st.sentAt = append(lc.st.sentAt, sent)
+	lc.st.mu.Unlock()
 }
 
 // loadClient is one simulated player: it holds one seat, plays random legal
@@ -252,6 +340,8 @@ type loadClient struct {
 	maxMoves int64
 	st       *loadStats
 	rng      *rand.Rand
+	once     bool        // play one game, no rematch (a tournament's player)
+	header   http.Header // the WebSocket's request headers (a session's cookie)
 }
 
 func (lc *loadClient) run(ctx context.Context, id string) {
@@ -265,25 +355,9 @@ func (lc *loadClient) run(ctx context.Context, id string) {
 	}
 }
 
-// loadGame is where a client's game stands.
-type loadGame struct {
-	seat    int
-	version int64
-	view    *wsclient.View
-	ended   bool
-	pending bool      // a move sent and not yet acknowledged
-	n       int       // the id of the last message sent
-	sent    time.Time // when it was sent
-}
-
-// myTurn reports whether the client is to move now.
-func (g *loadGame) myTurn() bool {
-	return !g.ended && !g.pending && g.view.Outcome == nil && g.view.ToMove == g.seat
-}
-
 // play plays one game and returns the id of its rematch.
 func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
-	c, err := wsclient.Dial(ctx, lc.base, id)
+	c, err := wsclient.DialHeader(ctx, lc.base, id, lc.header)
 	if err != nil {
 		return "", errors.New("dial")
 	}
@@ -292,7 +366,7 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 	if err != nil {
 		return "", errors.New("hello")
 	}
-	g := &loadGame{seat: w.Seats[0], version: w.Version, view: w.Game.View}
+	seat, version, view := w.Seats[0], w.Version, w.Game.View
 	msgs := make(chan wsclient.Msg, 64)
 	go func() {
 		defer close(msgs)
@@ -305,8 +379,11 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 		}
 	}()
 	var timer <-chan time.Time
+	var sent time.Time
+	pending, ended, n := false, false, 0
 	for {
-		if g.myTurn() && timer == nil {
+		myTurn := !ended && !pending && view.Outcome == nil && view.ToMove == seat
+		if myTurn && timer == nil {
 			timer = time.After(time.Duration(float64(lc.think) * (0.5 + lc.rng.Float64())))
 		}
 		select {
@@ -315,62 +392,45 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 			return "", nil
 		case <-timer:
 			timer = nil
-			if !g.myTurn() {
+			if !(!ended && !pending && view.Outcome == nil && view.ToMove == seat) {
 				continue
 			}
-			g.n++
-			msg := map[string]any{"type": "resign", "id": fmt.Sprint(g.n)}
-			if g.version < lc.maxMoves && len(g.view.Moves) > 0 {
-				msg = map[string]any{"type": "move", "version": g.version, "move": g.view.Moves[lc.rng.IntN(len(g.view.Moves))].Notation, "id": fmt.Sprint(g.n)}
-			}
-			g.sent, g.pending = time.Now(), true
-			if c.Send(ctx, msg) != nil {
+			n++
+			sent, pending = time.Now(), true
+			if c.Send(ctx, lc.nextMove(version, view, n)) != nil {
 				return "", errors.New("send")
 			}
 		case m, ok := <-msgs:
 			if !ok {
 				return "", errors.New("connection lost")
 			}
-			if m.Type == "event" && m.Event.Kind == "rematch" {
-				c.Close()
-				return m.Event.RematchID, nil
+			switch m.Type {
+			case "event":
+				if m.Version > version {
+					version, view = m.Version, m.View
+				}
+				switch m.Event.Kind {
+				case "end":
+					ended = true
+					lc.gameEnded(seat)
+					if lc.once {
+						c.Close()
+						return "", nil
+					}
+					c.Send(ctx, map[string]any{"type": "rematch"})
+				case "rematch":
+					c.Close()
+					return m.Event.RematchID, nil
+				}
+			case "ack":
+				if pending && m.ID == fmt.Sprint(n) {
+					lc.acked(sent)
+					pending = false
+				}
+			case "error":
+				pending = false
+				lc.refused(m.Code)
 			}
-			lc.onMsg(ctx, c, g, m)
-		}
-	}
-}
-
-// onMsg takes a message of the server other than a rematch: an event
-// moves the game on (an end asks for a rematch), the ack of the move sent
-// times it, an error is counted.
-func (lc *loadClient) onMsg(ctx context.Context, c *wsclient.Conn, g *loadGame, m wsclient.Msg) {
-	switch m.Type {
-	case "event":
-		if m.Version > g.version {
-			g.version, g.view = m.Version, m.View
-		}
-		if m.Event.Kind == "end" {
-			g.ended = true
-			if g.seat == 0 {
-				lc.st.mu.Lock()
-				lc.st.games++
-				lc.st.mu.Unlock()
-			}
-			c.Send(ctx, map[string]any{"type": "rematch"})
-		}
-	case "ack":
-		if g.pending && m.ID == fmt.Sprint(g.n) {
-			d := time.Since(g.sent)
-			lc.st.mu.Lock()
-			lc.st.latencies = append(lc.st.latencies, d)
-			lc.st.sentAt = append(lc.st.sentAt, g.sent)
-			lc.st.mu.Unlock()
-			g.pending = false
-		}
-	case "error":
-		g.pending = false
-		if m.Code != "stale_version" {
-			lc.st.fail(m.Code)
 		}
 	}
 }

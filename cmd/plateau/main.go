@@ -40,6 +40,7 @@ func commands() []command {
 		{"match", "referee dames games between Hub engines (Scan, plateau hub) and levels, from set openings", runMatch},
 		{"ladder", "measure the levels of a game on an Elo ladder (round robin of plateau arena matches)", runLadder},
 		{"bench", "measure each game's move generation and a computer player's speed", runBench},
+		{"egdb", "build dames endgame databases by retrograde analysis (win, draw or loss of every position of few pieces)", runEgdb},
 		{"games", "list the games, their variants and an example position", runGames},
 		{"hub", "run the dames engine as a Hub engine on stdin/stdout (Scan's protocol)", runHub},
 		{"hint", "ask a computer player for the best move of a position", runHint},

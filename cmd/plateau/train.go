@@ -35,8 +35,8 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 
 // runTrainDames fits the dames pattern evaluation.
 func runTrainDames(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--epochs N] [--from-learnt] --out FILE",
-		"nice -n 19 plateau train dames --games 2000 --nodes 3000 --seed 1 --out ai/dames/weights.bin")
+	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--epochs N] [--from-learnt | --from-previous] --out FILE",
+		"nice -n 19 plateau train dames --games 1000 --nodes 3000 --seed 70 --from-previous --out ai/dames/weights2.bin")
 	var cfg aidames.TrainConfig
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games")
 	fs.Int64Var(&cfg.Nodes, "nodes", 3000, "search nodes a move in self-play (a node budget keeps the games the same on any machine)")
@@ -46,8 +46,9 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&cfg.Lambda, "lambda", 0.5, "weight of the self-play search's value in each position's target (0: the game's result alone)")
 	fs.Float64Var(&cfg.Rate, "rate", 0.005, "learning rate")
 	fs.Float64Var(&cfg.L2, "l2", 1e-5, "weight decay")
-	fromLearnt := fs.Bool("from-learnt", false, "self-play with the embedded learnt evaluation instead of the hand-written one")
-	out := fs.String("out", "", "write the weights file here (ai/dames/weights.bin is the one built in)")
+	fromLearnt := fs.Bool("from-learnt", false, "self-play with max's embedded learnt evaluation (weights2.bin) instead of the hand-written one")
+	fromPrevious := fs.Bool("from-previous", false, "self-play with max-v3's embedded learnt evaluation (weights.bin, the diamonds alone)")
+	out := fs.String("out", "", "write the weights file here (ai/dames/weights2.bin is max's, built in)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -58,8 +59,15 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	if *out == "" {
 		return usagef("train: --out FILE is required")
 	}
-	if *fromLearnt {
-		pt, err := aidames.LearntPatterns()
+	if *fromLearnt && *fromPrevious {
+		return usagef("train: --from-learnt and --from-previous: choose one")
+	}
+	if *fromLearnt || *fromPrevious {
+		patterns := aidames.LearntPatterns
+		if *fromPrevious {
+			patterns = aidames.PreviousPatterns
+		}
+		pt, err := patterns()
 		if err != nil {
 			return err
 		}

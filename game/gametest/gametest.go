@@ -80,26 +80,33 @@ type hashSeen struct {
 	moves string
 }
 
+// parsed is a state's position text and the state parsed from it, or why
+// it does not parse.
+type parsed struct {
+	pos  string
+	back game.State
+	err  error
+}
+
 // checkHash checks that s, an unfinished game reached by played, has the
-// hash of the same position met before and of its parsed text. (A
+// hash of the same position met before and of its parsed text p. (A
 // finished game is not searched: its hash is not checked.)
-func checkHash(t *testing.T, g game.Game, cfg game.Config, s game.State, played []string, hashes map[string]hashSeen) {
+func checkHash(t *testing.T, s game.State, p parsed, played []string, hashes map[string]hashSeen) {
 	t.Helper()
 	h, ok := s.(game.Hasher)
 	if !ok || s.Outcome().Over {
 		return
 	}
-	pos, hash := s.Position(), h.Hash()
+	pos, hash := p.pos, h.Hash()
 	if prev, ok := hashes[pos]; ok && prev.hash != hash {
 		t.Errorf("position %q: hash %#x after moves %s, %#x after moves %s", pos, hash, lastMoves(played), prev.hash, prev.moves)
 	} else if !ok && len(hashes) < 1<<16 {
 		hashes[pos] = hashSeen{hash, lastMoves(played)}
 	}
-	back, err := g.ParsePosition(cfg, pos)
-	if err != nil {
+	if p.err != nil {
 		return // checkPly reports it
 	}
-	if bh, ok := back.(game.Hasher); !ok || bh.Hash() != hash {
+	if bh, ok := p.back.(game.Hasher); !ok || bh.Hash() != hash {
 		t.Errorf("position %q parsed has another hash than after moves %s", pos, lastMoves(played))
 	}
 }
@@ -124,8 +131,11 @@ func playout(t *testing.T, g game.Game, cfg game.Config, seed uint64, o Options,
 	// states, so CopyFrom meets storage that earlier copies grew.
 	scratch := s.Clone()
 	for ply := 0; ; ply++ {
-		checkPly(t, g, cfg, s, rng, o)
-		checkHash(t, g, cfg, s, played, hashes)
+		// The position's text, and the state parsed from it, once a ply.
+		pos := s.Position()
+		back, err := g.ParsePosition(cfg, pos)
+		checkPly(t, g, s, parsed{pos, back, err}, rng, o)
+		checkHash(t, s, parsed{pos, back, err}, played, hashes)
 		checkCopy(t, s, scratch, rng)
 		if t.Failed() {
 			t.Fatalf("after moves %q", played)
@@ -173,11 +183,11 @@ func choose(t *testing.T, s game.State, rng *rand.Rand) game.Move {
 	return ms[rng.IntN(len(ms))]
 }
 
-func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *rand.Rand, o Options) {
+func checkPly(t *testing.T, g game.Game, s game.State, p parsed, rng *rand.Rand, o Options) {
 	t.Helper()
-	pos := s.Position()
+	pos := p.pos
 	moves := s.Moves(nil)
-	if !checkParsed(t, g, cfg, s, pos, moves) {
+	if !checkParsed(t, g, s, p, moves) {
 		return
 	}
 	seen, ok := checkMoveList(t, s, pos, moves)
@@ -216,15 +226,14 @@ func checkPly(t *testing.T, g game.Game, cfg game.Config, s game.State, rng *ran
 	}
 }
 
-// checkParsed checks that s's position pos round-trips and that the parsed
+// checkParsed checks that s's position round-trips and that the parsed
 // state agrees, and that s and its view marshal; false when the position
 // does not parse.
-func checkParsed(t *testing.T, g game.Game, cfg game.Config, s game.State, pos string, moves []game.Move) bool {
+func checkParsed(t *testing.T, g game.Game, s game.State, p parsed, moves []game.Move) bool {
 	t.Helper()
-	toMove := s.ToMove()
-	back, err := g.ParsePosition(cfg, pos)
-	if err != nil {
-		t.Errorf("ParsePosition(Position()) = %v for %q", err, pos)
+	pos, back, toMove := p.pos, p.back, s.ToMove()
+	if p.err != nil {
+		t.Errorf("ParsePosition(Position()) = %v for %q", p.err, pos)
 		return false
 	}
 	if got := back.Position(); got != pos {
@@ -345,9 +354,6 @@ func checkPlayOnClones(t *testing.T, s game.State, pos string, sample []game.Mov
 		if err := c.Play(m); err != nil {
 			t.Errorf("Play(%q) on a clone of %q: %v", s.FormatMove(m), pos, err)
 		}
-		if s.Position() != pos || s.ToMove() != toMove {
-			t.Fatalf("playing %q on a clone changed the original to %q", s.FormatMove(m), s.Position())
-		}
 		// PlayListed skips Play's checks for listed moves: it must
 		// leave the same state.
 		if tr, ok := s.Clone().(game.Trusting); ok {
@@ -359,6 +365,9 @@ func checkPlayOnClones(t *testing.T, s game.State, pos string, sample []game.Mov
 					got.Position(), got.Outcome(), c.Position(), c.Outcome())
 			}
 		}
+	}
+	if s.Position() != pos || s.ToMove() != toMove {
+		t.Fatalf("playing %q on clones changed the original to %q", notations(s, sample), s.Position())
 	}
 }
 

@@ -43,6 +43,9 @@ type Config struct {
 	// DefaultReviewBudget); Reviewer reviews a game (default review.Review).
 	ReviewBudget time.Duration
 	Reviewer     Reviewer
+	// Reviewed, when set, is told of each review stored: the game, its
+	// configuration and its moves (the puzzles are mined from them).
+	Reviewed func(id string, g game.Game, cfg game.Config, moves []string)
 }
 
 // Handler serves the analysis routes. Make one with New, add its Routes,

@@ -280,5 +280,8 @@ func (h *Handler) runReview(id string, j *reviewJob, g game.Game, cfg game.Confi
 		fail(fmt.Sprintf("the review of game %s could not be stored: internal error", id), err)
 		return
 	}
+	if h.c.Reviewed != nil {
+		h.c.Reviewed(id, g, cfg, moves)
+	}
 	forget()
 }

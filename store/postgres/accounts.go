@@ -141,36 +141,6 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, before time.Time) (in
 	return s.deleteSessions(ctx, "delete expired sessions", "expires < $1", nanos(before))
 }
 
-// SetSeatAccount implements store.Store. The seat's row is locked while
-// it is checked and set.
-func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, account string) error {
-	what := fmt.Sprintf("give seat %d of game %q to account %s", seat, game, account)
-	err := s.write(ctx, what, func(tx pgx.Tx) error {
-		var kind string
-		var had *string
-		err := tx.QueryRow(ctx, `SELECT kind, account_id FROM seats WHERE game_id = $1 AND seat = $2 FOR UPDATE`, game, seat).Scan(&kind, &had)
-		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			return fmt.Errorf("no such seat: %w", store.ErrNotFound)
-		case err != nil:
-			return err
-		case had != nil && *had == account:
-			return nil
-		case had != nil || kind != store.Human:
-			return store.ErrSeatTaken
-		}
-		_, err = tx.Exec(ctx, `UPDATE seats SET account_id = $1 WHERE game_id = $2 AND seat = $3`, account, game, seat)
-		if code, _ := pgCode(err); code == foreignKeyViolation {
-			return fmt.Errorf("no such account: %w", store.ErrNotFound)
-		}
-		return err
-	})
-	if err == nil {
-		s.notes.add(game, 0) // the other instances reload the game's record (store.Notifier)
-	}
-	return err
-}
-
 // PlayerGames implements store.Store.
 func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store.Game, error) {
 	limit := f.Limit

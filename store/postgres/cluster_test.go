@@ -123,31 +123,31 @@ func TestListen(t *testing.T) {
 	if err := a.Append(ctx, "g", []store.Event{{Seq: 1, Kind: "move"}, {Seq: 2, Kind: "move"}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Append(ctx, "g", nil, &store.Update{Joined: []int{0}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Claim(ctx, "g", 1, []byte("hash")); err != nil {
+	if err := a.Append(ctx, "g", nil, &store.Update{Status: store.StatusLive}); err != nil { // the record alone
 		t.Fatal(err)
 	}
 	if err := a.CreateAccount(ctx, storetest.NewAccount("acc", "ana")); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetSeatAccount(ctx, "g", 1, "acc"); err != nil { // a seat given to an account
+	seatEvents := []store.Event{storetest.SeatEvent(3, store.KindJoin, 0, store.SeatData{}),
+		storetest.SeatEvent(4, store.KindClaim, 1, store.SeatData{TokenHash: []byte("hash")}),
+		storetest.SeatEvent(5, store.KindAccount, 1, store.SeatData{Account: "acc"})}
+	if err := a.Append(ctx, "g", seatEvents, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Append(ctx, "g", []store.Event{{Seq: 2, Kind: "move"}}, nil); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("stale append: %v", err)
 	}
-	if err := a.Append(ctx, "g", []store.Event{{Seq: 3, Kind: "move"}}, nil); err != nil {
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 6, Kind: "move"}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Notes of one game may be merged: the last version, and the record
 	// changes, are heard.
 	record, last := false, int64(0)
-	for !record || last < 3 {
+	for !record || last < 6 {
 		n := next()
 		switch {
-		case n.Game != "g" || n.Version < 0 || n.Version > 3 || (n.Version > 0 && n.Version <= last):
+		case n.Game != "g" || n.Version < 0 || n.Version > 6 || (n.Version > 0 && n.Version <= last):
 			t.Errorf("note %+v after %d", n, last)
 		case n.Version == 0:
 			record = true
@@ -155,8 +155,8 @@ func TestListen(t *testing.T) {
 			last = n.Version
 		}
 	}
-	if v, err := b.Versions(ctx, []string{"g", "unknown"}); err != nil || len(v) != 1 || v["g"] != 3 {
-		t.Errorf("Versions: %v, %v; want g at 3", v, err)
+	if v, err := b.Versions(ctx, []string{"g", "unknown"}); err != nil || len(v) != 1 || v["g"] != 6 {
+		t.Errorf("Versions: %v, %v; want g at 6", v, err)
 	}
 	// The listening connection is cut: the listener reconnects and says
 	// that notes may have been missed, then hears the next write.
@@ -171,16 +171,16 @@ func TestListen(t *testing.T) {
 	}
 	// Notes of the writes above sent in later batches may come first.
 	for n := next(); n != (store.Note{}); n = next() {
-		if n.Game != "g" || n.Version > 3 {
+		if n.Game != "g" || n.Version > 6 {
 			t.Fatalf("note %+v before the resync note", n)
 		}
 	}
-	if err := a.Append(ctx, "g", []store.Event{{Seq: 4, Kind: "move"}}, nil); err != nil {
+	if err := a.Append(ctx, "g", []store.Event{{Seq: 7, Kind: "move"}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	for n := next(); n != (store.Note{Game: "g", Version: 4}); n = next() {
+	for n := next(); n != (store.Note{Game: "g", Version: 7}); n = next() {
 		if n != (store.Note{Game: "g"}) { // a late record note may come first
-			t.Fatalf("note after the reconnection %+v, want g at 4", n)
+			t.Fatalf("note after the reconnection %+v, want g at 7", n)
 		}
 	}
 	lcancel()

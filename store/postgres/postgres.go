@@ -223,7 +223,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if st.Account != "" {
 				account = &st.Account
 			}
-			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			b.Queue(`INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id, start_token_hash, start_joined, start_account_id)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $5, $6, $8)`,
 				g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
 		}
 		return runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
@@ -291,7 +292,8 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		ids[i] = g.ID
 	}
 	rows, err := s.pool.Query(ctx, `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open,
-		coalesce(s.account_id, ''), coalesce(a.name, '') FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
+		coalesce(s.account_id, ''), coalesce(a.name, ''), s.start_token_hash, s.start_joined, coalesce(s.start_account_id, '')
+		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id
 		WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat`, ids)
 	if err != nil {
 		return fmt.Errorf("postgres: seats: %w", err)
@@ -301,7 +303,11 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 		var id string
 		var n int
 		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
+		var startHash []byte
+		var startJoined bool
+		var startAccount string
+		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name,
+			&startHash, &startJoined, &startAccount); err != nil {
 			return fmt.Errorf("postgres: seats: %w", err)
 		}
 		g := byID[id]
@@ -309,6 +315,7 @@ func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
 			return fmt.Errorf("postgres: game %s: seat %d out of order", id, n)
 		}
 		g.Seats = append(g.Seats, st)
+		g.Start = append(g.Start, store.StartSeat(st, startHash, startJoined, startAccount))
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("postgres: seats: %w", err)
@@ -375,163 +382,6 @@ func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error)
 		return nil, err
 	}
 	return gs, nil
-}
-
-// Append implements store.Store. The events' seqs are checked against
-// each other here, and against the game's version by the conditional
-// update of the game's row, which comes first in the transaction.
-func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
-	return s.appendFenced(ctx, id, nil, events, upd)
-}
-
-// fence is the lease an append checks (see AppendFenced).
-type fence struct {
-	owner string
-	token int64
-}
-
-// appendFenced appends, checking fence f if not nil: its check is the
-// batch's first statement, which locks the lease's row (FOR SHARE) until
-// the commit, so that the lease cannot change owner meanwhile.
-func (s *Store) appendFenced(ctx context.Context, id string, f *fence, events []store.Event, upd *store.Update) error {
-	now := time.Now()
-	what := fmt.Sprintf("append to game %q", id)
-	err := s.write(ctx, what, func(tx pgx.Tx) error {
-		var from any              // the version the events follow; nil (any) when there are none
-		var moves, lastMove int64 // the "move" events appended and the last one's time
-		times := make([]int64, len(events))
-		for i, e := range events {
-			if i == 0 {
-				from = e.Seq - 1
-			} else if e.Seq != events[i-1].Seq+1 {
-				return fmt.Errorf("event seq %d after seq %d: %w", e.Seq, events[i-1].Seq, store.ErrConflict)
-			}
-			times[i] = nanos(now)
-			if !e.Time.IsZero() {
-				times[i] = nanos(e.Time)
-			}
-			if e.Kind == store.KindMove {
-				moves++
-				lastMove = max(lastMove, times[i])
-			}
-		}
-		status, result, signature := "", any(nil), any(nil)
-		if upd != nil {
-			status, result, signature = upd.Status, nullJSON(upd.Result), nullJSON(upd.Signature)
-		}
-		b := &pgx.Batch{}
-		if f != nil {
-			b.Queue(`SELECT 1 FROM leases WHERE game_id = $1 AND owner = $2 AND token = $3 AND expires > now() FOR SHARE`, id, f.owner, f.token)
-		}
-		first := b.Len() // the game's update
-		b.Queue(`UPDATE games SET version = version + $2, updated = $3, moves = moves + $4,
-			last_move = greatest(last_move, $5), status = coalesce(nullif($6, ''), status), result = coalesce($7::json, result),
-			signature = coalesce($9::json, signature) WHERE id = $1 AND ($8::bigint IS NULL OR version = $8)`,
-			id, int64(len(events)), nanos(now), moves, lastMove, status, result, from, signature)
-		for i, e := range events {
-			b.Queue(`INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES ($1, $2, $3, $4, $5, $6::json, $7)`,
-				id, e.Seq, e.Kind, e.Player, e.Notation, nullJSON(e.Data), times[i])
-		}
-		if upd != nil && len(upd.Joined) > 0 {
-			b.Queue("UPDATE seats SET joined = true WHERE game_id = $1 AND seat = ANY($2)", id, upd.Joined)
-		}
-		err := runBatch(ctx, tx, b, func(i int, tag pgconn.CommandTag) error {
-			switch {
-			case f != nil && i == 0 && tag.RowsAffected() == 0:
-				return store.ErrFenced
-			case i == first && tag.RowsAffected() == 0:
-				return errStale
-			}
-			return nil
-		})
-		if err == nil && upd != nil && upd.Rate != nil {
-			err = rate(ctx, tx, id, upd.Rate, now)
-		}
-		return err
-	})
-	if err == nil {
-		var version int64
-		if len(events) > 0 {
-			version = events[len(events)-1].Seq
-		}
-		s.notes.add(id, version)
-	}
-	if !errors.Is(err, errStale) {
-		return err
-	}
-	// No row updated: no such game, or another version. The statements
-	// after the update may have failed for that reason too, aborting the
-	// transaction: look outside it.
-	var version int64
-	switch err := s.pool.QueryRow(ctx, "SELECT version FROM games WHERE id = $1", id).Scan(&version); {
-	case errors.Is(err, pgx.ErrNoRows):
-		return fmt.Errorf("postgres: %s: %w", what, store.ErrNotFound)
-	case err != nil:
-		return fmt.Errorf("postgres: %s: %w", what, err)
-	}
-	if len(events) == 0 { // the game was created meanwhile
-		return fmt.Errorf("postgres: %s: %w", what, store.ErrConflict)
-	}
-	return fmt.Errorf("postgres: %s: event seq %d, want %d: %w", what, events[0].Seq, version+1, store.ErrConflict)
-}
-
-// errStale stops an Append's batch when the game's row was not updated.
-var errStale = errors.New("game not updated")
-
-// Claim implements store.Store.
-func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte) error {
-	if len(tokenHash) == 0 {
-		return fmt.Errorf("postgres: claim seat %d of game %q: empty token hash", seat, id)
-	}
-	err := s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE seats SET token_hash = $1 WHERE game_id = $2 AND seat = $3 AND open
-			AND (token_hash IS NULL OR length(token_hash) = 0)`, tokenHash, id, seat)
-		if err != nil || tag.RowsAffected() == 1 {
-			return err
-		}
-		var open bool
-		switch err := tx.QueryRow(ctx, `SELECT open FROM seats WHERE game_id = $1 AND seat = $2`, id, seat).Scan(&open); {
-		case errors.Is(err, pgx.ErrNoRows):
-			return store.ErrNotFound
-		case err != nil:
-			return err
-		case !open:
-			return store.ErrSeatNotOpen
-		}
-		return store.ErrSeatTaken
-	})
-	if err == nil {
-		s.notes.add(id, 0)
-	}
-	return err
-}
-
-// Events implements store.Store.
-func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
-	rows, err := s.pool.Query(ctx, `SELECT seq, kind, player, notation, data, time FROM events
-		WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, after)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: events of %q: %w", id, err)
-	}
-	defer rows.Close()
-	var evs []store.Event
-	for rows.Next() {
-		var e store.Event
-		var data []byte
-		var t int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Notation, &data, &t); err != nil {
-			return nil, fmt.Errorf("postgres: events of %q: %w", id, err)
-		}
-		if data != nil {
-			e.Data = json.RawMessage(data)
-		}
-		e.Time = fromNanos(t)
-		evs = append(evs, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgres: events of %q: %w", id, err)
-	}
-	return evs, nil
 }
 
 // DeleteStale implements store.Store, in transactions of at most

@@ -49,3 +49,7 @@ func TestReopenKeepsData(t *testing.T) {
 		t.Errorf("review after reopen: %+v, %v", r, err)
 	}
 }
+
+func TestTournaments(t *testing.T) {
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentStore { return open(t, pgtest.URL(t)) })
+}

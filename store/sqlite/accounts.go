@@ -146,37 +146,6 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, before time.Time) (in
 	return s.deleteSessions(ctx, "delete expired sessions", "expires < ?", nanos(before))
 }
 
-// SetSeatAccount implements store.Store.
-func (s *Store) SetSeatAccount(ctx context.Context, game string, seat int, account string) error {
-	what := fmt.Sprintf("give seat %d of game %q to account %s", seat, game, account)
-	return s.write(ctx, what, func(tx *sql.Tx) error {
-		var exists bool
-		if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM accounts WHERE id = ?)`, account).Scan(&exists); err != nil {
-			return fmt.Errorf("sqlite: %s: %w", what, err)
-		}
-		if !exists {
-			return fmt.Errorf("sqlite: %s: no such account: %w", what, store.ErrNotFound)
-		}
-		var kind string
-		var had sql.NullString
-		err := tx.QueryRow(`SELECT kind, account_id FROM seats WHERE game_id = ? AND seat = ?`, game, seat).Scan(&kind, &had)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("sqlite: %s: no such seat: %w", what, store.ErrNotFound)
-		case err != nil:
-			return fmt.Errorf("sqlite: %s: %w", what, err)
-		case had.Valid && had.String == account:
-			return nil
-		case had.Valid || kind != store.Human:
-			return fmt.Errorf("sqlite: %s: %w", what, store.ErrSeatTaken)
-		}
-		if _, err := tx.Exec(`UPDATE seats SET account_id = ? WHERE game_id = ? AND seat = ?`, account, game, seat); err != nil {
-			return fmt.Errorf("sqlite: %s: %w", what, err)
-		}
-		return nil
-	})
-}
-
 // PlayerGames implements store.Store.
 func (s *Store) PlayerGames(ctx context.Context, f store.PlayerFilter) ([]*store.Game, error) {
 	limit := f.Limit

@@ -27,10 +27,10 @@ func TestMigrationAccounts(t *testing.T) {
 	if err := s.CreateAccount(ctx, &store.Account{ID: "a", Name: "Ana", PasswordHash: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetSeatAccount(ctx, "g", 1, "a"); err != nil {
+	if err := s.Append(ctx, "g", []store.Event{{Seq: 1, Kind: store.KindAccount, Player: 1, Data: []byte(`{"account":"a"}`)}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if g, _ := s.Game(ctx, "g"); g.Seats[1].Name != "Ana" {
-		t.Errorf("seat 1 after SetSeatAccount: %+v", g.Seats[1])
+	if g, _ := s.Game(ctx, "g"); g.Seats[1].Name != "Ana" || g.Start[1].Account != "" {
+		t.Errorf("seat 1 after its account event: %+v, start %+v", g.Seats[1], g.Start[1])
 	}
 }

@@ -14,15 +14,12 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -90,12 +87,13 @@ type txStmts struct {
 
 // Queries prepared on the writer (see Store.stmt).
 const (
-	qSavepoint   = "SAVEPOINT w"
-	qRollbackTo  = "ROLLBACK TO w"
-	qRelease     = "RELEASE w"
-	qGameExists  = "SELECT count(*) FROM games WHERE id = ?"
-	qInsertGame  = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	qInsertSeat  = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	qSavepoint  = "SAVEPOINT w"
+	qRollbackTo = "ROLLBACK TO w"
+	qRelease    = "RELEASE w"
+	qGameExists = "SELECT count(*) FROM games WHERE id = ?"
+	qInsertGame = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	qInsertSeat = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id, start_token_hash, start_joined, start_account_id)
+		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?5, ?6, ?8)`
 	qVersion     = "SELECT version FROM games WHERE id = ?"
 	qInsertEvent = `INSERT INTO events (game_id, seq, kind, player, notation, data, time) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	qJoinSeat    = "UPDATE seats SET joined = 1 WHERE game_id = ? AND seat = ?"
@@ -109,7 +107,8 @@ const (
 // Queries prepared on the readers.
 const (
 	qGame  = "SELECT " + gameCols + " FROM games WHERE id = ?"
-	qSeats = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, '')
+	qSeats = `SELECT s.game_id, s.seat, s.kind, s.level, s.token_hash, s.joined, s.open, coalesce(s.account_id, ''), coalesce(a.name, ''),
+		s.start_token_hash, s.start_joined, coalesce(s.start_account_id, '')
 		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id IN (?) ORDER BY s.game_id, s.seat`
 	qEvents = `SELECT seq, kind, player, notation, data, time FROM events WHERE game_id = ? AND seq > ? ORDER BY seq`
 )
@@ -322,343 +321,5 @@ func (s *Store) commit(batch []*writeReq) {
 func nanos(t time.Time) int64 { return t.UnixNano() }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
-
-// Create implements store.Store.
-func (s *Store) Create(ctx context.Context, g *store.Game) error {
-	variant, err := json.Marshal(g.Variant)
-	if err != nil {
-		return fmt.Errorf("sqlite: create %s: variant: %w", g.ID, err)
-	}
-	what := "create game " + g.ID
-	return s.write(ctx, what, func(tx *sql.Tx) error {
-		var n int
-		if err := s.stmt(tx, qGameExists).QueryRow(g.ID).Scan(&n); err != nil {
-			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
-		}
-		if n > 0 {
-			return fmt.Errorf("sqlite: create game %s: %w", g.ID, store.ErrExists)
-		}
-		var result any
-		if g.Result != nil {
-			result = string(g.Result)
-		}
-		_, err := s.stmt(tx, qInsertGame).Exec(g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Rated)
-		if err != nil {
-			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
-		}
-		for i, st := range g.Seats {
-			if err := stop(ctx, what); err != nil {
-				return err
-			}
-			var hash any // NULL for a seat without a token
-			if len(st.TokenHash) > 0 {
-				hash = st.TokenHash
-			}
-			var account any // NULL for a guest's or an AI seat
-			if st.Account != "" {
-				account = st.Account
-			}
-			_, err := s.stmt(tx, qInsertSeat).Exec(g.ID, i, st.Kind, st.Level, hash, st.Joined, st.Open, account)
-			if err != nil {
-				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, i, err)
-			}
-		}
-		return nil
-	})
-}
-
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, moves, last_move, rated, signature`
-
-type scanner interface{ Scan(...any) error }
-
-// scanGame scans the gameCols of a row.
-func scanGame(row scanner) (*store.Game, error) {
-	var g store.Game
-	var variant string
-	var result, signature sql.NullString
-	var created, updated, clockInitial, clockIncrement, clockPerMove, lastMove int64
-	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement, &clockPerMove, &g.Moves, &lastMove, &g.Rated, &signature}
-	if err := row.Scan(dest...); err != nil {
-		return nil, err
-	}
-	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond,
-		PerMove: time.Duration(clockPerMove) * time.Millisecond}
-	if err := json.Unmarshal([]byte(variant), &g.Variant); err != nil {
-		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
-	}
-	if result.Valid {
-		g.Result = json.RawMessage(result.String)
-	}
-	if signature.Valid {
-		g.Signature = json.RawMessage(signature.String)
-	}
-	g.Created, g.Updated = fromNanos(created), fromNanos(updated)
-	if lastMove != 0 {
-		g.LastMove = fromNanos(lastMove)
-	}
-	return &g, nil
-}
-
-// Game implements store.Store.
-func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
-	g, err := scanGame(s.rst[qGame].QueryRowContext(ctx, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("sqlite: game %q: %w", id, store.ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: game %q: %w", id, err)
-	}
-	if err := s.loadSeats(ctx, []*store.Game{g}); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// loadSeats fills in the seats of gs.
-func (s *Store) loadSeats(ctx context.Context, gs []*store.Game) error {
-	if len(gs) == 0 {
-		return nil
-	}
-	byID := make(map[string]*store.Game, len(gs))
-	args := make([]any, len(gs))
-	for i, g := range gs {
-		byID[g.ID] = g
-		args[i] = g.ID
-	}
-	var rows *sql.Rows
-	var err error
-	if len(gs) == 1 {
-		rows, err = s.rst[qSeats].QueryContext(ctx, args...)
-	} else {
-		rows, err = s.r.QueryContext(ctx, strings.Replace(qSeats, "(?)", "(?"+strings.Repeat(",?", len(gs)-1)+")", 1), args...)
-	}
-	if err != nil {
-		return fmt.Errorf("sqlite: seats: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var n int
-		var st store.Seat
-		if err := rows.Scan(&id, &n, &st.Kind, &st.Level, &st.TokenHash, &st.Joined, &st.Open, &st.Account, &st.Name); err != nil {
-			return fmt.Errorf("sqlite: seats: %w", err)
-		}
-		g := byID[id]
-		if n != len(g.Seats) {
-			return fmt.Errorf("sqlite: game %s: seat %d out of order", id, n)
-		}
-		g.Seats = append(g.Seats, st)
-	}
-	return rows.Err()
-}
-
-// List implements store.Store.
-func (s *Store) List(ctx context.Context, f store.Filter) ([]*store.Game, error) {
-	limit := f.Limit
-	if limit <= 0 {
-		limit = 50
-	}
-	q := "SELECT " + gameCols + " FROM games"
-	var where []string
-	var args []any
-	if f.Status != "" {
-		where = append(where, "status = ?")
-		args = append(args, f.Status)
-	}
-	if f.Claimable {
-		where = append(where, `EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human' AND s.open = 1
-			AND (s.token_hash IS NULL OR length(s.token_hash) = 0))`)
-	}
-	// A game's active time: its last move's, or its creation's before any.
-	const active = "(CASE WHEN last_move = 0 THEN created ELSE last_move END)"
-	if !f.ActiveSince.IsZero() {
-		where = append(where, active+" >= ?")
-		args = append(args, nanos(f.ActiveSince))
-	}
-	if !f.IdleBefore.IsZero() {
-		where = append(where, active+" < ?")
-		args = append(args, nanos(f.IdleBefore))
-	}
-	if f.Moved {
-		where = append(where, "moves > 0")
-	}
-	if f.WithHuman {
-		where = append(where, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.kind = 'human')")
-	}
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY created DESC, id LIMIT ?"
-	args = append(args, limit)
-	rows, err := s.r.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: list: %w", err)
-	}
-	var gs []*store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("sqlite: list: %w", err)
-		}
-		gs = append(gs, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: list: %w", err)
-	}
-	if err := s.loadSeats(ctx, gs); err != nil {
-		return nil, err
-	}
-	return gs, nil
-}
-
-// Append implements store.Store. An append of n events runs n+1
-// prepared statements: the game's update, which checks its version, then
-// the inserts.
-func (s *Store) Append(ctx context.Context, id string, events []store.Event, upd *store.Update) error {
-	now := time.Now()
-	what := "append to game " + strconv.Quote(id)
-	var from int64 // the version the events follow
-	if len(events) > 0 {
-		from = events[0].Seq - 1
-	}
-	var moves, lastMove int64 // the "move" events appended and the last one's time
-	for i, e := range events {
-		if e.Seq != from+1+int64(i) {
-			return fmt.Errorf("sqlite: %s: event seq %d follows %d: %w", what, e.Seq, e.Seq-1, store.ErrConflict)
-		}
-		if e.Kind == store.KindMove {
-			moves++
-			lastMove = max(lastMove, nanos(eventTime(e, now)))
-		}
-	}
-	status, result, signature := "", any(nil), any(nil)
-	if upd != nil {
-		status = upd.Status
-		if upd.Result != nil {
-			result = string(upd.Result)
-		}
-		if upd.Signature != nil {
-			signature = string(upd.Signature)
-		}
-	}
-	return s.write(ctx, what, func(tx *sql.Tx) error {
-		if len(events) == 0 { // nothing to check the version against
-			err := s.stmt(tx, qVersion).QueryRow(id).Scan(&from)
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("sqlite: %s: %w", what, store.ErrNotFound)
-			}
-			if err != nil {
-				return fmt.Errorf("sqlite: %s: %w", what, err)
-			}
-		}
-		res, err := s.stmt(tx, qAdvance).Exec(from+int64(len(events)), nanos(now), moves, lastMove, status, result, id, from, signature)
-		if err != nil {
-			return fmt.Errorf("sqlite: %s: %w", what, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("sqlite: %s: %w", what, err)
-		} else if n == 0 {
-			var version int64
-			err := s.stmt(tx, qVersion).QueryRow(id).Scan(&version)
-			switch {
-			case errors.Is(err, sql.ErrNoRows):
-				return fmt.Errorf("sqlite: %s: %w", what, store.ErrNotFound)
-			case err != nil:
-				return fmt.Errorf("sqlite: %s: %w", what, err)
-			}
-			return fmt.Errorf("sqlite: %s: event seq %d, want %d: %w", what, from+1, version+1, store.ErrConflict)
-		}
-		for _, e := range events {
-			if err := stop(ctx, what); err != nil {
-				return err
-			}
-			var data any
-			if e.Data != nil {
-				data = string(e.Data)
-			}
-			if _, err := s.stmt(tx, qInsertEvent).Exec(id, e.Seq, e.Kind, e.Player, e.Notation, data, nanos(eventTime(e, now))); err != nil {
-				return fmt.Errorf("sqlite: %s: event %d: %w", what, e.Seq, err)
-			}
-		}
-		if upd != nil {
-			for _, seat := range upd.Joined {
-				if _, err := s.stmt(tx, qJoinSeat).Exec(id, seat); err != nil {
-					return fmt.Errorf("sqlite: game %q: join seat %d: %w", id, seat, err)
-				}
-			}
-		}
-		if upd != nil && upd.Rate != nil {
-			return rate(tx, id, upd.Rate, now)
-		}
-		return nil
-	})
-}
-
-// eventTime is e's time, or now if it has none.
-func eventTime(e store.Event, now time.Time) time.Time {
-	if e.Time.IsZero() {
-		return now
-	}
-	return e.Time
-}
-
-// Claim implements store.Store.
-func (s *Store) Claim(ctx context.Context, id string, seat int, tokenHash []byte) error {
-	if len(tokenHash) == 0 {
-		return fmt.Errorf("sqlite: claim seat %d of game %q: empty token hash", seat, id)
-	}
-	return s.write(ctx, fmt.Sprintf("claim seat %d of game %q", seat, id), func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND open = 1 AND (token_hash IS NULL OR length(token_hash) = 0)`,
-			tokenHash, id, seat)
-		if err != nil {
-			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
-			return err
-		}
-		var open bool
-		err = tx.QueryRow(`SELECT open FROM seats WHERE game_id = ? AND seat = ?`, id, seat).Scan(&open)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, store.ErrNotFound)
-		case err != nil:
-			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, err)
-		case !open:
-			return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, store.ErrSeatNotOpen)
-		}
-		return fmt.Errorf("sqlite: claim seat %d of game %q: %w", seat, id, store.ErrSeatTaken)
-	})
-}
-
-// Events implements store.Store.
-func (s *Store) Events(ctx context.Context, id string, after int64) ([]store.Event, error) {
-	rows, err := s.rst[qEvents].QueryContext(ctx, id, after)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
-	}
-	defer rows.Close()
-	var evs []store.Event
-	for rows.Next() {
-		var e store.Event
-		var data sql.NullString
-		var t int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Player, &e.Notation, &data, &t); err != nil {
-			return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
-		}
-		if data.Valid {
-			e.Data = json.RawMessage(data.String)
-		}
-		e.Time = fromNanos(t)
-		evs = append(evs, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: events of %q: %w", id, err)
-	}
-	return evs, nil
-}
 
 var _ store.Store = (*Store)(nil)

@@ -52,3 +52,13 @@ func TestReopenKeepsData(t *testing.T) {
 		t.Errorf("review after reopen: %+v, %v", r, err)
 	}
 }
+
+func TestTournaments(t *testing.T) {
+	storetest.RunTournaments(t, func(t *testing.T) storetest.TournamentStore {
+		s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}

@@ -133,53 +133,6 @@ func testSessions(t *testing.T, s store.Store) {
 	}
 }
 
-func testSeatAccounts(t *testing.T, s store.Store) {
-	ctx := context.Background()
-	mustCreateAccount(t, s, NewAccount("a", "anne"))
-	mustCreateAccount(t, s, NewAccount("b", "bert"))
-	g := openGame("g")
-	g.Seats[0].Account = "a"
-	mustCreate(t, s, g)
-	got, err := s.Game(ctx, "g")
-	if err != nil || got.Seats[0].Account != "a" || got.Seats[0].Name != "anne" || got.Seats[1].Account != "" || got.Seats[1].Name != "" {
-		t.Fatalf("Game(g) seats = %+v, %v; want seat 0 anne's", got.Seats, err)
-	}
-	mustCreate(t, s, NewGame("ai")) // seat 1 is an AI
-	for _, c := range []struct {
-		game    string
-		seat    int
-		account string
-		want    error
-	}{
-		{"g", 1, "b", nil},
-		{"g", 1, "b", nil}, // again: a no-op
-		{"g", 0, "a", nil},
-		{"g", 0, "b", store.ErrSeatTaken},
-		{"g", 1, "a", store.ErrSeatTaken},
-		{"g", 2, "a", store.ErrNotFound},
-		{"nope", 0, "a", store.ErrNotFound},
-		{"ai", 0, "nobody", store.ErrNotFound},
-		{"ai", 1, "a", store.ErrSeatTaken},
-	} {
-		if err := s.SetSeatAccount(ctx, c.game, c.seat, c.account); !errors.Is(err, c.want) && (err != nil || c.want != nil) {
-			t.Errorf("SetSeatAccount(%s, %d, %s) = %v, want %v", c.game, c.seat, c.account, err, c.want)
-		}
-	}
-	got, _ = s.Game(ctx, "g")
-	if got.Seats[0].Name != "anne" || got.Seats[1].Account != "b" || got.Seats[1].Name != "bert" {
-		t.Errorf("seats after SetSeatAccount = %+v", got.Seats)
-	}
-	gs, err := s.List(ctx, store.Filter{})
-	if err != nil || len(gs) != 2 {
-		t.Fatalf("List = %d games, %v", len(gs), err)
-	}
-	for _, g := range gs {
-		if g.ID == "g" && (g.Seats[0].Name != "anne" || g.Seats[1].Name != "bert") {
-			t.Errorf("List: seats of g = %+v, want the names", g.Seats)
-		}
-	}
-}
-
 func testPlayerGames(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	mustCreateAccount(t, s, NewAccount("a", "anne"))

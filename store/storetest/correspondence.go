@@ -24,18 +24,14 @@ func testAwaiting(t *testing.T, s store.Store) {
 		seat    int // the running seat; ann holds seat 0, bob seat 1
 	}{{"c1", 48 * time.Hour, 0}, {"c2", 24 * time.Hour, 0}, {"c3", 24 * time.Hour, 1}, {"blitz", 0, 0}, {"over", 24 * time.Hour, 0}} {
 		g := NewGame(c.id)
-		g.Seats[1] = store.Seat{Kind: store.Human}
+		g.Seats[0].Account = "ann"
+		g.Seats[1] = store.Seat{Kind: store.Human, Account: "bob"}
 		g.Status = store.StatusLive
 		g.Clock = store.Clock{PerMove: c.perMove}
 		if c.perMove == 0 {
 			g.Clock = store.Clock{Initial: time.Minute}
 		}
 		mustCreate(t, s, g)
-		for seat, acc := range []string{"ann", "bob"} {
-			if err := s.SetSeatAccount(ctx, c.id, seat, acc); err != nil {
-				t.Fatal(err)
-			}
-		}
 		if err := s.SetDeadline(ctx, c.id, t0.Add(c.perMove), c.seat); err != nil {
 			t.Fatal(err)
 		}

@@ -35,7 +35,7 @@ func testSignature(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	check("signed at the end", string(first))
-	if err := s.Append(ctx, "sig", nil, &store.Update{Joined: []int{1}}); err != nil {
+	if err := s.Append(ctx, "sig", nil, &store.Update{Status: store.StatusFinished}); err != nil {
 		t.Fatal(err)
 	}
 	check("after an update without a signature", string(first))

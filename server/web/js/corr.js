@@ -6,12 +6,12 @@ addStrings({
   en: {
     corrClock: 'Correspondence', corrNone: 'none', daysMove1: '1 day a move', daysMoveN: '{n} days a move',
     leftDay1H: '1 day {h} h left', leftDaysH: '{d} days {h} h left', leftHM: '{h} h {m} min left', leftM: '{m} min left',
-    firstMoveFree: 'first move: no time limit',
+    notifyTitle: 'Your move: {g}',
   },
   fr: {
     corrClock: 'Par correspondance', corrNone: 'non', daysMove1: '1 jour par coup', daysMoveN: '{n} jours par coup',
     leftDay1H: '1 jour {h} h restants', leftDaysH: '{d} jours {h} h restants', leftHM: '{h} h {m} min restantes', leftM: '{m} min restantes',
-    firstMoveFree: 'premier coup : sans limite',
+    notifyTitle: 'À vous de jouer : {g}',
   },
 });
 
@@ -58,4 +58,20 @@ export function tcText(c) {
 export function corrClockText(c, left, running) {
   const tc = daysText(Math.round((c.per_move_ms || 0) / DAY));
   return running && left !== null ? `${tc}, ${leftText(left)}` : tc;
+}
+
+/**
+ * notifyMove shows a browser notification that a game awaits the player's
+ * move, if the player allowed notifications (the lobby's button asks);
+ * a click on it opens the game.
+ * @param {string} gameLabel the game's name
+ * @param {string} body
+ * @param {string} id the game's id
+ */
+export function notifyMove(gameLabel, body, id) {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  try {
+    const n = new Notification(t('notifyTitle', { g: gameLabel }), { body, tag: `plateau-move-${id}` });
+    n.onclick = () => { window.focus(); location.assign(`/g/${encodeURIComponent(id)}`); };
+  } catch { /* a browser that shows notifications from a service worker only */ }
 }

@@ -1,10 +1,11 @@
 // The game page's side of the connection (api.js's Conn): the server's
 // messages (welcome, events, status, errors, offers) and the page's requests
 // (a move, an offer, a rematch, a seat). Methods of GamePage (game.js).
-import { t } from './i18n.js';
+import { t, gameName } from './i18n.js';
 import { h, mount } from './dom.js';
 import { api, remember, tokensFor, mine } from './api.js';
 import { play as playSound } from './sound.js';
+import { notifyMove } from './corr.js';
 
 const moveKinds = new Set(['move', 'roll']);
 
@@ -88,6 +89,10 @@ export const connMethods = {
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
     const wasOver = !!this.view?.outcome;
     if (m.view) this.view = m.view;
+    // A correspondence game open in a tab the player is not looking at.
+    if (ev.kind === 'move' && !this.seats.includes(ev.player) && this.myTurn() && this.clock?.per_move_ms && document.hidden) {
+      notifyMove(gameName(this.cat, this.gameId), ev.notation || '', this.id);
+    }
     if (this.summary) this.summary.version = v;
     this.prefix = [];
     this.rolled = ev.kind === 'roll';

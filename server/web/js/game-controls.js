@@ -31,7 +31,8 @@ export const controlMethods = {
         t(this.moves.some((m) => m.kind === 'roll') ? 'exportDice' : 'export')),
         this.gameId === 'dames' ? [' · ', h('a', { href: `/api/games/${this.id}/export.pdn`, download: `${this.id}.pdn` }, t('pdn'))] : null) : null,
       // The analysis board, only once the game is over: no engine help during a game.
-      over ? h('p', { class: 'watchlink' }, h('a', { href: this.analysisURL(), id: 'analyse-link' }, t('analysisHere'))) : null);
+      over ? h('p', { class: 'watchlink' }, h('a', { href: this.analysisURL(), id: 'analyse-link' }, t('analysisHere'))) : null,
+      over ? h('p', { class: 'watchlink' }, h('a', { href: `/puzzles/${encodeURIComponent(this.gameId)}`, id: 'puzzles-link' }, t('puzzlesOf'))) : null);
     this.renderEntry();
   },
 

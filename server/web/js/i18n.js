@@ -60,6 +60,7 @@ const dict = {
     rules: 'Rules',
     signIn: 'Sign in', signOut: 'Sign out',
     analysisBoard: 'Analysis board', analysisHere: 'Analyse this position',
+    puzzles: 'Puzzles', dailyPuzzle: 'Puzzle of the day: {g}', puzzlesOf: 'Puzzles of this game',
   },
   fr: {
     lobby: 'Salon', newGame: 'Nouvelle partie', game: 'Jeu', variant: 'Variante', seats: 'Places',
@@ -119,6 +120,7 @@ const dict = {
     rules: 'Règles',
     signIn: 'Se connecter', signOut: 'Se déconnecter',
     analysisBoard: 'Analyse', analysisHere: 'Analyser cette position',
+    puzzles: 'Problèmes', dailyPuzzle: 'Problème du jour : {g}', puzzlesOf: 'Problèmes de ce jeu',
   },
 };
 

@@ -7,8 +7,10 @@ import { h, icon, mount, go } from './dom.js';
 import { api, catalog, mine, remember, forget } from './api.js';
 import { CARD_ORDER, variantName, variantHelp, valueName, playersText, ladderFor, levelText, levelNote } from './lobby-text.js';
 import { Seeks } from './seeks.js';
+import { puzzleLine } from './puzzle-link.js';
 import { YourMove } from './yourmove.js';
 import { DAYS, daysText, tcText } from './corr.js';
+import { Tournaments } from './tournaments.js';
 import { levelRow } from './level-cards.js';
 import { QUICK_LEVEL, defaultPlayers, quickLevel, playLevel, learn, friendGame } from './card-play.js';
 
@@ -45,6 +47,10 @@ export class Lobby {
     this.renderers = {};
     /** @type {import('./seeks.js').Seeks|null} */
     this.seeks = null;
+    /** @type {import('./yourmove.js').YourMove|null} */
+    this.yourMove = null;
+    /** @type {import('./tournaments.js').Tournaments|null} */
+    this.tourneys = null;
     this.load();
   }
 
@@ -63,7 +69,7 @@ export class Lobby {
     this.drawThumbs();
   }
 
-  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); this.yourMove?.close(); }
+  destroy() { clearInterval(this.timer); this.gone = true; this.seeks?.close(); this.yourMove?.close(); this.tourneys?.close(); }
 
   async refresh() {
     await Promise.all(['open', 'live', 'inactive'].map(async (status) => {
@@ -111,11 +117,14 @@ export class Lobby {
       h('summary', {}, t('moreOptions')), this.formEl);
     this.seeks ??= new Seeks(this.order);
     this.yourMove ??= new YourMove(this.order);
+    this.tourneys ??= new Tournaments(this.order);
     mount(this.root, h('div', { class: 'lobby' },
       h('p', { class: 'intro' }, t('lobbyIntro')),
+      puzzleLine(this.cat),
       this.yourMove.el,
       this.cardsEl,
-      h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
+      h('div', { class: 'lobby-lower' }, h('div', {}, this.seeks.el, this.tourneys.el, this.more), h('div', {}, this.listEl, this.seeks.boardEl))));
+    this.tourneys.draw();
     this.seeks.draw();
     this.yourMove.draw();
     this.drawForm();
@@ -143,7 +152,8 @@ export class Lobby {
       h('div', { class: 'gc-links' },
         h('button', { type: 'button', class: 'link', 'data-learn': id, onclick: (e) => learn(g, e.currentTarget, this.fail(id)) }, t('learn')),
         h('a', { href: `/rules/${id}?lang=${lang}`, 'data-rules': id }, t('rules')),
-        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard'))),
+        h('a', { href: `/analysis/${id}`, 'data-analysis': id }, t('analysisBoard')),
+        h('a', { href: `/puzzles/${id}`, 'data-puzzles': id }, t('puzzles'))),
       f ? this.friendPanel(id, f) : null);
   }
 

@@ -1,5 +1,6 @@
-// Entry point: routes / to the lobby, /g/{id} to a game page and /@/{name}
-// to a player's page, and wires the language switch and the account control.
+// Entry point: routes / to the lobby, /g/{id} to a game page, /@/{name}
+// to a player's page, /analysis and /puzzles to theirs, and wires the
+// language switch and the account control.
 import { lang, setLang, onLang } from './i18n.js';
 import { go } from './dom.js';
 import { GamePage } from './game.js';
@@ -21,14 +22,22 @@ async function route() {
   const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
   const p = location.pathname.match(/^\/@\/([^/]+)\/?$/);
   const an = location.pathname.match(/^\/analysis(?:\/([^/]*))?\/?$/);
+  const tm = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  const pz = location.pathname.match(/^\/puzzles(?:\/([^/]*))?\/?$/);
   if (m) {
     page = new GamePage(app, decodeURIComponent(m[1]));
   } else if (p) {
     const { PlayerPage } = await import('./player.js');
     page = new PlayerPage(app, decodeURIComponent(p[1]));
+  } else if (tm) {
+    const { TournamentPage } = await import('./tournament.js');
+    page = new TournamentPage(app, decodeURIComponent(tm[1]));
   } else if (an) {
     const { AnalysisPage, AnalysisIndex } = await import('./analysis.js');
     page = an[1] ? new AnalysisPage(app, decodeURIComponent(an[1])) : new AnalysisIndex(app);
+  } else if (pz) {
+    const { PuzzlePage, PuzzleIndex } = await import('./puzzles.js');
+    page = pz[1] ? new PuzzlePage(app, decodeURIComponent(pz[1])) : new PuzzleIndex(app);
   } else {
     const { Lobby } = await import('./lobby.js');
     page = new Lobby(app);

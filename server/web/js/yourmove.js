@@ -9,18 +9,18 @@ import { addStrings, t, gameName } from './i18n.js';
 import { h, mount } from './dom.js';
 import { api } from './api.js';
 import { me } from './account.js';
-import { leftText, tcText } from './corr.js';
+import { leftText, tcText, notifyMove } from './corr.js';
 
 addStrings({
   en: {
     yourMove: 'Your move', awaits0: 'No correspondence game awaits your move.', awaits1: '1 game awaits your move',
     awaitsN: '{n} games await your move', vsNames: 'vs {p}', notifyMe: 'Notify me when it is my move',
-    notifyOn: 'Notifications on', notifyOff: 'Notifications blocked by the browser', notifyTitle: 'Your move: {g}',
+    notifyOn: 'Notifications on', notifyOff: 'Notifications blocked by the browser',
   },
   fr: {
     yourMove: 'À vous de jouer', awaits0: 'Aucune partie par correspondance n’attend votre coup.', awaits1: '1 partie attend votre coup',
     awaitsN: '{n} parties attendent votre coup', vsNames: 'contre {p}', notifyMe: 'Me prévenir quand c’est à moi',
-    notifyOn: 'Notifications activées', notifyOff: 'Notifications bloquées par le navigateur', notifyTitle: 'À vous de jouer : {g}',
+    notifyOn: 'Notifications activées', notifyOff: 'Notifications bloquées par le navigateur',
   },
 });
 
@@ -78,13 +78,7 @@ export class YourMove {
     return parts.join(' · ');
   }
 
-  notify(g) {
-    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    try {
-      const n = new Notification(t('notifyTitle', { g: gameName(this.cat, g.game) }), { body: this.line(g), tag: `plateau-move-${g.id}` });
-      n.onclick = () => { window.focus(); location.assign(g.url); };
-    } catch { /* a browser that shows notifications from a service worker only */ }
-  }
+  notify(g) { notifyMove(gameName(this.cat, g.game), this.line(g), g.id); }
 
   async ask() {
     try { localStorage.setItem(ASKED, '1'); } catch { /* storage may be disabled */ }

@@ -42,7 +42,7 @@ type Golden struct {
 	// Draw and Undo are the seats with a pending draw offer and undo
 	// request (-1: none).
 	Draw, Undo int
-	Seats                      []Seat
+	Seats      []Seat
 }
 
 type gen struct {

@@ -1,0 +1,295 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"plateau/mint"
+	"plateau/store"
+	"plateau/tournament/director"
+)
+
+// Store is what the handler needs of the store.
+type Store interface {
+	store.Tournaments
+}
+
+// Deps are the handler's dependencies.
+type Deps struct {
+	Store    Store
+	Director *director.Director
+	// Account returns the request's signed-in account, nil for a guest.
+	Account func(*http.Request) (*store.Account, error)
+	// Rating returns an account's rating in a game, rounded.
+	Rating func(ctx context.Context, account, game string) (int, error)
+	// Check validates a two-player game, its variant and clock for rated
+	// play, and returns the complete variant; a *FieldError-like error
+	// names the field.
+	Check func(game string, variant map[string]string, clock director.Clock) (map[string]string, error)
+	Now   func() time.Time
+	// PerDay bounds the tournaments an account creates in 24 hours (3 if
+	// zero, none if negative).
+	PerDay int
+	Log    *slog.Logger
+}
+
+// Handler answers the tournaments' routes.
+type Handler struct{ d Deps }
+
+// New returns a handler.
+func New(d Deps) *Handler {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.PerDay == 0 {
+		d.PerDay = 3
+	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	return &Handler{d: d}
+}
+
+// Register adds the routes to m.
+func (h *Handler) Register(m *http.ServeMux) {
+	m.HandleFunc("POST /api/tournaments", h.create)
+	m.HandleFunc("GET /api/tournaments", h.list)
+	m.HandleFunc("GET /api/tournaments/{id}", h.get)
+	m.HandleFunc("GET /api/tournaments/{id}/live", h.live)
+	m.HandleFunc("POST /api/tournaments/{id}/join", h.join)
+	m.HandleFunc("POST /api/tournaments/{id}/leave", h.leave)
+}
+
+// Limits of a tournament's settings.
+const (
+	maxName       = 60
+	maxStartsIn   = 7 * 24 * 60 // minutes
+	minArena      = 1           // minutes
+	maxArena      = 6 * 60
+	maxRounds     = 15
+	maxBodyBytes  = 4096
+	listedDefault = 50
+)
+
+// CreateRequest is the body of POST /api/tournaments.
+type CreateRequest struct {
+	Kind    string            `json:"kind"` // "arena" or "swiss"
+	Game    string            `json:"game"`
+	Variant map[string]string `json:"variant,omitempty"`
+	Clock   director.Clock    `json:"clock"`
+	Name    string            `json:"name,omitempty"`
+	// StartsIn is the delay before the start, in minutes (0: now).
+	StartsIn float64 `json:"startsIn"`
+	Minutes  int     `json:"minutes,omitempty"` // an arena's duration
+	Rounds   int     `json:"rounds,omitempty"`  // a Swiss tournament's rounds
+	Berserk  bool    `json:"berserk,omitempty"`
+}
+
+// Summary is a tournament as the lobby lists it.
+type Summary struct {
+	ID      string        `json:"id"`
+	Kind    string        `json:"kind"`
+	Game    string        `json:"game"`
+	Name    string        `json:"name"`
+	Spec    director.Spec `json:"spec"`
+	Starts  time.Time     `json:"starts"`
+	Ends    *time.Time    `json:"ends,omitempty"` // an arena's end
+	Status  string        `json:"status"`
+	Players int           `json:"players"`
+}
+
+func fail(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, map[string]any{"error": map[string]string{"code": code, "message": msg}})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// account returns the signed-in account or answers 401.
+func (h *Handler) account(w http.ResponseWriter, r *http.Request) *store.Account {
+	acc, err := h.d.Account(r)
+	if err != nil {
+		h.d.Log.Error("read a session", "err", err)
+		fail(w, http.StatusInternalServerError, "internal", "could not read the session")
+		return nil
+	}
+	if acc == nil {
+		fail(w, http.StatusUnauthorized, "sign_in", "sign in to take part in tournaments")
+	}
+	return acc
+}
+
+// check validates a creation request and returns the record to store.
+func (h *Handler) check(req CreateRequest, acc *store.Account, now time.Time) (*store.Tournament, string, error) {
+	spec := director.Spec{Clock: req.Clock, Berserk: req.Berserk}
+	switch req.Kind {
+	case director.Arena:
+		if req.Minutes < minArena || req.Minutes > maxArena {
+			return nil, "minutes", fmt.Errorf("%d: want an arena of %d to %d minutes", req.Minutes, minArena, maxArena)
+		}
+		spec.Minutes = req.Minutes
+	case director.Swiss:
+		if req.Rounds < 1 || req.Rounds > maxRounds {
+			return nil, "rounds", fmt.Errorf("%d: want 1 to %d rounds", req.Rounds, maxRounds)
+		}
+		if req.Berserk {
+			return nil, "berserk", errors.New("berserk is for arenas")
+		}
+		spec.Rounds = req.Rounds
+	default:
+		return nil, "kind", fmt.Errorf("%q: want arena or swiss", req.Kind)
+	}
+	if req.Clock.Minutes <= 0 {
+		return nil, "clock.minutes", errors.New("a tournament needs a clock")
+	}
+	variant, err := h.d.Check(req.Game, req.Variant, req.Clock)
+	if err != nil {
+		return nil, "game", err
+	}
+	spec.Variant = variant
+	if !(req.StartsIn >= 0 && req.StartsIn <= maxStartsIn) {
+		return nil, "startsIn", fmt.Errorf("%v: want 0 to %d minutes", req.StartsIn, maxStartsIn)
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" {
+		name = fmt.Sprintf("%s %s", req.Game, req.Kind)
+	}
+	if utf8.RuneCountInString(name) > maxName || !utf8.ValidString(name) {
+		return nil, "name", fmt.Errorf("want at most %d characters", maxName)
+	}
+	b, _ := json.Marshal(spec)
+	starts := now.Add(time.Duration(req.StartsIn * float64(time.Minute))).Truncate(time.Second)
+	return &store.Tournament{ID: mint.ID(), Kind: req.Kind, Game: req.Game, Name: name, Creator: acc.ID, Spec: b,
+		Starts: starts, Status: store.TournamentOpen, Created: now}, "", nil
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	acc := h.account(w, r)
+	if acc == nil {
+		return
+	}
+	var req CreateRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		fail(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("the tournament: %v", err))
+		return
+	}
+	now := h.d.Now().UTC()
+	t, field, err := h.check(req, acc, now)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "invalid", fmt.Sprintf("%s: %v", field, err))
+		return
+	}
+	if h.d.PerDay > 0 {
+		n, err := h.d.Store.CountTournaments(r.Context(), acc.ID, now.Add(-24*time.Hour))
+		if err != nil {
+			h.storeError(w, err)
+			return
+		}
+		if n >= h.d.PerDay {
+			fail(w, http.StatusTooManyRequests, "rate_limited", fmt.Sprintf("at most %d tournaments a day per account", h.d.PerDay))
+			return
+		}
+	}
+	if err := h.d.Store.CreateTournament(r.Context(), t); err != nil {
+		h.storeError(w, err)
+		return
+	}
+	h.d.Log.Info("tournament created", "tournament", t.ID, "kind", t.Kind, "game", t.Game, "creator", acc.ID)
+	writeJSON(w, http.StatusCreated, h.summary(t, nil))
+}
+
+func (h *Handler) storeError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		fail(w, http.StatusNotFound, "not_found", "no such tournament")
+	case errors.Is(err, director.ErrClosed), errors.Is(err, director.ErrStarted), errors.Is(err, director.ErrNotJoined):
+		fail(w, http.StatusConflict, "refused", strings.TrimPrefix(err.Error(), "director: "))
+	default:
+		h.d.Log.Error("tournaments", "err", err)
+		fail(w, http.StatusInternalServerError, "internal", "the store failed")
+	}
+}
+
+// summary lists t; st, if not nil, gives the number of players.
+func (h *Handler) summary(t *store.Tournament, st *director.State) Summary {
+	s := Summary{ID: t.ID, Kind: t.Kind, Game: t.Game, Name: t.Name, Starts: t.Starts, Status: t.Status}
+	json.Unmarshal(t.Spec, &s.Spec)
+	if t.Kind == director.Arena {
+		end := t.Starts.Add(time.Duration(s.Spec.Minutes) * time.Minute)
+		s.Ends = &end
+	}
+	if st != nil {
+		for _, p := range st.Players {
+			if !p.Left {
+				s.Players++
+			}
+		}
+	}
+	return s
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	ts, err := h.d.Store.Tournaments(r.Context(), []string{store.TournamentOpen, store.TournamentRunning}, listedDefault)
+	if err != nil {
+		h.storeError(w, err)
+		return
+	}
+	out := make([]Summary, 0, len(ts))
+	for _, t := range ts {
+		var s Summary
+		err := h.d.Director.View(r.Context(), t.ID, func(st *director.State) { s = h.summary(&st.T, st) })
+		if err != nil {
+			s = h.summary(t, nil)
+		}
+		out = append(out, s)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"tournaments": out})
+}
+
+func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
+	acc := h.account(w, r)
+	if acc == nil {
+		return
+	}
+	id := r.PathValue("id")
+	t, err := h.d.Store.Tournament(r.Context(), id)
+	if err != nil {
+		h.storeError(w, err)
+		return
+	}
+	rating, err := h.d.Rating(r.Context(), acc.ID, t.Game)
+	if err != nil {
+		h.storeError(w, err)
+		return
+	}
+	if err := h.d.Director.Join(r.Context(), id, acc.ID, acc.Name, rating); err != nil {
+		h.storeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"joined": true})
+}
+
+func (h *Handler) leave(w http.ResponseWriter, r *http.Request) {
+	acc := h.account(w, r)
+	if acc == nil {
+		return
+	}
+	if err := h.d.Director.Leave(r.Context(), r.PathValue("id"), acc.ID); err != nil {
+		h.storeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"joined": false})
+}

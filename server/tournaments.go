@@ -1,0 +1,96 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"plateau/mint"
+	"plateau/room"
+	"plateau/seek"
+	"plateau/server/lobby"
+	servertournament "plateau/server/tournament"
+	"plateau/store"
+	"plateau/tournament/director"
+)
+
+// startTournaments runs the tournaments (tournament/director, under a
+// lease per tournament) and makes their API (server/tournament) when the
+// store keeps them, as both stores do; raw is the store before New wraps
+// it.
+func (s *Server) startTournaments(raw store.Store) {
+	ts, ok := raw.(store.Tournaments)
+	if !ok {
+		return
+	}
+	dir := director.New(director.Config{Store: tournamentStore{ts, s.o.Store}, Games: tournamentGames{s}, Owner: s.rooms.Instance(),
+		Now: s.o.Now, NewID: room.NewID, NewToken: room.NewToken, Log: s.o.Log})
+	s.tourneys = servertournament.New(servertournament.Deps{Store: ts, Director: dir, Now: s.o.Now, Log: s.o.Log,
+		Account: s.accounts.Seeker,
+		Rating: func(ctx context.Context, account, game string) (int, error) {
+			r, _, err := s.ratingIn(ctx, account, game)
+			return r, err
+		},
+		Check: func(game string, variant map[string]string, c director.Clock) (map[string]string, error) {
+			spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: game, Variant: variant, Clock: &seek.Clock{Minutes: c.Minutes, Increment: c.Increment}, Rated: true})
+			if fe != nil {
+				return nil, fe
+			}
+			return spec.Variant, nil
+		}})
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		dir.Run(s.closed)
+	}()
+}
+
+// registerTournaments adds the tournaments' routes, if any.
+func (s *Server) registerTournaments(m *http.ServeMux) {
+	if s.tourneys != nil {
+		s.tourneys.Register(m)
+		m.HandleFunc("GET /t/{id}", func(w http.ResponseWriter, r *http.Request) {
+			s.web.Page(w, r, "", bootData{Catalog: s.catalogJSON()})
+		})
+	}
+}
+
+// tournamentStore reads the games' records through the server's store.
+type tournamentStore struct {
+	keeper
+	games store.Store
+}
+
+// keeper names the embedded store.Tournaments (whose method Tournaments
+// would clash with the field's name).
+type keeper interface{ store.Tournaments }
+
+func (t tournamentStore) Game(ctx context.Context, id string) (*store.Game, error) {
+	return t.games.Game(ctx, id)
+}
+
+// tournamentGames creates a tournament's rated games.
+type tournamentGames struct{ s *Server }
+
+// Create implements director.Games: a rated game between the two
+// accounts, white on seat 0, loaded at once (the opening roll).
+func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec director.Spec, tg *director.Game) error {
+	seats := []store.Seat{
+		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[0]), Account: tg.White},
+		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[1]), Account: tg.Black},
+	}
+	rec, err := room.NewGameRecord(t.Game, spec.Variant, false, seats)
+	if err != nil {
+		return err
+	}
+	rec.ID, rec.Rated = tg.ID, true
+	rec.Clock = store.Clock{Initial: time.Duration(spec.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
+		Increment: time.Duration(spec.Clock.Increment * float64(time.Second)).Round(time.Millisecond)}
+	if err := store.WithDeadline(ctx, g.s.o.WriteTimeout, func(ctx context.Context) error { return g.s.o.Store.Create(ctx, rec) }); err != nil {
+		return err
+	}
+	if rm, err := g.s.rooms.Acquire(ctx, rec.ID); err == nil {
+		g.s.rooms.Release(rm)
+	}
+	return nil
+}

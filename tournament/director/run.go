@@ -1,0 +1,146 @@
+package director
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"plateau/store"
+	"plateau/tournament/swiss"
+)
+
+// run is one step of tournament id under the lease f: start it when its
+// time has come, record the results of its finished games, pair its free
+// players (an arena) or its next round (Swiss), and end it.
+func (d *Director) run(ctx context.Context, id string, f store.Fence) error {
+	e, err := d.entry(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer e.mu.Unlock()
+	now := d.cfg.Now()
+	st := e.st
+	if !st.Started {
+		if now.Before(st.T.Starts) {
+			return nil
+		}
+		var order []string
+		if st.arena == nil {
+			order = st.initialOrder()
+		}
+		if err := d.appendEvents(ctx, e, f, store.TournamentRunning, true, event(EvStart, startData{Order: order})); err != nil {
+			return err
+		}
+	}
+	if err := d.results(ctx, e, f); err != nil {
+		return err
+	}
+	if e.st.arena != nil {
+		return d.arenaStep(ctx, e, f)
+	}
+	return d.swissStep(ctx, e, f)
+}
+
+// results records the results of the games that ended.
+func (d *Director) results(ctx context.Context, e *entry, f store.Fence) error {
+	var evs []store.TournamentEvent
+	now := d.cfg.Now()
+	over := e.st.arena != nil && e.st.arena.Over(now)
+	for _, g := range e.st.Playing() {
+		rec, err := d.cfg.Store.Game(ctx, g.ID)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			continue // being created, or its creation failed (recorded void then)
+		case err != nil:
+			return err
+		case rec.Status != store.StatusFinished && rec.Moves == 0 && (over || now.Sub(g.Paired) > d.cfg.StartWithin):
+			evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: Void}))
+			continue
+		case rec.Status != store.StatusFinished:
+			continue
+		}
+		evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: outcome(rec)}))
+	}
+	if len(evs) == 0 {
+		return nil
+	}
+	return d.appendEvents(ctx, e, f, "", true, evs...)
+}
+
+// arenaStep pairs the free players, or ends the arena once its time is
+// up and its last game over.
+func (d *Director) arenaStep(ctx context.Context, e *entry, f store.Fence) error {
+	st := e.st
+	now := d.cfg.Now()
+	if st.arena.Over(now) {
+		if len(st.Playing()) > 0 {
+			return nil
+		}
+		return d.appendEvents(ctx, e, f, store.TournamentFinished, true, event(EvEnd, struct{}{}))
+	}
+	ps, err := st.arena.Pair(now, nil) // marks them playing: the state is ahead of the log until the append
+	if err != nil || len(ps) == 0 {
+		return nil
+	}
+	games := make([]*Game, len(ps))
+	evs := make([]store.TournamentEvent, len(ps))
+	for i, p := range ps {
+		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}, Paired: now}
+		evs[i] = event(EvPair, games[i])
+	}
+	if err := d.appendEvents(ctx, e, f, "", false, evs...); err != nil {
+		return err
+	}
+	for i, g := range games {
+		st.addGame(g)
+		st.T.Version, st.last = evs[i].Seq, evs[i].Time
+	}
+	return d.create(ctx, e, f, games)
+}
+
+// swissStep pairs the next round once the last is over, or ends the
+// tournament after its last round.
+func (d *Director) swissStep(ctx context.Context, e *entry, f store.Fence) error {
+	st := e.st
+	if len(st.Playing()) > 0 {
+		return nil
+	}
+	if len(st.rounds) >= st.Spec.Rounds || len(st.order) < 2 {
+		return d.appendEvents(ctx, e, f, store.TournamentFinished, true, event(EvEnd, struct{}{}))
+	}
+	rd, err := swiss.Pair(st.swissPlayers(), st.rounds, swiss.DefaultRules)
+	if errors.Is(err, swiss.ErrNoPairing) {
+		return d.appendEvents(ctx, e, f, store.TournamentFinished, true, event(EvEnd, struct{}{}))
+	}
+	if err != nil {
+		return fmt.Errorf("director: tournament %q: %w", st.T.ID, err)
+	}
+	data := roundData{Round: len(st.rounds) + 1}
+	for _, g := range rd.Games {
+		data.Games = append(data.Games, &Game{ID: d.cfg.NewID(), White: st.order[g.White], Black: st.order[g.Black],
+			Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}})
+	}
+	if rd.Bye >= 0 {
+		data.Bye = st.order[rd.Bye]
+	}
+	if err := d.appendEvents(ctx, e, f, "", true, event(EvRound, data)); err != nil {
+		return err
+	}
+	return d.create(ctx, e, f, e.st.Games[len(e.st.Games)-len(data.Games):])
+}
+
+// create makes the games just paired; one that cannot be made is
+// recorded void.
+func (d *Director) create(ctx context.Context, e *entry, f store.Fence, games []*Game) error {
+	var evs []store.TournamentEvent
+	for _, g := range games {
+		if err := d.cfg.Games.Create(ctx, &e.st.T, e.st.Spec, g); err != nil {
+			d.cfg.Log.Warn("tournament game not created", "tournament", e.st.T.ID, "game", g.ID, "err", err)
+			evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: Void}))
+		}
+	}
+	if len(evs) == 0 {
+		return nil
+	}
+	return d.appendEvents(ctx, e, f, "", true, evs...)
+}

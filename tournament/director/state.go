@@ -1,0 +1,342 @@
+package director
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"plateau/store"
+	"plateau/tournament/arena"
+	"plateau/tournament/swiss"
+)
+
+// Kinds of tournament.
+const (
+	Arena = "arena"
+	Swiss = "swiss"
+)
+
+// Event types of a tournament's log.
+const (
+	EvJoin   = "join"   // joinData
+	EvLeave  = "leave"  // leaveData
+	EvStart  = "start"  // startData
+	EvPair   = "pair"   // pairData: one game paired
+	EvResult = "result" // resultData
+	EvRound  = "round"  // roundData: a Swiss round's games paired, with its bye
+	EvEnd    = "end"    // no data
+)
+
+// Results of a tournament game, from white's side; Void: the game did not
+// count (it could not start, or was aborted).
+const (
+	WhiteWins = "white"
+	Draw      = "draw"
+	BlackWins = "black"
+	Void      = "void"
+)
+
+// Clock is a tournament's time control.
+type Clock struct {
+	Minutes   float64 `json:"minutes"`
+	Increment float64 `json:"increment"`
+}
+
+// Spec is a tournament's settings, the JSON of its record's Spec.
+type Spec struct {
+	Variant map[string]string `json:"variant,omitempty"`
+	Clock   Clock             `json:"clock"`
+	// Minutes is an arena's duration; Rounds a Swiss tournament's number
+	// of rounds.
+	Minutes int  `json:"minutes,omitempty"`
+	Rounds  int  `json:"rounds,omitempty"`
+	Berserk bool `json:"berserk,omitempty"`
+}
+
+type joinData struct {
+	Account string `json:"account"`
+	Name    string `json:"name"`
+	Rating  int    `json:"rating"`
+}
+
+type leaveData struct {
+	Account string `json:"account"`
+}
+
+type startData struct {
+	// Order is a Swiss tournament's initial ranking (the accounts by
+	// rating at the start).
+	Order []string `json:"order,omitempty"`
+}
+
+// Game is one tournament game.
+type Game struct {
+	ID     string `json:"id"`
+	White  string `json:"white"` // account ids
+	Black  string `json:"black"`
+	Round  int    `json:"round,omitempty"` // Swiss round, from 1
+	Result string `json:"result,omitempty"`
+	// Tokens are the seats' secret tokens, given only to their players.
+	Tokens [2]string `json:"tokens"`
+	// Paired is when the game was paired (its event's time).
+	Paired time.Time `json:"-"`
+}
+
+type roundData struct {
+	Round int     `json:"round"`
+	Games []*Game `json:"games"`
+	Bye   string  `json:"bye,omitempty"`
+}
+
+type resultData struct {
+	Game   string `json:"game"`
+	Result string `json:"result"`
+}
+
+// Entry is a player of a tournament.
+type Entry struct {
+	Account string `json:"account"`
+	Name    string `json:"name"`
+	Rating  int    `json:"rating"`
+	Left    bool   `json:"left,omitempty"`
+}
+
+// State is a tournament as its log's replay leaves it.
+type State struct {
+	T       store.Tournament
+	Spec    Spec
+	Started bool
+	Ended   bool
+	Players []Entry
+	Games   []*Game
+
+	idx    map[string]int
+	games  map[string]*Game
+	arena  *arena.Arena
+	order  []string // Swiss: the accounts in initial ranking order
+	rounds []swiss.Round
+	byes   []string // Swiss: the bye of each round
+	last   time.Time
+}
+
+// NewState returns the state of a tournament before its first event.
+func NewState(t *store.Tournament) (*State, error) {
+	s := &State{T: *t, idx: map[string]int{}, games: map[string]*Game{}}
+	if err := json.Unmarshal(t.Spec, &s.Spec); err != nil {
+		return nil, fmt.Errorf("director: tournament %q: spec: %w", t.ID, err)
+	}
+	switch t.Kind {
+	case Arena:
+		s.arena = arena.New(arena.Config{Start: t.Starts, Duration: time.Duration(s.Spec.Minutes) * time.Minute, Berserk: s.Spec.Berserk})
+	case Swiss:
+	default:
+		return nil, fmt.Errorf("director: tournament %q: kind %q is not arena or swiss", t.ID, t.Kind)
+	}
+	s.T.Version = 0
+	return s, nil
+}
+
+// Apply replays one event; the events must come in order.
+func (s *State) Apply(e store.TournamentEvent) error {
+	if e.Seq != s.T.Version+1 {
+		return fmt.Errorf("director: tournament %q: event %d after %d", s.T.ID, e.Seq, s.T.Version)
+	}
+	if err := s.apply(e); err != nil {
+		return fmt.Errorf("director: tournament %q: event %d (%s): %w", s.T.ID, e.Seq, e.Type, err)
+	}
+	s.T.Version, s.last = e.Seq, e.Time
+	return nil
+}
+
+func (s *State) apply(e store.TournamentEvent) error {
+	switch e.Type {
+	case EvJoin:
+		var d joinData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		return s.join(d, e.Time)
+	case EvLeave:
+		var d leaveData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		return s.leave(d.Account)
+	case EvStart:
+		var d startData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		s.Started, s.order = true, d.Order
+		return nil
+	case EvPair:
+		var g Game
+		if err := json.Unmarshal(e.Data, &g); err != nil {
+			return err
+		}
+		g.Paired = e.Time
+		return s.pair(&g)
+	case EvRound:
+		var d roundData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		return s.round(d, e.Time)
+	case EvResult:
+		var d resultData
+		if err := json.Unmarshal(e.Data, &d); err != nil {
+			return err
+		}
+		return s.result(d, e.Time)
+	case EvEnd:
+		s.Ended = true
+		return nil
+	}
+	return fmt.Errorf("unknown event type %q", e.Type)
+}
+
+func (s *State) join(d joinData, at time.Time) error {
+	i, ok := s.idx[d.Account]
+	if !ok {
+		i = len(s.Players)
+		s.idx[d.Account] = i
+		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name})
+	}
+	s.Players[i].Rating, s.Players[i].Left = d.Rating, false
+	if s.arena != nil {
+		return s.arena.Join(d.Account, d.Rating, at)
+	}
+	return nil
+}
+
+func (s *State) leave(account string) error {
+	i, ok := s.idx[account]
+	if !ok {
+		return fmt.Errorf("%q has not joined", account)
+	}
+	s.Players[i].Left = true
+	if s.arena != nil {
+		return s.arena.Leave(account)
+	}
+	return nil
+}
+
+func (s *State) pair(g *Game) error {
+	if s.arena == nil {
+		return errors.New("a single pairing in a Swiss tournament")
+	}
+	if err := s.arena.Begin(g.White, g.Black); err != nil {
+		return err
+	}
+	s.addGame(g)
+	return nil
+}
+
+func (s *State) addGame(g *Game) {
+	g.Result = ""
+	s.Games = append(s.Games, g)
+	s.games[g.ID] = g
+}
+
+func (s *State) round(d roundData, at time.Time) error {
+	if s.arena != nil || d.Round != len(s.rounds)+1 {
+		return fmt.Errorf("round %d after %d rounds", d.Round, len(s.rounds))
+	}
+	rd := swiss.Round{Bye: -1}
+	pos := map[string]int{}
+	for i, a := range s.order {
+		pos[a] = i
+	}
+	for _, g := range d.Games {
+		w, okw := pos[g.White]
+		b, okb := pos[g.Black]
+		if !okw || !okb {
+			return fmt.Errorf("game %s: %q or %q is not in the initial order", g.ID, g.White, g.Black)
+		}
+		rd.Games = append(rd.Games, swiss.Game{White: w, Black: b})
+		g.Round, g.Paired = d.Round, at
+		s.addGame(g)
+	}
+	if d.Bye != "" {
+		b, ok := pos[d.Bye]
+		if !ok {
+			return fmt.Errorf("bye to %q, not in the initial order", d.Bye)
+		}
+		rd.Bye = b
+	}
+	s.rounds = append(s.rounds, rd)
+	s.byes = append(s.byes, d.Bye)
+	return nil
+}
+
+func (s *State) result(d resultData, at time.Time) error {
+	g, ok := s.games[d.Game]
+	if !ok || g.Result != "" {
+		return fmt.Errorf("result of game %q: not in progress", d.Game)
+	}
+	g.Result = d.Result
+	if s.arena != nil {
+		r := map[string]arena.Result{WhiteWins: arena.WhiteWins, Draw: arena.Draw, BlackWins: arena.BlackWins}[d.Result]
+		if r == 0 {
+			return s.arena.Void(g.White, g.Black, at)
+		}
+		return s.arena.Finish(g.White, g.Black, r, false, false, at)
+	}
+	r := map[string]swiss.Result{WhiteWins: swiss.WhiteWins, Draw: swiss.Draw, BlackWins: swiss.BlackWins, Void: swiss.Draw}[d.Result]
+	if r == swiss.Pending {
+		return fmt.Errorf("result %q", d.Result)
+	}
+	rd := &s.rounds[g.Round-1]
+	for i := range rd.Games {
+		if s.order[rd.Games[i].White] == g.White && s.order[rd.Games[i].Black] == g.Black {
+			rd.Games[i].Result = r
+		}
+	}
+	return nil
+}
+
+// Playing returns the games in progress.
+func (s *State) Playing() []*Game {
+	var out []*Game
+	for _, g := range s.Games {
+		if g.Result == "" {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Joined reports whether account has joined and not left.
+func (s *State) Joined(account string) bool {
+	i, ok := s.idx[account]
+	return ok && !s.Players[i].Left
+}
+
+// swissPlayers returns the Swiss players in initial order.
+func (s *State) swissPlayers() []swiss.Player {
+	ps := make([]swiss.Player, len(s.order))
+	for i, a := range s.order {
+		e := s.Players[s.idx[a]]
+		ps[i] = swiss.Player{ID: a, Rating: e.Rating, Withdrawn: e.Left}
+	}
+	return ps
+}
+
+// initialOrder ranks the players present for a Swiss start: by rating,
+// then by joining order.
+func (s *State) initialOrder() []string {
+	var es []Entry
+	for _, e := range s.Players {
+		if !e.Left {
+			es = append(es, e)
+		}
+	}
+	slices.SortStableFunc(es, func(a, b Entry) int { return b.Rating - a.Rating })
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Account
+	}
+	return out
+}

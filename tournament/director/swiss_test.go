@@ -1,0 +1,79 @@
+package director
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"plateau/store"
+)
+
+// TestSwissFivePlayers runs through the director the 4-round Swiss of 5
+// players worked out by hand in package swiss (TestFivePlayersFourRounds):
+// the same pairings, one bye a round, the same final tie-breaks.
+func TestSwissFivePlayers(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, Swiss, Spec{Rounds: 4}, "p1", "p2", "p3", "p4", "p5", "late")
+	d := r.director("i1", time.Minute)
+	for i, a := range []string{"p3", "p1", "p5", "p2", "p4"} { // joining order does not matter: ratings do
+		rating := map[string]int{"p1": 2000, "p2": 1990, "p3": 1980, "p4": 1970, "p5": 1960}[a]
+		if err := d.Join(ctx, "t1", a, "N"+a, rating); err != nil {
+			t.Fatalf("join %d: %v", i, err)
+		}
+	}
+	rounds := []struct{ want, results string }{
+		{"p1-p3 p4-p2 bye p5", "1 ="},
+		{"p5-p1 p3-p4 bye p2", "0 1"},
+		{"p2-p1 p3-p5 bye p4", "= 0"},
+		{"p1-p4 p5-p2 bye p3", "1 0"},
+	}
+	r.now = t0
+	for i, rd := range rounds {
+		if err := d.Step(ctx); err != nil {
+			t.Fatalf("round %d: %v", i+1, err)
+		}
+		if i == 0 {
+			if err := d.Join(ctx, "t1", "late", "Nlate", 2100); err != ErrStarted {
+				t.Errorf("join after the start: %v, want ErrStarted", err)
+			}
+		}
+		live := r.g.live()
+		got := ""
+		for _, g := range live {
+			got += g.Seats[0].Account + "-" + g.Seats[1].Account + " "
+		}
+		var bye string
+		d.View(ctx, "t1", func(s *State) { bye = s.byes[len(s.byes)-1] })
+		got += "bye " + bye
+		if got != rd.want {
+			t.Fatalf("round %d: %q, want %q", i+1, got, rd.want)
+		}
+		for j, res := range []string{rd.results[0:1], rd.results[2:3]} {
+			r.g.finish(t, live[j].ID, res)
+		}
+		r.now = r.now.Add(10 * time.Minute)
+	}
+	if err := d.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if tr, _ := r.s.Tournament(ctx, "t1"); tr.Status != store.TournamentFinished {
+		t.Fatalf("status %s after 4 rounds, want finished", tr.Status)
+	}
+	st := r.standings(t, New(Config{Store: r.g}))
+	want := []Line{
+		{Rank: 1, Account: "p1", Score: 3.5, Buchholz: 8.5, SonnebornBerger: 7},
+		{Rank: 2, Account: "p2", Score: 3, Buchholz: 8.5, SonnebornBerger: 6},
+		{Rank: 3, Account: "p5", Score: 2, Buchholz: 10, SonnebornBerger: 3.5},
+		{Rank: 4, Account: "p3", Score: 2, Buchholz: 8, SonnebornBerger: 2.5},
+		{Rank: 5, Account: "p4", Score: 1.5, Buchholz: 9.5, SonnebornBerger: 2.5},
+	}
+	if !st.Ended || st.Winner != "p1" || len(st.Lines) != 5 {
+		t.Fatalf("standings %+v", st)
+	}
+	for i, w := range want {
+		l := st.Lines[i]
+		if l.Rank != w.Rank || l.Account != w.Account || l.Score != w.Score || l.Buchholz != w.Buchholz || l.SonnebornBerger != w.SonnebornBerger {
+			t.Errorf("line %d: %+v, want %+v", i+1, l, w)
+		}
+	}
+}
