@@ -22,6 +22,7 @@ import (
 	"plateau/account"
 	"plateau/games"
 	"plateau/server"
+	"plateau/server/accounts"
 	"plateau/server/wsclient"
 	"plateau/store"
 )
@@ -122,7 +123,7 @@ func (b *browser) me(t *testing.T) string {
 
 func (b *browser) signUp(t *testing.T, name, password string) {
 	t.Helper()
-	if a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: name, Password: password}); a.status != http.StatusCreated {
+	if a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: name, Password: password}); a.status != http.StatusCreated {
 		t.Fatalf("sign up %s: %d %s", name, a.status, a.raw)
 	}
 }
@@ -142,7 +143,7 @@ func (b *browser) sessionCookie(t *testing.T) string {
 func TestSignUp(t *testing.T) {
 	ts := newTestServer(t, withFastPasswords)
 	first := ts.browser(t)
-	a := first.do(t, "POST", "/api/account/signup", server.Credentials{Name: "Alice_B", Password: "correct horse"})
+	a := first.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "Alice_B", Password: "correct horse"})
 	if a.status != http.StatusCreated || a.body["name"] != "Alice_B" {
 		t.Fatalf("sign up: %d %s", a.status, a.raw)
 	}
@@ -166,14 +167,14 @@ func TestSignUp(t *testing.T) {
 		status      int
 		code, field string
 	}{
-		{"same name in another case", server.Credentials{Name: "alice_b", Password: "another one"}, "application/json", 409, "name_taken", "name"},
-		{"same name in capitals", server.Credentials{Name: "ALICE_B", Password: "another one"}, "application/json", 409, "name_taken", "name"},
-		{"too short", server.Credentials{Name: "al", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
-		{"too long", server.Credentials{Name: strings.Repeat("a", 21), Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
-		{"space", server.Credentials{Name: "al ice", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
-		{"accent", server.Credentials{Name: "élodie", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
-		{"leading underscore", server.Credentials{Name: "_bob", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
-		{"short password", server.Credentials{Name: "bob", Password: "1234567"}, "application/json", 400, "bad_request", "password"},
+		{"same name in another case", accounts.Credentials{Name: "alice_b", Password: "another one"}, "application/json", 409, "name_taken", "name"},
+		{"same name in capitals", accounts.Credentials{Name: "ALICE_B", Password: "another one"}, "application/json", 409, "name_taken", "name"},
+		{"too short", accounts.Credentials{Name: "al", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
+		{"too long", accounts.Credentials{Name: strings.Repeat("a", 21), Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
+		{"space", accounts.Credentials{Name: "al ice", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
+		{"accent", accounts.Credentials{Name: "élodie", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
+		{"leading underscore", accounts.Credentials{Name: "_bob", Password: "correct horse"}, "application/json", 400, "bad_request", "name"},
+		{"short password", accounts.Credentials{Name: "bob", Password: "1234567"}, "application/json", 400, "bad_request", "password"},
 		{"unknown field", `{"name":"bob","password":"correct horse","admin":true}`, "application/json", 400, "bad_request", ""},
 		{"password not a string", `{"name":"bob","password":12345678}`, "application/json", 400, "bad_request", "password"},
 		{"form post", "name=bob&password=correct+horse", "application/x-www-form-urlencoded", 415, "unsupported_media_type", ""},
@@ -213,7 +214,7 @@ func TestSignIn(t *testing.T) {
 		{"Nobody", "correct horse", 401, "bad_credentials"},
 	} {
 		b := ts.browser(t)
-		a := b.do(t, "POST", "/api/account/signin", server.Credentials{Name: c.name, Password: c.password})
+		a := b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: c.name, Password: c.password})
 		if a.status != c.status || a.err("code") != c.code {
 			t.Errorf("sign in %s/%q: %d %s; want %d %s", c.name, c.password, a.status, a.raw, c.status, c.code)
 		}
@@ -227,8 +228,8 @@ func TestSignIn(t *testing.T) {
 	}
 	// A wrong password and an unknown name get the same answer.
 	b := ts.browser(t)
-	wrong := b.do(t, "POST", "/api/account/signin", server.Credentials{Name: "Carol", Password: "nope nope"})
-	unknown := b.do(t, "POST", "/api/account/signin", server.Credentials{Name: "Zed", Password: "nope nope"})
+	wrong := b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: "Carol", Password: "nope nope"})
+	unknown := b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: "Zed", Password: "nope nope"})
 	if wrong.raw != unknown.raw {
 		t.Errorf("wrong password answered %s, unknown name %s: they tell names apart", wrong.raw, unknown.raw)
 	}
@@ -246,7 +247,7 @@ func TestSignInRateLimit(t *testing.T) {
 	ts.browser(t).signUp(t, "erin", "correct horse")
 	from := func(addr string) *browser { b := ts.browser(t); b.xff = addr; return b }
 	signIn := func(b *browser, name, pw string) answer {
-		return b.do(t, "POST", "/api/account/signin", server.Credentials{Name: name, Password: pw})
+		return b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: name, Password: pw})
 	}
 	// Per name: three wrong passwords from three addresses; the right one
 	// from a fourth is let in, a second guess from the first is refused.
@@ -279,7 +280,7 @@ func TestSignInRateLimit(t *testing.T) {
 	if e, _ := a.body["error"].(map[string]any); a.status != 429 || e["limit"] != "sign-in-per-address" || a.header.Get("Retry-After") == "" {
 		t.Errorf("4th attempt from one address: %d %s; want 429 sign-in-per-address with Retry-After", a.status, a.raw)
 	}
-	if a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "frank", Password: "correct horse"}); a.status != 429 {
+	if a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "frank", Password: "correct horse"}); a.status != 429 {
 		t.Errorf("sign-up from a limited address: %d %s, want 429", a.status, a.raw)
 	}
 	// A minute later each has one attempt again.
@@ -297,7 +298,7 @@ func TestSignOutEverywhere(t *testing.T) {
 	phone, laptop, tablet := ts.browser(t), ts.browser(t), ts.browser(t)
 	phone.signUp(t, "gina", "correct horse")
 	for _, b := range []*browser{laptop, tablet} {
-		if a := b.do(t, "POST", "/api/account/signin", server.Credentials{Name: "gina", Password: "correct horse"}); a.status != 200 {
+		if a := b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: "gina", Password: "correct horse"}); a.status != 200 {
 			t.Fatalf("sign in: %d %s", a.status, a.raw)
 		}
 	}
@@ -426,9 +427,9 @@ func TestPasswordsNeverLogged(t *testing.T) {
 	})
 	b := ts.browser(t)
 	b.signUp(t, "judy", "secret-one-1")
-	b.do(t, "POST", "/api/account/signin", server.Credentials{Name: "judy", Password: "secret-two-2"})
-	b.do(t, "POST", "/api/account/signin", server.Credentials{Name: "judy", Password: "secret-one-1"})
-	b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "judy", Password: "secret-three-3"})
+	b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: "judy", Password: "secret-two-2"})
+	b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: "judy", Password: "secret-one-1"})
+	b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "judy", Password: "secret-three-3"})
 	mu.Lock()
 	defer mu.Unlock()
 	if !strings.Contains(log.String(), "judy") {

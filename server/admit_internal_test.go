@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -13,91 +12,9 @@ import (
 
 	"plateau/account"
 	"plateau/games"
+	"plateau/server/internal/httpx"
 	"plateau/store/sqlite"
 )
-
-// A pool serves its waiting clients in turn, the least recently served
-// first, and tells each place its rank in that order.
-func TestPoolRoundRobin(t *testing.T) {
-	p := newPool("work", 1, -1, -1, 0)
-	enter := func(c string) *place {
-		pl, err := p.enter(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return pl
-	}
-	a1 := enter("A")
-	if a1.position() != 0 {
-		t.Fatalf("the first place waits (rank %d), want it running", a1.position())
-	}
-	a2, a3, a4 := enter("A"), enter("A"), enter("A")
-	b1 := enter("B")
-	c1, c2 := enter("C"), enter("C")
-	want := []struct {
-		name string
-		pl   *place
-	}{{"B1", b1}, {"C1", c1}, {"A2", a2}, {"C2", c2}, {"A3", a3}, {"A4", a4}}
-	for i, w := range want {
-		if got := w.pl.position(); got != i+1 {
-			t.Errorf("%s: rank %d, want %d", w.name, got, i+1)
-		}
-	}
-	running := a1
-	for _, w := range want {
-		running.leave()
-		select {
-		case <-w.pl.turn:
-		default:
-			t.Fatalf("%s not served next", w.name)
-		}
-		for _, o := range want {
-			if o.pl != w.pl && o.pl.state == placeRunning {
-				t.Fatalf("%s runs with %s: the pool has one worker", o.name, w.name)
-			}
-		}
-		running = w.pl
-	}
-	running.leave()
-	if p.running != 0 || p.nwait != 0 || len(p.held) != 0 || len(p.served) != 0 || len(p.ring) != 0 {
-		t.Errorf("an empty pool keeps running %d, waiting %d, held %v, served %v, ring %v", p.running, p.nwait, p.held, p.served, p.ring)
-	}
-}
-
-// A client holds at most its share of a pool, the queue at most its
-// length; a place that leaves while waiting gives its room back.
-func TestPoolLimits(t *testing.T) {
-	p := newPool("work", 1, 2, 2, 0)
-	busy := func(c, why string) {
-		t.Helper()
-		var be *busyError
-		if _, err := p.enter(c); !errors.As(err, &be) || !strings.Contains(err.Error(), why) {
-			t.Errorf("enter %s: %v, want busy: %s", c, err, why)
-		}
-	}
-	a1, _ := p.enter("A")
-	a2, _ := p.enter("A")
-	busy("A", "already have 2 requests")
-	b1, _ := p.enter("B")
-	busy("C", "at capacity (1 running, 2 waiting)")
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := b1.wait(ctx); err != context.Canceled {
-		t.Fatalf("wait with its context ended: %v", err)
-	}
-	c1, err := p.enter("C")
-	if err != nil {
-		t.Fatalf("enter after a waiting place left: %v", err)
-	}
-	a1.leave()
-	a1.leave() // twice: nothing more
-	if c1.position() != 0 || a2.position() != 1 {
-		t.Errorf("after A's first left: C ranks %d, A %d; want C running (A was just served), A next", c1.position(), a2.position())
-	}
-	if p.running != 1 {
-		t.Errorf("%d running, want 1", p.running)
-	}
-}
 
 // The addresses of one IPv6 /64 are one client; IPv4 addresses, mapped or
 // not, are each their own.
@@ -145,12 +62,12 @@ func TestShareRefused(t *testing.T) {
 	s := New(Options{Store: st, Games: games.Registry(), Passwords: account.Params{Memory: 64, Time: 1, Threads: 1},
 		Admission: Admission{AnalysisPerClient: 1, HashPerClient: 1}})
 	defer s.Close()
-	for _, p := range []*pool{s.analyses, s.hashes} {
-		held, err := p.enter("net:192.0.2.1")
+	for _, p := range []*httpx.Pool{s.analyses, s.hashes} {
+		held, err := p.Enter("net:192.0.2.1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer held.leave()
+		defer held.Leave()
 	}
 	post := func(path, body, from string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"plateau/server"
+	"plateau/server/analysis"
 )
 
 // moveNotations lists the notations of a view's legal moves.
@@ -32,7 +33,7 @@ func TestAnalysisAPI(t *testing.T) {
 	ts := newTestServer(t, nil)
 	tests := []struct {
 		name     string
-		req      server.PositionRequest
+		req      analysis.PositionRequest
 		best     string  // "" any legal move
 		value    float64 // -1: any
 		unit     string
@@ -41,20 +42,20 @@ func TestAnalysisAPI(t *testing.T) {
 		proven   bool
 		topFirst string
 	}{
-		{name: "dames forced win", req: server.PositionRequest{Game: "dames", Position: "W:W28:B23"}, best: "28x19", value: 1, unit: "men", proven: true},
-		{name: "dames start", req: server.PositionRequest{Game: "dames", Position: "W:W31-50:B1-20"}, value: -1, unit: "men"},
-		{name: "mahbousse move", req: server.PositionRequest{Game: "mahbousse", Position: "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3"}, value: -1},
-		{name: "mahbousse roll", req: server.PositionRequest{Game: "mahbousse", Position: "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:roll"}, rolls: 21},
-		{name: "shutbox alone shuts", req: server.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: "12 1 cover:2-1"}, best: "2+1", value: 1, unit: "expected score", proven: true, topFirst: "2+1"},
-		{name: "shutbox roll", req: server.PositionRequest{Game: "shutbox", Position: "123456789/123456789 1 roll2"}, rolls: 21},
-		{name: "shutbox over", req: server.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: "- - over"}, over: true},
-		{name: "benedictine", req: server.PositionRequest{Game: "benedictine", Position: "...AA../A..O.../....A../......./..GA.../G...G../..GG... g"}, value: -1},
-		{name: "intercept", req: server.PositionRequest{Game: "intercept", Position: "NpNr1NrNpNrNPNpNrNp3/10NpNr1/13/13/13/13/13/13/13/13/4SP8/10Sr1Sr/1SpSrSpSrSp1SrSp1Sp2 S g7 6 0"}, value: -1},
+		{name: "dames forced win", req: analysis.PositionRequest{Game: "dames", Position: "W:W28:B23"}, best: "28x19", value: 1, unit: "men", proven: true},
+		{name: "dames start", req: analysis.PositionRequest{Game: "dames", Position: "W:W31-50:B1-20"}, value: -1, unit: "men"},
+		{name: "mahbousse move", req: analysis.PositionRequest{Game: "mahbousse", Position: "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:6-3"}, value: -1},
+		{name: "mahbousse roll", req: analysis.PositionRequest{Game: "mahbousse", Position: "o9,.,.,.,.,x2,.,x1*,.,.,.,.,x3,.,.,o3,.,.,o1*,o1,.,.,.,x8 off=0-0 o:roll"}, rolls: 21},
+		{name: "shutbox alone shuts", req: analysis.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: "12 1 cover:2-1"}, best: "2+1", value: 1, unit: "expected score", proven: true, topFirst: "2+1"},
+		{name: "shutbox roll", req: analysis.PositionRequest{Game: "shutbox", Position: "123456789/123456789 1 roll2"}, rolls: 21},
+		{name: "shutbox over", req: analysis.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: "- - over"}, over: true},
+		{name: "benedictine", req: analysis.PositionRequest{Game: "benedictine", Position: "...AA../A..O.../....A../......./..GA.../G...G../..GG... g"}, value: -1},
+		{name: "intercept", req: analysis.PositionRequest{Game: "intercept", Position: "NpNr1NrNpNrNPNpNrNp3/10NpNr1/13/13/13/13/13/13/13/13/4SP8/10Sr1Sr/1SpSrSpSrSp1SrSp1Sp2 S g7 6 0"}, value: -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, body := post(t, ts, "/api/analysis", tt.req)
-			var a server.AnalysisAnswer
+			var a analysis.AnalysisAnswer
 			if code != http.StatusOK || json.Unmarshal(body, &a) != nil {
 				t.Fatalf("POST /api/analysis: %d %s", code, body)
 			}
@@ -108,9 +109,9 @@ func TestAnalysisAPI(t *testing.T) {
 		code string
 		want string
 	}{
-		{"bad position", server.PositionRequest{Game: "benedictine", Position: "...AA../A"}, "bad_position", "...AA../A"},
-		{"unknown game", server.PositionRequest{Game: "go", Position: "x"}, "unknown_game", `"go"`},
-		{"a move", server.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: "28x19"}, "bad_request", "/api/positions/play"},
+		{"bad position", analysis.PositionRequest{Game: "benedictine", Position: "...AA../A"}, "bad_position", "...AA../A"},
+		{"unknown game", analysis.PositionRequest{Game: "go", Position: "x"}, "unknown_game", `"go"`},
+		{"a move", analysis.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: "28x19"}, "bad_request", "/api/positions/play"},
 		{"unknown field", `{"game":"dames","position":"W:W28:B23","depth":9}`, "bad_request", "depth"},
 	}
 	for _, tt := range bad {
@@ -140,18 +141,18 @@ func TestPDNImport(t *testing.T) {
 	ts := newTestServer(t, nil)
 	tests := []struct {
 		name   string
-		req    server.PDNRequest
+		req    analysis.PDNRequest
 		start  string
 		moves  []string
 		last   string
 		result string
 	}{
-		{"first game", server.PDNRequest{PDN: analysisPDN}, "W:W31-50:B1-20", []string{"32-28", "19-23", "28x19", "14x23", "37-32"}, "B:W31-36,38-50:B1-13,15-18,20,23", "*"},
-		{"second game from its FEN", server.PDNRequest{PDN: analysisPDN, Game: 1}, "B:W33,K46:BK5,12", []string{"12-17", "33-29", "17-22"}, "W:W29,K46:BK5,22", "1-1"},
+		{"first game", analysis.PDNRequest{PDN: analysisPDN}, "W:W31-50:B1-20", []string{"32-28", "19-23", "28x19", "14x23", "37-32"}, "B:W31-36,38-50:B1-13,15-18,20,23", "*"},
+		{"second game from its FEN", analysis.PDNRequest{PDN: analysisPDN, Game: 1}, "B:W33,K46:BK5,12", []string{"12-17", "33-29", "17-22"}, "W:W29,K46:BK5,22", "1-1"},
 	}
 	for _, tt := range tests {
 		code, body := post(t, ts, "/api/pdn", tt.req)
-		var a server.PDNAnswer
+		var a analysis.PDNAnswer
 		if code != http.StatusOK || json.Unmarshal(body, &a) != nil {
 			t.Fatalf("%s: %d %s", tt.name, code, body)
 		}
@@ -171,11 +172,11 @@ func TestPDNImport(t *testing.T) {
 		body any
 		want string
 	}{
-		{"illegal move", server.PDNRequest{PDN: "1. 32-28 19-23 2. 28-22 *"}, `line 1, column 19: move 3 "28-22"`},
-		{"empty", server.PDNRequest{PDN: "  \n"}, "no PDN"},
-		{"game out of range", server.PDNRequest{PDN: analysisPDN, Game: 2}, "game 2 asked, the PDN holds 2"},
-		{"bad FEN", server.PDNRequest{PDN: "[FEN \"W:W99\"]\n1. 32-28 *"}, "W99"},
-		{"syntax", server.PDNRequest{PDN: "[Event \"x\n"}, "PDN line"},
+		{"illegal move", analysis.PDNRequest{PDN: "1. 32-28 19-23 2. 28-22 *"}, `line 1, column 19: move 3 "28-22"`},
+		{"empty", analysis.PDNRequest{PDN: "  \n"}, "no PDN"},
+		{"game out of range", analysis.PDNRequest{PDN: analysisPDN, Game: 2}, "game 2 asked, the PDN holds 2"},
+		{"bad FEN", analysis.PDNRequest{PDN: "[FEN \"W:W99\"]\n1. 32-28 *"}, "W99"},
+		{"syntax", analysis.PDNRequest{PDN: "[Event \"x\n"}, "PDN line"},
 	}
 	for _, tt := range bad {
 		code, body := post(t, ts, "/api/pdn", tt.body)
@@ -194,12 +195,12 @@ func TestPDNExport(t *testing.T) {
 	ts := newTestServer(t, nil)
 	tests := []struct {
 		name string
-		req  server.PDNExportRequest
+		req  analysis.PDNExportRequest
 		want []string
 		not  string
 	}{
-		{"from the start", server.PDNExportRequest{Position: "W:W31-50:B1-20", Moves: []string{"32-28", "19-23", "28:19"}}, []string{"1. 32-28 19-23 2. 28x19 *", `[GameType "20"]`}, "[FEN"},
-		{"from a position, black first", server.PDNExportRequest{Position: "B:W33,K46:B12,K5", Moves: []string{"12-17"}}, []string{`[FEN "B:W33,K46:BK5,12"]`, "1... 12-17 *"}, "2."},
+		{"from the start", analysis.PDNExportRequest{Position: "W:W31-50:B1-20", Moves: []string{"32-28", "19-23", "28:19"}}, []string{"1. 32-28 19-23 2. 28x19 *", `[GameType "20"]`}, "[FEN"},
+		{"from a position, black first", analysis.PDNExportRequest{Position: "B:W33,K46:B12,K5", Moves: []string{"12-17"}}, []string{`[FEN "B:W33,K46:BK5,12"]`, "1... 12-17 *"}, "2."},
 	}
 	for _, tt := range tests {
 		code, body := post(t, ts, "/api/pdn/export", tt.req)
@@ -214,13 +215,13 @@ func TestPDNExport(t *testing.T) {
 		if bytes.Contains(body, []byte(tt.not)) {
 			t.Errorf("%s: PDN has %q:\n%s", tt.name, tt.not, body)
 		}
-		code, back := post(t, ts, "/api/pdn", server.PDNRequest{PDN: string(body)})
-		var a server.PDNAnswer
+		code, back := post(t, ts, "/api/pdn", analysis.PDNRequest{PDN: string(body)})
+		var a analysis.PDNAnswer
 		if code != http.StatusOK || json.Unmarshal(back, &a) != nil || len(a.Moves) != len(tt.req.Moves) {
 			t.Errorf("%s: reading the export back: %d %s", tt.name, code, back)
 		}
 	}
-	code, body := post(t, ts, "/api/pdn/export", server.PDNExportRequest{Position: "W:W31-50:B1-20", Moves: []string{"32-28", "32-27"}})
+	code, body := post(t, ts, "/api/pdn/export", analysis.PDNExportRequest{Position: "W:W31-50:B1-20", Moves: []string{"32-28", "32-27"}})
 	if code != http.StatusBadRequest || !strings.Contains(string(body), `move 2 \"32-27\"`) {
 		t.Errorf("an illegal move: %d %s, want 400 naming it", code, body)
 	}
@@ -246,7 +247,7 @@ func FuzzPDNImport(f *testing.F) {
 			t.Fatalf("%q: %d %s", body, resp.StatusCode, buf.Bytes())
 		}
 		if resp.StatusCode == http.StatusOK {
-			var a server.PDNAnswer
+			var a analysis.PDNAnswer
 			if err := json.Unmarshal(buf.Bytes(), &a); err != nil || a.Start == "" {
 				t.Fatalf("%q: 200 with %s", body, buf.Bytes())
 			}
@@ -308,14 +309,14 @@ func TestAnalysisQueue(t *testing.T) {
 	errs := make(chan error, len(positions))
 	for _, p := range positions {
 		go func() {
-			b, _ := json.Marshal(server.PositionRequest{Game: "dames", Position: p})
+			b, _ := json.Marshal(analysis.PositionRequest{Game: "dames", Position: p})
 			resp, err := ts.HTTP.Post(ts.URL+"/api/analysis", "application/json", bytes.NewReader(b))
 			if err != nil {
 				errs <- err
 				return
 			}
 			defer resp.Body.Close()
-			var a server.AnalysisAnswer
+			var a analysis.AnalysisAnswer
 			if err := json.NewDecoder(resp.Body).Decode(&a); err != nil || resp.StatusCode != http.StatusOK || a.Eval == nil || a.View.Position != p {
 				errs <- fmt.Errorf("analysis of %s: %d, %v, %+v", p, resp.StatusCode, err, a.Eval)
 				return

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"plateau/room"
-	"plateau/server"
+	"plateau/server/play"
 	"plateau/server/wsclient"
 	"plateau/store"
 )
@@ -57,7 +57,7 @@ func TestClaimOpenSeat(t *testing.T) {
 		t.Fatalf("lobby's open games = %+v, want %s with seat 1 open", lobby, c.ID)
 	}
 
-	var got server.Claimed
+	var got play.Claimed
 	path := fmt.Sprintf("/api/games/%s/seats/1/claim", c.ID)
 	if code := ts.post(t, path, &got); code != http.StatusOK || got.Seat != 1 || len(got.Token) != 32 ||
 		got.Invite != fmt.Sprintf("/g/%s?seat=1&token=%s", c.ID, got.Token) {
@@ -132,7 +132,7 @@ func TestClaimRace(t *testing.T) {
 		t.Errorf("%d of %d racing claims won the seat, want 1", won, n)
 	}
 	// Seat 0 is still free.
-	var got server.Claimed
+	var got play.Claimed
 	if code := ts.post(t, fmt.Sprintf("/api/games/%s/seats/0/claim", c.ID), &got); code != http.StatusOK || got.Token == "" {
 		t.Errorf("claim of seat 0 = %d %+v", code, got)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,8 @@ import (
 	"plateau/mint"
 	"plateau/room"
 	"plateau/seek"
+	"plateau/server/internal/httpx"
+	"plateau/server/lobby"
 	"plateau/store"
 )
 
@@ -19,11 +22,8 @@ import (
 type CreateRequest struct {
 	Game    string            `json:"game"`
 	Variant map[string]string `json:"variant"`
-	Seats   []struct {
-		Kind  string `json:"kind"`
-		Level string `json:"level"`
-	} `json:"seats"`
-	Casual bool `json:"casual"`
+	Seats   []CreateSeat      `json:"seats"`
+	Casual  bool              `json:"casual"`
 	// Rated is refused: rated games are made by pairing seeks, which
 	// bind each seat to its account (see docs/ratings.md).
 	Rated bool `json:"rated"`
@@ -42,6 +42,13 @@ type CreatedSeat struct {
 	Invite string `json:"invite,omitempty"`
 }
 
+// CreateSeat is a seat of a CreateRequest: "human", "open" or "ai" of
+// a level.
+type CreateSeat struct {
+	Kind  string `json:"kind"`
+	Level string `json:"level"`
+}
+
 // Created is POST /api/games's answer.
 type Created struct {
 	ID             string        `json:"id"`
@@ -52,82 +59,21 @@ type Created struct {
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	req, ferr := s.decodeCreate(w, r)
 	if ferr != nil {
-		ferr.write(w)
+		ferr.Write(w)
 		return
 	}
-	g, err := s.o.Games.Lookup(req.Game)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
+	rec, tokens, err := s.recordOf(req)
+	var fe *httpx.FieldError
+	switch {
+	case errors.As(err, &fe):
+		fe.Write(w)
 		return
-	}
-	if len(req.Seats) == 0 || len(req.Seats) > 16 {
-		httpError(w, http.StatusBadRequest, "bad_request", "seats: give one seat per player")
+	case errors.Is(err, errBadCreate):
+		httpx.Error(w, http.StatusBadRequest, "bad_request", strings.TrimPrefix(err.Error(), errBadCreate.Error()+": "))
 		return
-	}
-	settings := map[string]string{}
-	for k, v := range req.Variant {
-		settings[k] = v
-	}
-	for _, o := range g.Options() {
-		if _, ok := settings[o.Key]; o.Key == "players" && !ok {
-			settings["players"] = strconv.Itoa(len(req.Seats))
-		}
-	}
-	cfg, err := game.NewConfig(g, settings)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	st, err := g.New(cfg)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, "bad_request", err.Error())
-		return
-	}
-	if st.Players() != len(req.Seats) {
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats)))
-		return
-	}
-	seats := make([]store.Seat, len(req.Seats))
-	out := Created{Seats: make([]CreatedSeat, len(req.Seats))}
-	tokens := make([]string, len(req.Seats))
-	for i, rs := range req.Seats {
-		switch rs.Kind {
-		case store.Human:
-			tokens[i] = mint.Token()
-			seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tokens[i])}
-		case "open":
-			seats[i] = store.Seat{Kind: store.Human, Open: true}
-		case store.AI:
-			level := rs.Level
-			if level == "" {
-				level = s.o.AILevels[0]
-			}
-			ok := false
-			for _, l := range s.o.AILevels {
-				ok = ok || l == level
-			}
-			if !ok {
-				httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", ")))
-				return
-			}
-			seats[i] = store.Seat{Kind: store.AI, Level: level}
-		default:
-			httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seat %d: kind %q is not human, open or ai", i, rs.Kind))
-			return
-		}
-	}
-	if fe := s.checkAIOnly(seats); fe != nil {
-		fe.write(w)
-		return
-	}
-	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
-	if err != nil {
+	case err != nil:
 		s.storeError(w, "", err)
 		return
-	}
-	rec.Rated = req.Rated
-	if c := req.Clock; c != nil {
-		rec.Clock = storeClock(*c) // checked by decodeCreate
 	}
 	res, err := s.creations.admit(r.Context(), s.clientAddr(r))
 	if lerr, ok := errors.AsType[*LimitError](err); ok {
@@ -144,9 +90,104 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	res.done(rec.ID)
 	s.creators.note(rec.ID, s.clientKey(r))
-	out.ID = rec.ID
-	out.DiceCommitment = room.SummaryOf(rec).Dice.Commitment
-	for i, st := range seats {
+	// Load the room so that it rolls the opening dice and starts AI seats.
+	if rm, err := s.rooms.Acquire(r.Context(), rec.ID); err == nil {
+		s.rooms.Release(rm)
+	}
+	s.o.Log.Info("game created", "game", rec.ID, "engine", rec.Game, "variant", game.Config(rec.Variant).String())
+	httpx.WriteJSON(w, http.StatusCreated, createdOf(rec, tokens))
+}
+
+// errBadCreate wraps the refusals of a create request answered 400
+// bad_request without a field.
+var errBadCreate = errors.New("bad create request")
+
+func badCreate(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errBadCreate, fmt.Sprintf(format, args...))
+}
+
+// recordOf is the record of the game req asks for, with its human seats'
+// tokens; the error wraps errBadCreate, or is a *httpx.FieldError, for a
+// refused request.
+func (s *Server) recordOf(req CreateRequest) (*store.Game, []string, error) {
+	g, err := s.o.Games.Lookup(req.Game)
+	if err != nil {
+		return nil, nil, badCreate("%v", err)
+	}
+	if len(req.Seats) == 0 || len(req.Seats) > 16 {
+		return nil, nil, badCreate("seats: give one seat per player")
+	}
+	settings := map[string]string{}
+	for k, v := range req.Variant {
+		settings[k] = v
+	}
+	for _, o := range g.Options() {
+		if _, ok := settings[o.Key]; o.Key == "players" && !ok {
+			settings["players"] = strconv.Itoa(len(req.Seats))
+		}
+	}
+	cfg, err := game.NewConfig(g, settings)
+	if err != nil {
+		return nil, nil, badCreate("%v", err)
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		return nil, nil, badCreate("%v", err)
+	}
+	if st.Players() != len(req.Seats) {
+		return nil, nil, badCreate("%s (%s) has %d players, got %d seats", g.ID(), cfg, st.Players(), len(req.Seats))
+	}
+	seats, tokens, err := s.seatsOf(req.Seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fe := s.checkAIOnly(seats); fe != nil {
+		return nil, nil, fe
+	}
+	rec, err := room.NewGameRecord(g.ID(), cfg, req.Casual, seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec.Rated = req.Rated
+	if c := req.Clock; c != nil {
+		rec.Clock = lobby.StoreClock(*c) // checked by decodeCreate
+	}
+	return rec, tokens, nil
+}
+
+// seatsOf makes the seats a create request asks for, a token for each
+// human seat.
+func (s *Server) seatsOf(req []CreateSeat) ([]store.Seat, []string, error) {
+	seats := make([]store.Seat, len(req))
+	tokens := make([]string, len(req))
+	for i, rs := range req {
+		switch rs.Kind {
+		case store.Human:
+			tokens[i] = mint.Token()
+			seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tokens[i])}
+		case "open":
+			seats[i] = store.Seat{Kind: store.Human, Open: true}
+		case store.AI:
+			level := rs.Level
+			if level == "" {
+				level = s.o.AILevels[0]
+			}
+			if !slices.Contains(s.o.AILevels, level) {
+				return nil, nil, badCreate("seat %d: AI level %q is not one of %s", i, level, strings.Join(s.o.AILevels, ", "))
+			}
+			seats[i] = store.Seat{Kind: store.AI, Level: level}
+		default:
+			return nil, nil, badCreate("seat %d: kind %q is not human, open or ai", i, rs.Kind)
+		}
+	}
+	return seats, tokens, nil
+}
+
+// createdOf is the answer of a created game: its seats, with the human
+// seats' tokens and invite links.
+func createdOf(rec *store.Game, tokens []string) Created {
+	out := Created{ID: rec.ID, DiceCommitment: room.SummaryOf(rec).Dice.Commitment, Seats: make([]CreatedSeat, len(rec.Seats))}
+	for i, st := range rec.Seats {
 		out.Seats[i] = CreatedSeat{Seat: i, Kind: st.Kind, Level: st.Level}
 		if st.Open {
 			out.Seats[i].Kind = "open"
@@ -155,54 +196,5 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			out.Seats[i].Invite = fmt.Sprintf("/g/%s?seat=%d&token=%s", rec.ID, i, tokens[i])
 		}
 	}
-	// Load the room so that it rolls the opening dice and starts AI seats.
-	if rm, err := s.rooms.Acquire(r.Context(), rec.ID); err == nil {
-		s.rooms.Release(rm)
-	}
-	s.o.Log.Info("game created", "game", rec.ID, "engine", g.ID(), "variant", cfg.String())
-	writeJSON(w, http.StatusCreated, out)
-}
-
-// Claimed is the answer of POST /api/games/{id}/seats/{seat}/claim.
-type Claimed struct {
-	ID     string `json:"id"`
-	Seat   int    `json:"seat"`
-	Token  string `json:"token"`
-	Invite string `json:"invite"`
-}
-
-// claim gives an open seat to whoever asks first.
-func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	seat, ferr := urlNumber("seat", r.PathValue("seat"), 0, maxSeatNumber)
-	if ferr != nil {
-		ferr.write(w)
-		return
-	}
-	rm, err := s.rooms.Acquire(r.Context(), id)
-	if err != nil {
-		s.storeError(w, id, err)
-		return
-	}
-	defer s.rooms.Release(rm)
-	tok, ref := rm.Claim(r.Context(), seat)
-	if ref != nil {
-		if ref.Code == room.CodeStorageUnavailable {
-			s.storageUnavailable(w, ref.RetryAfter)
-			return
-		}
-		if ref.Code == "internal" { // the store's or the room's error: logged, not shown
-			s.o.Log.Error("claim failed", "game", id, "seat", seat, "err", ref.Message)
-			httpError(w, http.StatusInternalServerError, "internal", "internal error: retry")
-			return
-		}
-		status := http.StatusConflict
-		if ref.Code == "not_found" {
-			status = http.StatusNotFound
-		}
-		httpError(w, status, ref.Code, ref.Message)
-		return
-	}
-	s.o.Log.Info("seat claimed", "game", id, "seat", seat)
-	writeJSON(w, http.StatusOK, Claimed{ID: id, Seat: seat, Token: tok, Invite: fmt.Sprintf("/g/%s?seat=%d&token=%s", id, seat, tok)})
+	return out
 }

@@ -4,128 +4,73 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
-	"time"
 
 	"plateau/game"
 	"plateau/protocol"
 	"plateau/seek"
-	"plateau/server/correspondence"
-	"plateau/store"
-)
-
-// FieldError is a refused create request: 400 naming the field at fault
-// ("variant.limit", "seats[1].kind", "clock.minutes"; "" for the body).
-type FieldError struct {
-	Field   string
-	Message string
-}
-
-func (e *FieldError) Error() string {
-	if e.Field == "" {
-		return "body: " + e.Message
-	}
-	return e.Field + ": " + e.Message
-}
-
-func (e *FieldError) write(w http.ResponseWriter) {
-	writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{
-		"code": "bad_request", "field": e.Field, "message": e.Error()}})
-}
-
-// Bounds of a create request's clock.
-const (
-	minClockMinutes = 1.0 / 60 // a second: bullet and the tests' short clocks
-	maxClockMinutes = 24 * 60  // a day
-	maxIncrement    = 600      // seconds
+	"plateau/server/internal/httpx"
+	"plateau/server/lobby"
 )
 
 // decodeCreate reads and checks a create request's body: one JSON object,
 // no duplicate key, no key in another case or unknown, variant values in
 // their canonical form, a clock in range and exact to the second (minutes)
 // and the millisecond (increment).
-func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateRequest, *FieldError) {
+func (s *Server) decodeCreate(w http.ResponseWriter, r *http.Request) (CreateRequest, *httpx.FieldError) {
 	var req CreateRequest
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
 	if err != nil {
-		return req, &FieldError{Message: err.Error()}
+		return req, &httpx.FieldError{Message: err.Error()}
 	}
 	if err := protocol.DecodeStrict(body, &req); err != nil {
-		return req, strictError(err)
+		return req, httpx.StrictError(err)
 	}
 	if g, err := s.o.Games.Lookup(req.Game); err == nil {
 		keys := slices.Sorted(maps.Keys(req.Variant))
 		for _, k := range keys {
 			v := req.Variant[k]
 			if _, err := game.NewConfig(g, map[string]string{k: v}); err != nil {
-				return req, &FieldError{Field: "variant." + k, Message: err.Error()}
+				return req, &httpx.FieldError{Field: "variant." + k, Message: err.Error()}
 			}
 			i := slices.IndexFunc(g.Options(), func(o game.Option) bool { return o.Key == k })
 			if n, err := strconv.Atoi(v); err == nil && g.Options()[i].Kind == game.Int && strconv.Itoa(n) != v {
-				return req, &FieldError{Field: "variant." + k, Message: fmt.Sprintf("%q is not written canonically: write %q", v, strconv.Itoa(n))}
+				return req, &httpx.FieldError{Field: "variant." + k, Message: fmt.Sprintf("%q is not written canonically: write %q", v, strconv.Itoa(n))}
 			}
 		}
 	}
 	if req.Rated {
 		if req.Casual {
-			return req, &FieldError{Field: "rated", Message: "a rated game is not casual (no undo): set casual to false"}
+			return req, &httpx.FieldError{Field: "rated", Message: "a rated game is not casual (no undo): set casual to false"}
 		}
 		if len(req.Seats) != 2 {
-			return req, &FieldError{Field: "rated", Message: fmt.Sprintf("rated games have two players, not %d (see docs/ratings.md)", len(req.Seats))}
+			return req, &httpx.FieldError{Field: "rated", Message: fmt.Sprintf("rated games have two players, not %d (see docs/ratings.md)", len(req.Seats))}
 		}
 		for i, st := range req.Seats {
 			if st.Kind == "ai" {
-				return req, &FieldError{Field: fmt.Sprintf("seats[%d].kind", i), Message: "a computer cannot play a rated game"}
+				return req, &httpx.FieldError{Field: fmt.Sprintf("seats[%d].kind", i), Message: "a computer cannot play a rated game"}
 			}
 		}
 		// The creator would hold both seats' tokens: rated games are made
 		// by pairing two accounts' seeks, each seat bound to its account
 		// (issue 66; docs/ratings.md).
-		return req, &FieldError{Field: "rated", Message: "rated games are made by pairing two signed-in players' seeks (the lobby's Play anyone, " +
+		return req, &httpx.FieldError{Field: "rated", Message: "rated games are made by pairing two signed-in players' seeks (the lobby's Play anyone, " +
 			"GET /api/seeks/ws), which gives each seat to its account; POST /api/games makes unrated games"}
 	}
 	if c := req.Clock; c != nil && c.Days != 0 {
-		if fe := checkDays(*c); fe != nil {
+		if fe := lobby.CheckDays(*c); fe != nil {
 			return req, fe
 		}
 	} else if c != nil {
-		if !(c.Minutes >= minClockMinutes && c.Minutes <= maxClockMinutes) || !exact(c.Minutes*60) {
-			return req, &FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
-				c.Minutes, maxClockMinutes)}
+		if !(c.Minutes >= seek.MinClockMinutes && c.Minutes <= seek.MaxClockMinutes) || !seek.Whole(c.Minutes*60) {
+			return req, &httpx.FieldError{Field: "clock.minutes", Message: fmt.Sprintf("%v: want minutes from 1 second (1/60) to %v, a whole number of seconds (or no clock)",
+				c.Minutes, seek.MaxClockMinutes)}
 		}
-		if !(c.Increment >= 0 && c.Increment <= maxIncrement) || !exact(c.Increment*1000) {
-			return req, &FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d, a whole number of milliseconds", c.Increment, maxIncrement)}
+		if !(c.Increment >= 0 && c.Increment <= seek.MaxIncrement) || !seek.Whole(c.Increment*1000) {
+			return req, &httpx.FieldError{Field: "clock.increment", Message: fmt.Sprintf("%v: want seconds from 0 to %d, a whole number of milliseconds", c.Increment, seek.MaxIncrement)}
 		}
 	}
 	return req, nil
-}
-
-// checkDays checks a correspondence clock: days a move, no minutes nor
-// increment.
-func checkDays(c seek.Clock) *FieldError {
-	if err := correspondence.CheckDays(c.Days); err != nil {
-		return &FieldError{Field: "clock.days", Message: err.Error()}
-	}
-	if c.Minutes != 0 || c.Increment != 0 {
-		return &FieldError{Field: "clock.days", Message: fmt.Sprintf("%d days a move is a correspondence clock: give no minutes nor increment with it", c.Days)}
-	}
-	return nil
-}
-
-// storeClock is the time control of a checked clock.
-func storeClock(c seek.Clock) store.Clock {
-	if c.Days != 0 {
-		return correspondence.Clock(c.Days)
-	}
-	return store.Clock{Initial: time.Duration(c.Minutes * float64(time.Minute)).Round(time.Millisecond),
-		Increment: time.Duration(c.Increment * float64(time.Second)).Round(time.Millisecond)}
-}
-
-// exact reports whether x is a whole number, to rounding error, and not a
-// tiny number that rounds to 0.
-func exact(x float64) bool {
-	return math.Abs(x-math.Round(x)) < 1e-6 && (x == 0) == (math.Round(x) == 0)
 }

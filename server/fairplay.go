@@ -8,6 +8,7 @@ import (
 	"plateau/fairplay"
 	"plateau/review"
 	"plateau/room"
+	"plateau/server/analysis"
 	"plateau/store"
 )
 
@@ -86,7 +87,7 @@ func (s *Server) fairPlayGame(ctx context.Context, id string) error {
 	rule, ruled := fairplay.RuleOf(rec.Game)
 	judge := rule.Reviewer
 	if judge == "" {
-		judge = ReviewLevel(rec.Game)
+		judge = analysis.ReviewLevel(rec.Game)
 	}
 	rep, err := s.o.Reviewer(ctx, p.G, p.Cfg, moves, review.Options{
 		Level: judge, Budget: s.o.FairPlayBudget, Worker: s.rooms.ReviewWorker})
@@ -157,21 +158,4 @@ func (s *Server) markedReason(ctx context.Context, acc *store.Account) (string, 
 	}
 	return fmt.Sprintf("account %s is marked for a fair-play review (its moves in %s matched the engine's too closely): it plays unrated games only until a moderator clears it",
 		acc.Name, st.Game), nil
-}
-
-// seekMarked refuses a rated seek or accept of a marked account on the
-// seeks socket: refused says it did, ok whether the connection lives.
-func (s *Server) seekMarked(ctx context.Context, acc *store.Account, rated bool, fail func(code, msg string) bool) (ok, refused bool) {
-	if !rated {
-		return true, false
-	}
-	msg, err := s.markedReason(ctx, acc)
-	if err != nil {
-		s.o.Log.Error("seeks: the fair-play status", "account", acc.ID, "err", err)
-		return fail("internal", "internal error"), true
-	}
-	if msg == "" {
-		return true, false
-	}
-	return fail("fair_play", msg), true
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"plateau/seek"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -74,12 +75,12 @@ type farming struct {
 
 	mu      sync.Mutex
 	signUps map[string][]time.Time // per address, the sign-ups of the last day, oldest first
-	seeks   limiters               // per "account:" or "address:" key
+	seeks   httpx.Limiters         // per "account:" or "address:" key
 	swept   time.Time
 }
 
 func newFarming(lim FarmingLimits) *farming {
-	return &farming{lim: lim, signUps: map[string][]time.Time{}, seeks: newLimiters(rate.Limit(float64(lim.SeeksPerMinute)/60), lim.SeeksPerMinute)}
+	return &farming{lim: lim, signUps: map[string][]time.Time{}, seeks: httpx.NewLimiters(rate.Limit(float64(lim.SeeksPerMinute)/60), lim.SeeksPerMinute)}
 }
 
 // provisional reports whether r is shown provisional: its deviation is
@@ -103,7 +104,7 @@ func (f *farming) sweep(now time.Time) {
 			delete(f.signUps, k)
 		}
 	}
-	f.seeks.sweep(now)
+	f.seeks.Sweep(now)
 }
 
 // reserveSignUp counts a sign-up from address ip at now, or says how long
@@ -147,9 +148,9 @@ func (f *farming) allowSeek(account, ip string, now time.Time) (bool, time.Durat
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sweep(now)
-	ls := [...]*rate.Limiter{f.seeks.of("account:" + account), f.seeks.of("address:" + ip)}
+	ls := [...]*rate.Limiter{f.seeks.Of("account:" + account), f.seeks.Of("address:" + ip)}
 	for _, l := range ls {
-		if wait := waitFor(l, now); wait > 0 {
+		if wait := httpx.WaitFor(l, now); wait > 0 {
 			return false, wait
 		}
 	}
@@ -173,13 +174,13 @@ func (s *Server) seekRefusal(account, ip string) string {
 // SignUpsPerDay; otherwise it returns the release of the reservation
 // (called when the account is not created).
 func (s *Server) limitSignUp(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
-	release, wait := s.farm.reserveSignUp(clientIP(r), s.o.Now())
+	release, wait := s.farm.reserveSignUp(httpx.ClientIP(r), s.o.Now())
 	if release != nil {
 		return release, true
 	}
 	secs := max(1, int(math.Ceil(wait.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
+	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
 		"code": "rate_limited", "limit": "sign-ups-per-address", "retry_after": secs,
 		"message": fmt.Sprintf("%d accounts were created from this address within a day: retry in %d s", s.farm.lim.SignUpsPerDay, secs)}})
 	return nil, false

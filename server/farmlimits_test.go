@@ -9,6 +9,7 @@ import (
 
 	"plateau/rating"
 	"plateau/server"
+	"plateau/server/accounts"
 	"plateau/store"
 )
 
@@ -146,7 +147,7 @@ func TestFarmingSignUpsPerAddress(t *testing.T) {
 		name string
 		want int
 	}{{"farm_1", 201}, {"FARM_1", 409}, {"farm_2", 201}, {"farm_3", 429}} {
-		a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: c.name, Password: pw})
+		a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: c.name, Password: pw})
 		if a.status != c.want {
 			t.Fatalf("sign-up %s: %d %s, want %d", c.name, a.status, a.raw, c.want)
 		}
@@ -155,7 +156,7 @@ func TestFarmingSignUpsPerAddress(t *testing.T) {
 		}
 	}
 	clock.add(day)
-	if a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "farm_3", Password: pw}); a.status != 201 {
+	if a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "farm_3", Password: pw}); a.status != 201 {
 		t.Errorf("a sign-up a day later: %d %s", a.status, a.raw)
 	}
 }

@@ -26,6 +26,11 @@ func registeredRoutes(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob("*/*.go") // the job packages (server/play, server/lobby, ...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	var routes []string
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -177,7 +178,7 @@ func (s *Server) writeFailed(w http.ResponseWriter, what string, err error) {
 // storageUnavailable answers 503 storage_unavailable, to retry after secs.
 func (s *Server) storageUnavailable(w http.ResponseWriter, secs int) {
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
+	httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
 		"code": room.CodeStorageUnavailable, "retry_after": secs,
 		"message": fmt.Sprintf("the server cannot save right now: nothing was changed; retry in %d s", secs)}})
 }

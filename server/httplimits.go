@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"net"
@@ -9,6 +8,8 @@ import (
 	"net/netip"
 	"strings"
 	"time"
+
+	"plateau/server/internal/httpx"
 )
 
 // HTTPLimits bounds what one client may hold of the HTTP server of
@@ -149,11 +150,11 @@ func forwardedFor(trusted []netip.Prefix, peer netip.Addr, h http.Header) netip.
 // TLS (X-Forwarded-Proto: https).
 func (s *Server) frontDoor(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.web.securityHeaders(w.Header())
+		s.web.SecurityHeaders(w.Header())
 		if len(s.o.TrustedProxies) > 0 {
 			if ap, err := netip.ParseAddrPort(r.RemoteAddr); err == nil {
 				if trustedAddr(s.o.TrustedProxies, ap.Addr().Unmap()) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-					r = r.WithContext(context.WithValue(r.Context(), httpsKey{}, true))
+					r = httpx.WithHTTPS(r)
 				}
 				if c := forwardedFor(s.o.TrustedProxies, ap.Addr().Unmap(), r.Header); c != ap.Addr().Unmap() {
 					r2 := *r
@@ -162,16 +163,6 @@ func (s *Server) frontDoor(h http.Handler) http.Handler {
 				}
 			}
 		}
-		h.ServeHTTP(w, s.withDevice(w, r))
+		h.ServeHTTP(w, s.accounts.WithDevice(w, r))
 	})
-}
-
-// httpsKey marks the context of a request that a trusted proxy received
-// over TLS.
-type httpsKey struct{}
-
-// viaHTTPS reports whether a trusted proxy received r over TLS.
-func viaHTTPS(r *http.Request) bool {
-	v, _ := r.Context().Value(httpsKey{}).(bool)
-	return v
 }

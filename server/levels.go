@@ -13,6 +13,8 @@ import (
 	"plateau/rating"
 	"plateau/room"
 	"plateau/seek"
+	"plateau/server/internal/httpx"
+	"plateau/server/lobby"
 	"plateau/store"
 )
 
@@ -150,7 +152,7 @@ func (s *Server) levelsList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, ls)
+	httpx.WriteJSON(w, http.StatusOK, ls)
 }
 
 func (s *Server) levelsOf(ctx context.Context) (Levels, error) {
@@ -201,21 +203,21 @@ type LevelGame struct {
 // marked for a fair-play review, the seeks' rate per account and address,
 // and the pair's rated games a day.
 func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
-	in := s.mustSession(w, r)
+	in := s.accounts.MustSession(w, r)
 	if in == nil {
 		return
 	}
 	var req LevelGameRequest
-	if !decodeJSON(w, r, &req) {
+	if !httpx.DecodeJSON(w, r, &req) {
 		return
 	}
-	spec, fe := s.seekSpec(SeekRequest{Game: req.Game, Variant: req.Variant, Clock: req.Clock, Rated: true})
+	spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: req.Game, Variant: req.Variant, Clock: req.Clock, Rated: true})
 	if fe != nil {
-		fe.write(w)
+		fe.Write(w)
 		return
 	}
 	if !slices.Contains(s.o.AILevels, req.Level) {
-		(&FieldError{Field: "level", Message: fmt.Sprintf("%q is not a level of the rating pools (%v)", req.Level, s.o.AILevels)}).write(w)
+		(&httpx.FieldError{Field: "level", Message: fmt.Sprintf("%q is not a level of the rating pools (%v)", req.Level, s.o.AILevels)}).Write(w)
 		return
 	}
 	ctx := r.Context()
@@ -224,26 +226,26 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := s.levelSeed(spec.Game, req.Level); !ok {
-		(&FieldError{Field: "level", Message: fmt.Sprintf("%s has no published rating of the level %s", spec.Game, req.Level)}).write(w)
+		(&httpx.FieldError{Field: "level", Message: fmt.Sprintf("%s has no published rating of the level %s", spec.Game, req.Level)}).Write(w)
 		return
 	}
-	acc, levelID := in.account, levelAccountID(req.Level)
+	acc, levelID := in.Account, levelAccountID(req.Level)
 	if msg, err := s.markedReason(ctx, acc); err != nil {
 		s.internal(w, "levels: the fair-play status", err)
 		return
 	} else if msg != "" {
-		httpError(w, http.StatusForbidden, "fair_play", msg)
+		httpx.Error(w, http.StatusForbidden, "fair_play", msg)
 		return
 	}
 	if msg := s.seekRefusal(acc.ID, s.clientAddr(r)); msg != "" {
-		httpError(w, http.StatusTooManyRequests, "rate_limited", msg)
+		httpx.Error(w, http.StatusTooManyRequests, "rate_limited", msg)
 		return
 	}
 	if done, err := s.pairedToday(ctx, acc.ID, levelID); err != nil {
 		s.internal(w, "levels: rated games of the pair", err)
 		return
 	} else if done {
-		httpError(w, http.StatusConflict, "pair_limit", fmt.Sprintf("you and %s have played %d rated games within a day: play casual, or rated against another level",
+		httpx.Error(w, http.StatusConflict, "pair_limit", fmt.Sprintf("you and %s have played %d rated games within a day: play casual, or rated against another level",
 			LevelAccountName(req.Level), s.farm.lim.PairGamesPerDay))
 		return
 	}
@@ -253,7 +255,7 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.o.Log.Info("level game created", "game", out.ID, "engine", spec.Game, "level", req.Level)
-	writeJSON(w, http.StatusCreated, out)
+	httpx.WriteJSON(w, http.StatusCreated, out)
 }
 
 // createLevelGame stores a rated game of account against level, the
@@ -270,7 +272,7 @@ func (s *Server) createLevelGame(ctx context.Context, account, level string, spe
 		return LevelGame{}, err
 	}
 	rec.Rated = true
-	rec.Clock = storeClock(spec.Clock)
+	rec.Clock = lobby.StoreClock(spec.Clock)
 	if err := store.WithDeadline(ctx, s.o.WriteTimeout, func(ctx context.Context) error { return s.o.Store.Create(ctx, rec) }); err != nil {
 		return LevelGame{}, err
 	}

@@ -18,6 +18,7 @@ import (
 	"plateau/games"
 	"plateau/rating"
 	"plateau/server"
+	"plateau/server/accounts"
 	"plateau/store"
 	"plateau/store/storetest"
 )
@@ -107,11 +108,11 @@ func TestLevelAccounts(t *testing.T) {
 	}
 	b := ts.browser(t)
 	for _, pw := range []string{"", "anything at all"} {
-		if a := b.do(t, "POST", "/api/account/signin", server.Credentials{Name: "Plateau hard", Password: pw}); a.status != http.StatusUnauthorized {
+		if a := b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: "Plateau hard", Password: pw}); a.status != http.StatusUnauthorized {
 			t.Errorf("sign in as Plateau hard with %q: %d %s, want 401", pw, a.status, a.raw)
 		}
 	}
-	if a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "Plateau hard", Password: "a long password 1"}); a.status != http.StatusBadRequest {
+	if a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "Plateau hard", Password: "a long password 1"}); a.status != http.StatusBadRequest {
 		t.Errorf("sign up as Plateau hard: %d %s, want 400", a.status, a.raw)
 	}
 	// A second server on the same store.

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -55,7 +56,7 @@ const DefaultAIOnlyMaxLevel = "hard"
 // a seat above AIOnlyMaxLevel: its searches would take the AI workers for
 // nobody watching a reply (games facing a human are served first anyway,
 // see room.Options.AIWorkers).
-func (s *Server) checkAIOnly(seats []store.Seat) *FieldError {
+func (s *Server) checkAIOnly(seats []store.Seat) *httpx.FieldError {
 	top := slices.Index(s.o.AILevels, s.o.AIOnlyMaxLevel)
 	if top < 0 || slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Kind != store.AI }) {
 		return nil
@@ -69,7 +70,7 @@ func (s *Server) checkAIOnly(seats []store.Seat) *FieldError {
 	if len(over) == 0 {
 		return nil
 	}
-	return &FieldError{Field: "seats", Message: fmt.Sprintf("a game between AI seats only plays at most level %s: %s (--ai-only-max-level)",
+	return &httpx.FieldError{Field: "seats", Message: fmt.Sprintf("a game between AI seats only plays at most level %s: %s (--ai-only-max-level)",
 		s.o.AIOnlyMaxLevel, strings.Join(over, ", "))}
 }
 
@@ -78,7 +79,7 @@ func (s *Server) tooManyRooms(w http.ResponseWriter, err error) {
 	s.metrics.refusedRooms.Add(1)
 	s.o.Log.Warn("game not loaded", "err", err)
 	w.Header().Set("Retry-After", "10")
-	httpError(w, http.StatusServiceUnavailable, "busy", "the server has too many games loaded: retry in a few seconds")
+	httpx.Error(w, http.StatusServiceUnavailable, "busy", "the server has too many games loaded: retry in a few seconds")
 }
 
 // LimitError is a refusal of a game creation because of a limit: the
@@ -103,7 +104,7 @@ func (s *Server) refuseCreate(w http.ResponseWriter, e *LimitError) {
 func (e *LimitError) write(w http.ResponseWriter) {
 	secs := max(1, int(math.Ceil(e.RetryAfter.Seconds())))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
+	httpx.WriteJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{
 		"code": "too_many_games", "limit": e.Limit, "message": e.Message, "retry_after": secs}})
 }
 

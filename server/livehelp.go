@@ -10,6 +10,7 @@ import (
 
 	"plateau/game"
 	"plateau/room"
+	"plateau/server/play"
 	"plateau/store"
 )
 
@@ -17,8 +18,8 @@ import (
 // is refused to a player for the position of any game they play that is
 // still running, however the position is sent: a seated player asking is
 // known by their account (its seats, in the store) and by their device
-// (the games it joined with seat tokens, s.devices). Games whose hints
-// are given while they run (hintsAllowed: Shut the Box solitaire, AI
+// (the games it joined with seat tokens, accounts.Handler.RecentGames). Games whose hints
+// are given while they run (play.HintsAllowed: Shut the Box solitaire, AI
 // seats only) are not guarded, as nobody playing them faces a person
 // helped by the engine. docs/fairplay.md lists what is refused.
 
@@ -50,17 +51,17 @@ type liveGames struct {
 // are none: nothing tells a guest's requests from a stranger's.
 func (s *Server) liveGamesOf(ctx context.Context, r *http.Request, engine string) (*liveGames, error) {
 	var recs []*store.Game
-	si, err := s.session(ctx, r)
+	si, err := s.accounts.Session(ctx, r)
 	if err != nil {
 		return nil, fmt.Errorf("reading the session: %w", err)
 	}
 	if si != nil {
-		recs, err = s.o.Store.PlayerGames(ctx, store.PlayerFilter{Account: si.account.ID, Game: engine, Running: true, Limit: liveAccountGames})
+		recs, err = s.o.Store.PlayerGames(ctx, store.PlayerFilter{Account: si.Account.ID, Game: engine, Running: true, Limit: liveAccountGames})
 		if err != nil {
-			return nil, fmt.Errorf("listing the running games of account %s: %w", si.account.ID, err)
+			return nil, fmt.Errorf("listing the running games of account %s: %w", si.Account.ID, err)
 		}
 	}
-	for _, id := range s.devices.recentGames(deviceOf(ctx), liveDeviceGames) {
+	for _, id := range s.accounts.RecentGames(ctx, liveDeviceGames) {
 		if slices.ContainsFunc(recs, func(g *store.Game) bool { return g.ID == id }) {
 			continue
 		}
@@ -76,7 +77,7 @@ func (s *Server) liveGamesOf(ctx context.Context, r *http.Request, engine string
 	}
 	lg := &liveGames{engine: engine}
 	for _, rec := range recs {
-		if hintsAllowed(room.SummaryOf(rec).Seats) {
+		if play.HintsAllowed(room.SummaryOf(rec).Seats) {
 			continue
 		}
 		keys, err := s.liveKeys(ctx, rec.ID)
@@ -108,7 +109,7 @@ func (s *Server) liveKeys(ctx context.Context, id string) (map[string]bool, erro
 	if sum.View.Outcome != nil || sum.Status == store.StatusFinished {
 		return nil, nil
 	}
-	st, err := s.stateOf(sum.Game, sum.Variant, sum.View.Position)
+	st, err := play.StateOf(s.o.Games, sum.Game, sum.Variant, sum.View.Position)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
@@ -198,82 +199,27 @@ func (s *Server) livePlayed(ctx context.Context, r *http.Request, g game.Game, s
 	return lg.playing(st), nil
 }
 
-// liveHelpRefused is the reason computer help is refused on a position of
-// running game id.
-func liveHelpRefused(id string) string {
-	return fmt.Sprintf("you play game %s, which is still running: no computer help (analysis, solver, review) for its position, "+
-		"the same board with another player to move or another roll, or a position one move from it, until the game ends", id)
-}
-
-// refuseLiveHelp answers 403 live_game, and returns true, when st is the
-// position of a running game that r's sender plays (see livePlayed); it
-// answers 500 when that cannot be known.
-func (s *Server) refuseLiveHelp(w http.ResponseWriter, r *http.Request, g game.Game, st game.State) bool {
-	id, err := s.livePlayed(r.Context(), r, g, st)
-	if err != nil {
-		s.internal(w, "checking the requester's live games", err)
-		return true
-	}
-	if id == "" {
-		return false
-	}
-	httpError(w, http.StatusForbidden, "live_game", liveHelpRefused(id))
-	return true
-}
-
 // seatedAt reports whether r's sender plays game rec: a seat of its
 // account, or the device joined it with a seat token.
 func (s *Server) seatedAt(ctx context.Context, r *http.Request, rec *store.Game) (bool, error) {
-	if slices.Contains(s.devices.recentGames(deviceOf(ctx), -1), rec.ID) {
+	if slices.Contains(s.accounts.RecentGames(ctx, -1), rec.ID) {
 		return true, nil
 	}
-	si, err := s.session(ctx, r)
+	si, err := s.accounts.Session(ctx, r)
 	if err != nil || si == nil {
 		return false, err
 	}
-	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.account.ID }), nil
+	return slices.ContainsFunc(rec.Seats, func(st store.Seat) bool { return st.Account == si.Account.ID }), nil
 }
 
-// pageRefusal returns why the analysis page refuses to analyse st, with
-// the page's status (403, or 500 when the live games cannot be read);
-// "" when it does not.
-func (s *Server) pageRefusal(r *http.Request, g game.Game, st game.State) (string, int) {
-	id, err := s.livePlayed(r.Context(), r, g, st)
-	if err != nil {
-		s.o.Log.Error("checking the requester's live games", "err", err)
-		return "internal error: whether you play this position could not be checked; retry", http.StatusInternalServerError
-	}
-	if id == "" {
-		return "", 0
-	}
-	return liveHelpRefused(id), http.StatusForbidden
+// guard is the server's analysis.Guard: the running games a request's
+// sender plays, by its account and its device.
+type guard struct{ s *Server }
+
+func (g guard) LivePlayed(ctx context.Context, r *http.Request, gm game.Game, st game.State) (string, error) {
+	return g.s.livePlayed(ctx, r, gm, st)
 }
 
-// statusWriter answers code where its handler answers 200: a page that
-// is written as usual, with another status.
-type statusWriter struct {
-	http.ResponseWriter
-	code  int
-	wrote bool
+func (g guard) SeatedAt(ctx context.Context, r *http.Request, rec *store.Game) (bool, error) {
+	return g.s.seatedAt(ctx, r, rec)
 }
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.wrote {
-		return
-	}
-	w.wrote = true
-	if code == http.StatusOK {
-		code = w.code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if !w.wrote {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap gives http.ResponseController the writer underneath.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -11,6 +11,7 @@ import (
 
 	"plateau/hints"
 	"plateau/server"
+	"plateau/server/analysis"
 	"plateau/server/wsclient"
 )
 
@@ -56,7 +57,7 @@ func livePosition(t *testing.T, ts *testServer, id string) (string, int) {
 
 // wantAnalysis posts a position to /api/analysis as b and checks the
 // answer: 200 with an evaluation, or 403 live_game naming game id.
-func wantAnalysis(t *testing.T, b *browser, what string, req server.PositionRequest, refusedBy string) {
+func wantAnalysis(t *testing.T, b *browser, what string, req analysis.PositionRequest, refusedBy string) {
 	t.Helper()
 	a := b.do(t, "POST", "/api/analysis", req)
 	if refusedBy == "" {
@@ -95,12 +96,12 @@ func TestLiveHelpAnalysisAPI(t *testing.T) {
 			playFirstMove(ctx, t, p0)
 			pos, _ := livePosition(t, ts, id)
 			ann, bob := signedBrowser(t, ts, ck[0]), signedBrowser(t, ts, ck[1])
-			req := func(p string) server.PositionRequest { return server.PositionRequest{Game: "dames", Position: p} }
+			req := func(p string) analysis.PositionRequest { return analysis.PositionRequest{Game: "dames", Position: p} }
 
 			side, pieces, _ := strings.Cut(pos, ":")
 			white, black, _ := strings.Cut(pieces, ":")
 			other := map[string]string{"W": "B", "B": "W"}[side]
-			play := ann.do(t, "POST", "/api/positions/play", server.PositionRequest{Game: "dames", Position: pos, Move: moveOf(t, ann, pos)})
+			play := ann.do(t, "POST", "/api/positions/play", analysis.PositionRequest{Game: "dames", Position: pos, Move: moveOf(t, ann, pos)})
 			if play.status != http.StatusOK {
 				t.Fatalf("POST /api/positions/play: %d %s", play.status, play.raw)
 			}
@@ -127,7 +128,7 @@ func TestLiveHelpAnalysisAPI(t *testing.T) {
 // moveOf returns a legal move of position pos of dames.
 func moveOf(t *testing.T, b *browser, pos string) string {
 	t.Helper()
-	a := b.do(t, "POST", "/api/positions", server.PositionRequest{Game: "dames", Position: pos})
+	a := b.do(t, "POST", "/api/positions", analysis.PositionRequest{Game: "dames", Position: pos})
 	moves, _ := a.body["view"].(map[string]any)["moves"].([]any)
 	if a.status != http.StatusOK || len(moves) == 0 {
 		t.Fatalf("POST /api/positions %s: %d %s", pos, a.status, a.raw)
@@ -161,16 +162,16 @@ func TestLiveHelpShutbox(t *testing.T) {
 	two := map[string]string{"players": "2"}
 	for _, c := range []struct {
 		what string
-		req  server.PositionRequest
+		req  analysis.PositionRequest
 	}{
-		{"the live position", server.PositionRequest{Game: "shutbox", Variant: two, Position: pos}},
-		{"another roll", server.PositionRequest{Game: "shutbox", Variant: two, Position: fields[0] + " " + fields[1] + " cover:1-2"}},
-		{"the dice to roll", server.PositionRequest{Game: "shutbox", Variant: two, Position: fields[0] + " " + fields[1] + " roll2"}},
-		{"one's own box alone", server.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: boxes[toMove] + " 1 " + fields[2]}},
+		{"the live position", analysis.PositionRequest{Game: "shutbox", Variant: two, Position: pos}},
+		{"another roll", analysis.PositionRequest{Game: "shutbox", Variant: two, Position: fields[0] + " " + fields[1] + " cover:1-2"}},
+		{"the dice to roll", analysis.PositionRequest{Game: "shutbox", Variant: two, Position: fields[0] + " " + fields[1] + " roll2"}},
+		{"one's own box alone", analysis.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: boxes[toMove] + " 1 " + fields[2]}},
 	} {
 		wantAnalysis(t, g, c.what, c.req, id)
 	}
-	wantAnalysis(t, ts.browser(t), "a spectator", server.PositionRequest{Game: "shutbox", Variant: two, Position: pos}, "")
+	wantAnalysis(t, ts.browser(t), "a spectator", analysis.PositionRequest{Game: "shutbox", Variant: two, Position: pos}, "")
 	if a := g.do(t, "GET", "/api/games/"+id+"/hints", nil); a.status != http.StatusForbidden || a.err("code") != "hints_refused" {
 		t.Errorf("hints of the live game: %d %s, want 403 hints_refused", a.status, a.raw)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"plateau/game"
 	"plateau/room"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -70,12 +71,12 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	case "inactive":
 		f.Status, f.IdleBefore, f.Moved, f.WithHuman = store.StatusLive, now.Add(-s.o.Inactive), true, true
 	default:
-		httpError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live, inactive or finished", f.Status))
+		httpx.Error(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not open, live, inactive or finished", f.Status))
 		return
 	}
-	limit, ferr := queryNumber(q, "limit", f.Limit, 1, 200)
+	limit, ferr := httpx.QueryNumber(q, "limit", f.Limit, 1, 200)
 	if ferr != nil {
-		ferr.write(w)
+		ferr.Write(w)
 		return
 	}
 	f.Limit = limit
@@ -92,5 +93,5 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, l)
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, http.StatusOK, out)
 }

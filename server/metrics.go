@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 
+	"plateau/server/internal/httpx"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -121,11 +123,11 @@ func (s *Server) serverMetrics() {
 	m.gauge("plateau_ai_queued", queued, func() float64 { return float64(s.rooms.ReviewsQueued()) }, "game", "review")
 	for _, x := range []struct {
 		name string
-		p    *pool
-	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.reviews.pool}} {
-		m.gauge("plateau_admission_running", "Expensive work running, by pool.", x.p.gauge(func(p *pool) int64 { return int64(p.running) }), "pool", x.name)
-		m.gauge("plateau_admission_waiting", "Expensive work waiting for its turn, by pool.", x.p.gauge(func(p *pool) int64 { return int64(p.nwait) }), "pool", x.name)
-		m.counter("plateau_admission_refused_total", "Expensive work refused (503 busy), by pool.", x.p.gauge(func(p *pool) int64 { return p.refused }), "pool", x.name)
+		p    *httpx.Pool
+	}{{"hash", s.hashes}, {"analysis", s.analyses}, {"review", s.analysis.ReviewPool()}} {
+		m.gauge("plateau_admission_running", "Expensive work running, by pool.", func() float64 { r, _, _ := x.p.Stats(); return float64(r) }, "pool", x.name)
+		m.gauge("plateau_admission_waiting", "Expensive work waiting for its turn, by pool.", func() float64 { _, w, _ := x.p.Stats(); return float64(w) }, "pool", x.name)
+		m.counter("plateau_admission_refused_total", "Expensive work refused (503 busy), by pool.", func() float64 { _, _, n := x.p.Stats(); return float64(n) }, "pool", x.name)
 	}
 	if !s.shared() {
 		return

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"plateau/fairplay"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -47,21 +48,21 @@ func (s *Server) moderatorRoutes(m *http.ServeMux) {
 // moderator returns the request's account when it is a moderator, or
 // answers 403 (500 when the session could not be read).
 func (s *Server) moderator(w http.ResponseWriter, r *http.Request) *store.Account {
-	in, err := s.session(r.Context(), r)
+	in, err := s.accounts.Session(r.Context(), r)
 	if err != nil {
 		s.internal(w, "read the session", err)
 		return nil
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	if in == nil {
-		httpError(w, http.StatusForbidden, "forbidden", "moderators only: sign in with a moderator's account")
+		httpx.Error(w, http.StatusForbidden, "forbidden", "moderators only: sign in with a moderator's account")
 		return nil
 	}
-	if !s.fairplay.mods[store.NameKey(in.account.Name)] {
-		httpError(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", in.account.Name))
+	if !s.fairplay.mods[store.NameKey(in.Account.Name)] {
+		httpx.Error(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", in.Account.Name))
 		return nil
 	}
-	return in.account
+	return in.Account
 }
 
 // modList lists the accounts marked or cleared, marked first.
@@ -101,7 +102,7 @@ func (s *Server) modAccounts(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, "list the marked accounts", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, ModAccounts{Accounts: list, Rules: fairplay.Rules})
+	httpx.WriteJSON(w, http.StatusOK, ModAccounts{Accounts: list, Rules: fairplay.Rules})
 }
 
 // modClear answers POST /api/mod/accounts/{name}/clear (the account's
@@ -115,7 +116,7 @@ func (s *Server) modClear(w http.ResponseWriter, r *http.Request) {
 	ctx, name := r.Context(), r.PathValue("name")
 	acc, err := s.o.Store.AccountByName(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no account %q", name))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no account %q", name))
 		return
 	}
 	if err != nil {
@@ -124,7 +125,7 @@ func (s *Server) modClear(w http.ResponseWriter, r *http.Request) {
 	}
 	err = s.o.Store.ClearFairPlay(ctx, acc.ID, mod.Name, s.o.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		httpError(w, http.StatusConflict, "not_marked", fmt.Sprintf("account %s is not marked", acc.Name))
+		httpx.Error(w, http.StatusConflict, "not_marked", fmt.Sprintf("account %s is not marked", acc.Name))
 		return
 	}
 	if err != nil {
@@ -144,7 +145,7 @@ func (s *Server) modClear(w http.ResponseWriter, r *http.Request) {
 	out := ModAccount{Name: acc.Name, Marked: st.Marked, Game: st.Game, Reason: st.Reason, MarkedAt: st.MarkedAt, ClearedBy: st.ClearedBy}
 	at := st.ClearedAt
 	out.ClearedAt = &at
-	writeJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // modPageT is the moderator page: the marked accounts, each with a button

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/netip"
 	"time"
+
+	"plateau/server/internal/httpx"
 )
 
 // Defaults of the network limits (see Options).
@@ -45,9 +47,9 @@ func limitedAddr(ip netip.Addr, v6bits int) netip.Addr {
 // clientAddr is the key of r's client in every per-address limit: its
 // address, or for IPv6 its prefix of Options.IPv6Prefix ("2001:db8::/64").
 func (s *Server) clientAddr(r *http.Request) string {
-	ip, err := netip.ParseAddr(clientIP(r))
+	ip, err := netip.ParseAddr(httpx.ClientIP(r))
 	if err != nil {
-		return clientIP(r)
+		return httpx.ClientIP(r)
 	}
 	key := limitedAddr(ip, s.o.IPv6Prefix)
 	if key.Is6() && s.o.IPv6Prefix < 128 {

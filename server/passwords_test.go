@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"plateau/server"
+	"plateau/server/accounts"
 )
 
 // TestSignUpRefusesWeakPasswords: the passwords of issue 66's attack
@@ -23,7 +23,7 @@ func TestSignUpRefusesWeakPasswords(t *testing.T) {
 		{"n0t-c0mm0", "at least 10", "too_short"},
 	} {
 		b := ts.browser(t)
-		a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "Mallory_X", Password: c.password})
+		a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "Mallory_X", Password: c.password})
 		if a.status != http.StatusBadRequest || a.err("field") != "password" || a.err("reason") != c.reason || !strings.Contains(a.err("message"), c.why) {
 			t.Errorf("sign up with %q: %d %s; want 400 on the password, reason %s, saying %q", c.password, a.status, a.raw, c.reason, c.why)
 		}

@@ -12,15 +12,15 @@ import (
 func (s *Server) startPuzzles() {
 	s.puzzles = puzzles.New(puzzles.Deps{Store: s.o.Store, Games: s.o.Games, Log: s.o.Log, Now: s.o.Now, Limits: s.o.Puzzles,
 		Account: func(r *http.Request) (string, error) {
-			in, err := s.session(r.Context(), r)
+			in, err := s.accounts.Session(r.Context(), r)
 			if in == nil || err != nil {
 				return "", err
 			}
-			return in.account.ID, nil
+			return in.Account.ID, nil
 		},
 		Client: s.clientKey,
 		Page: func(w http.ResponseWriter, r *http.Request, renderer string) {
-			s.web.page(w, r, renderer, bootData{Catalog: s.catalogJSON()})
+			s.web.Page(w, r, renderer, bootData{Catalog: s.catalogJSON()})
 		},
 		Worker: s.rooms.ReviewWorker,
 	})

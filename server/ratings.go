@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"plateau/rating"
+	"plateau/server/internal/httpx"
 	"plateau/store"
 )
 
@@ -59,16 +60,16 @@ const leaderboardSize = 100
 func (s *Server) leaderboard(w http.ResponseWriter, r *http.Request) {
 	g, err := s.o.Games.Lookup(r.PathValue("game"))
 	if err != nil {
-		httpError(w, http.StatusNotFound, "not_found", err.Error())
+		httpx.Error(w, http.StatusNotFound, "not_found", err.Error())
 		return
 	}
 	lb, err := s.leaderboardOf(r, g.ID())
 	if err != nil {
 		s.o.Log.Error("leaderboard", "game", g.ID(), "err", err)
-		httpError(w, http.StatusInternalServerError, "internal", "internal error")
+		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
-	writeJSON(w, http.StatusOK, lb)
+	httpx.WriteJSON(w, http.StatusOK, lb)
 }
 
 func (s *Server) leaderboardOf(r *http.Request, gameID string) (Leaderboard, error) {
@@ -103,7 +104,7 @@ func (s *Server) playerRatings(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	acc, err := s.o.Store.AccountByName(r.Context(), name)
 	if errors.Is(err, store.ErrNotFound) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player %q", name))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no player %q", name))
 		return
 	}
 	var pr PlayerRatings
@@ -112,10 +113,10 @@ func (s *Server) playerRatings(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		s.o.Log.Error("player ratings", "player", name, "err", err)
-		httpError(w, http.StatusInternalServerError, "internal", "internal error")
+		httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
-	writeJSON(w, http.StatusOK, pr)
+	httpx.WriteJSON(w, http.StatusOK, pr)
 }
 
 func (s *Server) ratingsOf(r *http.Request, acc *store.Account) (PlayerRatings, error) {

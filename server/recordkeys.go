@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"plateau/room"
+	"plateau/server/internal/httpx"
 )
 
 // signer is the rooms' Signer: Keys, or none (a nil interface, not a nil
@@ -20,11 +21,11 @@ func (o Options) signer() room.Signer {
 // then those retired by rotations (docs/records.md).
 func (s *Server) recordKeys(w http.ResponseWriter, r *http.Request) {
 	if s.o.Keys == nil {
-		httpError(w, http.StatusNotFound, "not_found", "this server does not sign its records")
+		httpx.Error(w, http.StatusNotFound, "not_found", "this server does not sign its records")
 		return
 	}
 	// A rotation takes effect at the next start: a few minutes of caching
 	// cannot hide a key for long.
 	w.Header().Set("Cache-Control", "max-age=300")
-	writeJSON(w, http.StatusOK, s.o.Keys.Public())
+	httpx.WriteJSON(w, http.StatusOK, s.o.Keys.Public())
 }

@@ -12,7 +12,7 @@ import (
 
 	"plateau/games"
 	"plateau/learn"
-	"plateau/server"
+	"plateau/server/analysis"
 )
 
 // Every game's rules page answers in French and English, in the language
@@ -121,18 +121,18 @@ func post(t *testing.T, ts *testServer, path string, body any) (int, []byte) {
 // on it, without a game on the server; errors name what is wrong.
 func TestPositionsAPI(t *testing.T) {
 	ts := newTestServer(t, nil)
-	code, body := post(t, ts, "/api/positions", server.PositionRequest{Game: "dames", Position: "W:W28:B4,23,33"})
-	var a server.PositionAnswer
+	code, body := post(t, ts, "/api/positions", analysis.PositionRequest{Game: "dames", Position: "W:W28:B4,23,33"})
+	var a analysis.PositionAnswer
 	if code != http.StatusOK || json.Unmarshal(body, &a) != nil || len(a.View.Moves) != 2 || a.View.Position != "W:W28:B4,23,33" {
 		t.Fatalf("POST /api/positions: %d %s", code, body)
 	}
-	code, body = post(t, ts, "/api/positions/play", server.PositionRequest{Game: "dames", Position: "W:W28:B4,23,33", Move: "28:39"})
-	a = server.PositionAnswer{}
+	code, body = post(t, ts, "/api/positions/play", analysis.PositionRequest{Game: "dames", Position: "W:W28:B4,23,33", Move: "28:39"})
+	a = analysis.PositionAnswer{}
 	if code != http.StatusOK || json.Unmarshal(body, &a) != nil || a.Move != "28x39" || a.View.Position != "B:W39:B4,23" || a.View.ToMove != 1 {
 		t.Fatalf("POST /api/positions/play: %d %s", code, body)
 	}
-	code, body = post(t, ts, "/api/positions/play", server.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: "12 1 cover:2-1", Move: "2+1"})
-	a = server.PositionAnswer{}
+	code, body = post(t, ts, "/api/positions/play", analysis.PositionRequest{Game: "shutbox", Variant: map[string]string{"players": "1"}, Position: "12 1 cover:2-1", Move: "2+1"})
+	a = analysis.PositionAnswer{}
 	if code != http.StatusOK || json.Unmarshal(body, &a) != nil || a.View.Outcome == nil || !a.View.Outcome.Over {
 		t.Errorf("shutting the box alone: %d %s, want a finished game", code, body)
 	}
@@ -145,14 +145,14 @@ func TestPositionsAPI(t *testing.T) {
 		{"trailing data", "/api/positions", `{"game":"dames","position":"W:W28:B23"} {"game":"x"}`, "bad_request", "trailing data"},
 		{"trailing garbage", "/api/positions/play", `{"game":"dames","position":"W:W28:B4,23,33","move":"28x39"}]`, "bad_request", "trailing data"},
 		{"unknown field", "/api/positions", `{"game":"dames","position":"W:W28:B23","colour":1}`, "bad_request", "colour"},
-		{"unknown game", "/api/positions", server.PositionRequest{Game: "chess", Position: "x"}, "unknown_game", `"chess"`},
-		{"bad variant", "/api/positions", server.PositionRequest{Game: "dames", Variant: map[string]string{"huffing": "maybe"}, Position: "W:W28:B23"}, "bad_variant", "maybe"},
-		{"no position", "/api/positions", server.PositionRequest{Game: "dames"}, "bad_position", "no position"},
-		{"bad position", "/api/positions", server.PositionRequest{Game: "dames", Position: "W:W99:B1"}, "bad_position", "W:W99:B1"},
-		{"move to the view", "/api/positions", server.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: "28x19"}, "bad_request", "/api/positions/play"},
-		{"no move", "/api/positions/play", server.PositionRequest{Game: "dames", Position: "W:W28:B23"}, "illegal_move", "no move"},
-		{"illegal move", "/api/positions/play", server.PositionRequest{Game: "dames", Position: "W:W28:B4,23,33", Move: "28-22"}, "illegal_move", `"28-22"`},
-		{"bad position to play", "/api/positions/play", server.PositionRequest{Game: "shutbox", Position: "12 1 roll2", Move: "roll2"}, "bad_position", "12 1 roll2"},
+		{"unknown game", "/api/positions", analysis.PositionRequest{Game: "chess", Position: "x"}, "unknown_game", `"chess"`},
+		{"bad variant", "/api/positions", analysis.PositionRequest{Game: "dames", Variant: map[string]string{"huffing": "maybe"}, Position: "W:W28:B23"}, "bad_variant", "maybe"},
+		{"no position", "/api/positions", analysis.PositionRequest{Game: "dames"}, "bad_position", "no position"},
+		{"bad position", "/api/positions", analysis.PositionRequest{Game: "dames", Position: "W:W99:B1"}, "bad_position", "W:W99:B1"},
+		{"move to the view", "/api/positions", analysis.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: "28x19"}, "bad_request", "/api/positions/play"},
+		{"no move", "/api/positions/play", analysis.PositionRequest{Game: "dames", Position: "W:W28:B23"}, "illegal_move", "no move"},
+		{"illegal move", "/api/positions/play", analysis.PositionRequest{Game: "dames", Position: "W:W28:B4,23,33", Move: "28-22"}, "illegal_move", `"28-22"`},
+		{"bad position to play", "/api/positions/play", analysis.PositionRequest{Game: "shutbox", Position: "12 1 roll2", Move: "roll2"}, "bad_position", "12 1 roll2"},
 	}
 	for _, tt := range tests {
 		code, body := post(t, ts, tt.path, tt.body)
@@ -163,7 +163,7 @@ func TestPositionsAPI(t *testing.T) {
 			t.Errorf("%s: %d %s, want 400 %s naming %s", tt.name, code, body, tt.code, tt.want)
 		}
 	}
-	big := server.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: strings.Repeat("x", 20<<10)}
+	big := analysis.PositionRequest{Game: "dames", Position: "W:W28:B23", Move: strings.Repeat("x", 20<<10)}
 	if code, body := post(t, ts, "/api/positions/play", big); code != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "16384 bytes") {
 		t.Errorf("a 20 KB body: %d %s, want 413 naming the limit", code, body)
 	}

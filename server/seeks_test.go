@@ -14,6 +14,7 @@ import (
 	"plateau/room"
 	"plateau/seek"
 	"plateau/server"
+	"plateau/server/lobby"
 	"plateau/store"
 	"plateau/store/storetest"
 )
@@ -75,7 +76,7 @@ func (l *lobbyConn) send(v any) {
 }
 
 // next returns the next message of one of the types, skipping others.
-func (l *lobbyConn) next(types ...string) server.SeekMessage {
+func (l *lobbyConn) next(types ...string) lobby.SeekMessage {
 	l.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -84,7 +85,7 @@ func (l *lobbyConn) next(types ...string) server.SeekMessage {
 		if err != nil {
 			l.t.Fatalf("waiting for %v: %v", types, err)
 		}
-		var m server.SeekMessage
+		var m lobby.SeekMessage
 		if err := json.Unmarshal(data, &m); err != nil {
 			l.t.Fatalf("%s: %v", data, err)
 		}
@@ -117,7 +118,7 @@ func (l *lobbyConn) seeksWhere(what string, ok func([]seek.Seek) bool) {
 		if err != nil {
 			l.t.Fatalf("waiting for a list with %s (last: %+v): %v", what, last, err)
 		}
-		var m server.SeekMessage
+		var m lobby.SeekMessage
 		if json.Unmarshal(data, &m) != nil || m.Type != "seeks" {
 			continue
 		}

@@ -2,18 +2,24 @@ package server
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/netip"
-	"plateau/ai/level"
 	"sync"
 	"time"
+
+	"plateau/ai/level"
+	"plateau/server/accounts"
+	"plateau/server/analysis"
+	"plateau/server/assets"
+	"plateau/server/internal/httpx"
+	"plateau/server/internal/wsconn"
+	"plateau/server/lobby"
+	"plateau/server/play"
+	"plateau/server/web"
 
 	"plateau/account"
 	"plateau/game"
@@ -24,9 +30,6 @@ import (
 	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
-
-//go:embed web
-var webFS embed.FS
 
 // Options configures a Server.
 type Options struct {
@@ -120,7 +123,7 @@ type Options struct {
 	// DefaultInactive).
 	Inactive time.Duration
 	// Reviews bounds the game reviews computed at once, server-wide
-	// (default DefaultReviews, 1): more wait their turn. Each review's
+	// (default analysis.DefaultReviews, 1): more wait their turn. Each review's
 	// searches run in the AI workers at the lowest priority (see GET
 	// /api/games/{id}/review in docs/api.md).
 	Reviews int
@@ -128,7 +131,7 @@ type Options struct {
 	// DefaultReviewBudget, 750ms).
 	ReviewBudget time.Duration
 	// Reviewer reviews a game (default review.Review).
-	Reviewer Reviewer
+	Reviewer analysis.Reviewer
 	// Now is the clock of the lobby, of the creation limits and of the
 	// sweeper of stale games (default time.Now).
 	Now func() time.Time
@@ -201,45 +204,37 @@ type Server struct {
 	stopClosed context.CancelFunc
 	closeMu    sync.Once
 
-	ipMu    sync.Mutex
-	perIP   map[string]int
-	nconn   int           // WebSocket connections being served, guarded by ipMu
-	stopped bool          // Close was called, guarded by ipMu
-	allGone chan struct{} // closed when the last connection ends after Close
+	sock wsconn.Limits // every WebSocket's
+	gate *wsconn.Gate  // the WebSockets served, per address
 
 	health    *health
 	creations *creations
-	reviews   *reviews
+	analysis  *analysis.Handler
 	bg        sync.WaitGroup // the sweeper and the review jobs
-	web       *webApp
+	web       *assets.App
 	catOnce   sync.Once
 	catJSON   json.RawMessage
 
 	startsOnce sync.Once
 	startsJSON json.RawMessage
 
-	signIns   *attempts     // sign-in and sign-up attempts
-	dummyHash func() string // a password hash of no account
-	seeks     *seekLobby    // the lobby's seeks (seeks.go)
-	devices   *devices      // which devices joined which seats (device.go)
-	hashes    *pool         // password hashing (admit.go)
-	analyses  *pool         // the analysis board's searches (admit.go)
-	creators  *gameClients  // who created the recent games, for the AI workers' turns (admit.go)
-	farm      *farming      // the limits on rating farming (farming.go)
+	lobby    *lobby.Handler    // the lobby's seeks
+	accounts *accounts.Handler // the accounts, sessions and devices
+	play     *play.Handler     // the games being played
+	hashes   *httpx.Pool       // password hashing (admit.go)
+	analyses *httpx.Pool       // the analysis board's searches (admit.go)
+	creators *gameClients      // who created the recent games, for the AI workers' turns (admit.go)
+	farm     *farming          // the limits on rating farming (farming.go)
 
-	signInPairs    *attempts // sign-ins per (name, address): signin.go
-	signInFailures *failures // the (name, address) pairs that failed lately
-
-	sockets  *sessionSockets // the open sockets of each session (sessions.go)
-	fairplay *fairPlay       // rated games' fair-play statistics (fairplay.go)
-	levels   levelAccounts   // the computer levels' accounts (levels.go)
+	fairplay *fairPlay     // rated games' fair-play statistics (fairplay.go)
+	levels   levelAccounts // the computer levels' accounts (levels.go)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
 	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
 }
 
-// New returns a server for o.
-func New(o Options) *Server {
+// defaults fills in the options' defaults.
+func (o *Options) defaults() {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
@@ -265,10 +260,10 @@ func New(o Options) *Server {
 		o.Now = time.Now
 	}
 	if o.Reviews <= 0 {
-		o.Reviews = DefaultReviews
+		o.Reviews = analysis.DefaultReviews
 	}
 	if o.ReviewBudget <= 0 {
-		o.ReviewBudget = DefaultReviewBudget
+		o.ReviewBudget = analysis.DefaultReviewBudget
 	}
 	if o.Reviewer == nil {
 		o.Reviewer = review.Review
@@ -279,9 +274,6 @@ func New(o Options) *Server {
 	if o.Ladder == nil {
 		o.Ladder = level.Ratings
 	}
-	s := &Server{o: o, metrics: newMetrics(), closing: make(chan struct{}), perIP: map[string]int{}, allGone: make(chan struct{}), seeks: newSeekLobby(), devices: newDevices(maxDeviceEntries)}
-	s.sockets = newSessionSockets()
-	s.closed, s.stopClosed = context.WithCancel(context.Background())
 	o.limitDefaults()
 	o.keepAliveDefaults()
 	o.netDefaults()
@@ -292,16 +284,25 @@ func New(o Options) *Server {
 	if o.HealthChecks <= 0 {
 		o.HealthChecks = DefaultHealthChecks
 	}
-	s.health = &health{st: o.Store, need: o.HealthChecks}
 	o.Farming = o.Farming.withDefaults()
+	o.Admission = o.Admission.withDefaults()
+}
+
+// New returns a server for o.
+func New(o Options) *Server {
+	o.defaults()
+	s := &Server{metrics: newMetrics(), closing: make(chan struct{})}
+	s.closed, s.stopClosed = context.WithCancel(context.Background())
+	s.health = &health{st: o.Store, need: o.HealthChecks}
 	s.farm = newFarming(o.Farming)
 	raw := o.Store
 	o.Store = watch(o.Store, s.health)
-	o.Admission = o.Admission.withDefaults()
 	s.o = o
+	s.gate = wsconn.NewGate(o.ConnsPerIP)
+	s.sock = wsconn.Limits{MaxMessage: o.MaxMessage, Rate: o.Rate, Burst: o.Burst, BytesPerSecond: o.WSBytesPerSecond,
+		HelloTimeout: o.HelloTimeout, PingInterval: o.PingInterval, PingTimeout: o.PingTimeout, OriginPatterns: o.OriginPatterns}
 	s.admissionPools()
 	s.creations = newCreations(o)
-	s.reviews = newReviews(o.Reviews, o.Admission)
 	s.bg.Add(1)
 	go s.sweeper()
 	s.fairplay = newFairPlay(o.Moderators)
@@ -309,6 +310,26 @@ func New(o Options) *Server {
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
 		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
+	app, err := assets.New(web.FS)
+	if err != nil {
+		panic(err) // the embedded files are part of the binary
+	}
+	s.web = app
+	s.accounts = accounts.New(accounts.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Now: o.Now,
+		SessionTTL: o.SessionTTL, SignInBurst: o.SignInBurst, SignInEvery: o.SignInEvery, SignInPairBurst: o.SignInPairBurst,
+		SignInPairEvery: o.SignInPairEvery, Passwords: o.Passwords, PingInterval: o.PingInterval, Hashes: s.hashes, Hashing: s.hashing,
+		LimitSignUp: s.limitSignUp, ClientAddr: s.clientAddr, Pages: app, Catalog: s.catalogJSON})
+	s.analysis = analysis.New(analysis.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Pages: app,
+		Catalog: s.catalogJSON, Guard: guard{s}, ClientKey: s.clientKey, Searches: s.analyses,
+		Reviews: o.Reviews, ReviewQueue: o.Admission.ReviewQueue, ReviewsPerClient: o.Admission.ReviewsPerClient,
+		ReviewBudget: o.ReviewBudget, Reviewer: o.Reviewer, Reviewed: func(id string, g game.Game, cfg game.Config, moves []string) {
+			s.puzzles.Reviewed(id, g, cfg, moves) // s.puzzles is made below
+		}})
+	s.lobby = lobby.New(lobby.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Players: players{s},
+		Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, ClientAddr: s.clientAddr, Closing: s.contextClosing})
+	s.play = play.New(play.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Sessions: s.accounts, Errors: answers{s},
+		Hints: o.Hints, Limits: &s.sock, Gate: s.gate, Conns: s.metrics.conns, IdleClosed: s.metrics.idleClosed,
+		ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
 	s.startPuzzles()
 	s.bg.Add(1)
@@ -327,16 +348,11 @@ func (s *Server) Handler() http.Handler { return s.frontDoor(s.mux) }
 // letting writes in progress finish. It does not close the store.
 func (s *Server) Close() {
 	s.closeMu.Do(func() {
-		s.ipMu.Lock()
-		s.stopped = true
-		n := s.nconn
-		s.ipMu.Unlock()
+		gone := s.gate.Close()
 		close(s.closing)
 		s.stopClosed()
-		if n > 0 {
-			<-s.allGone
-		}
-		s.reviews.close()
+		<-gone
+		s.analysis.Close()
 		s.bg.Wait()
 		s.puzzles.Close()
 		s.rooms.Close()
@@ -344,80 +360,42 @@ func (s *Server) Close() {
 }
 
 func (s *Server) routes() {
-	web, _ := fs.Sub(webFS, "web")
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/catalog", s.catalog)
 	m.HandleFunc("GET /api/starts", s.starts)
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
-	m.HandleFunc("GET /api/games/{id}", s.get)
-	m.HandleFunc("GET /api/games/{id}/export", s.export)
-	m.HandleFunc("GET /api/games/{id}/export.pdn", s.exportPDN)
-	m.HandleFunc("GET /api/games/{id}/ws", s.ws)
-	m.HandleFunc("GET /api/games/{id}/hints", s.hints)
-	m.HandleFunc("GET /api/games/{id}/review", s.review)
-	m.HandleFunc("POST /api/games/{id}/review", s.review)
-	m.HandleFunc("POST /api/games/{id}/seats/{seat}/claim", s.claim)
+	s.play.Routes(m)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
-	m.HandleFunc("GET /api/seeks/ws", s.seeksWS)
+	s.lobby.Routes(m)
 	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("GET /api/levels", s.levelsList)
 	m.HandleFunc("POST /api/levels/games", s.levelGame)
-	m.HandleFunc("POST /api/positions", s.positionView)
-	m.HandleFunc("POST /api/positions/play", s.positionPlay)
-	s.accountRoutes(m)
+	s.accounts.Routes(m)
 	m.Handle("GET /api/account/your-move", s.yourMove())
 	s.moderatorRoutes(m)
 	s.puzzles.Routes(m)
-	m.HandleFunc("POST /api/analysis", s.analysis)
-	m.HandleFunc("POST /api/pdn", s.pdnImport)
-	m.HandleFunc("POST /api/pdn/export", s.pdnExport)
+	s.analysis.Routes(m)
 	s.registerTournaments(m)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no API route %s %s", r.Method, r.URL.Path))
 	})
 	m.HandleFunc("GET /healthz", s.healthz)
 	m.HandleFunc("GET /.well-known/plateau-key", s.recordKeys)
 	m.Handle("GET /metrics", s.metrics.handler())
-	app, err := newWebApp(web)
-	if err != nil {
-		panic(err) // the embedded files are part of the binary
-	}
-	s.web = app
+	app := s.web
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		app.page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
+		app.Page(w, r, "", bootData{Catalog: s.catalogJSON(), Starts: s.startsView()})
 	})
 	m.HandleFunc("GET /g/{id}", s.gamePage)
-	m.HandleFunc("GET /analysis/{game}", s.analysisPage)
-	m.HandleFunc("GET /analysis", s.analysisPage)
-	m.HandleFunc("GET /analysis/{$}", s.analysisPage)
-	m.HandleFunc("GET /rules/{game}", s.rulesPage)
-	m.HandleFunc("GET /rules", s.rulesIndex)
-	m.HandleFunc("GET /rules/{$}", s.rulesIndex)
-	m.HandleFunc("GET /assets/{version}/{path...}", app.assets)
-	m.HandleFunc("GET /static/{path...}", app.static)
+	assets.NewHandler(app, s.o.Games, s.o.Log).Routes(m)
 	s.mux = m
-}
-
-type apiError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-func httpError(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, status, map[string]apiError{"error": {code, msg}})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }
 
 // storeError answers a store or room error.
 func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 	if errors.Is(err, store.ErrNotFound) {
-		httpError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
+		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no game %q", id))
 		return
 	}
 	if errors.Is(err, room.ErrTooManyRooms) {
@@ -425,7 +403,7 @@ func (s *Server) storeError(w http.ResponseWriter, id string, err error) {
 		return
 	}
 	s.o.Log.Error("request failed", "game", id, "err", err)
-	httpError(w, http.StatusInternalServerError, "internal", "internal error")
+	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error")
 }
 
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
@@ -478,55 +456,13 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		s.rooms.Release(rm)
 	}
-	s.web.page(w, r, renderer, boot)
+	s.web.Page(w, r, renderer, boot)
 }
 
-func (s *Server) get(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	rm, err := s.rooms.Acquire(r.Context(), id)
-	if err != nil {
-		s.storeError(w, id, err)
-		return
-	}
-	defer s.rooms.Release(rm)
-	sum, ok := rm.Summary()
-	if !ok {
-		httpError(w, http.StatusServiceUnavailable, "internal", "the game's room closed: retry")
-		return
-	}
-	writeJSON(w, http.StatusOK, sum)
-}
-
-func (s *Server) exportOf(r *http.Request) (room.Export, error) {
-	id := r.PathValue("id")
-	rec, err := s.o.Store.Game(r.Context(), id)
-	if err != nil {
-		return room.Export{}, err
-	}
-	evs, err := s.o.Store.Events(r.Context(), id, 0)
-	if err != nil {
-		return room.Export{}, err
-	}
-	return room.ExportOf(rec, evs), nil
-}
-
-func (s *Server) export(w http.ResponseWriter, r *http.Request) {
-	x, err := s.exportOf(r)
-	if err != nil {
-		s.storeError(w, r.PathValue("id"), err)
-		return
-	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "plateau-"+x.ID+".json"))
-	writeJSON(w, http.StatusOK, x)
-}
-
-// clientIP is the address a request comes from (no proxy headers trusted).
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+// internal answers 500 and logs err, which is not shown to the client.
+func (s *Server) internal(w http.ResponseWriter, what string, err error) {
+	s.o.Log.Error(what+" failed", "err", err)
+	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 }
 
 // contextClosing returns a context cancelled when the server closes. It

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"plateau/server"
+	"plateau/server/accounts"
 )
 
 // signInServer is a test server with the default sign-in limits, a fake
@@ -29,7 +30,7 @@ func (ts *testServer) signInFrom(t *testing.T, addr, name, password string) answ
 	t.Helper()
 	b := ts.browser(t)
 	b.xff = addr
-	return b.do(t, "POST", "/api/account/signin", server.Credentials{Name: name, Password: password})
+	return b.do(t, "POST", "/api/account/signin", accounts.Credentials{Name: name, Password: password})
 }
 
 // limitOf is the limit named by a 429 answer.
@@ -157,7 +158,7 @@ func TestSignInThrottle(t *testing.T) {
 	}
 	b := ts.browser(t)
 	b.xff = "2001:db8:5:6::abcd"
-	if a := b.do(t, "POST", "/api/account/signup", server.Credentials{Name: "frank", Password: testPassword}); a.status != http.StatusTooManyRequests {
+	if a := b.do(t, "POST", "/api/account/signup", accounts.Credentials{Name: "frank", Password: testPassword}); a.status != http.StatusTooManyRequests {
 		t.Errorf("sign-up from a limited /64: %d %s, want 429", a.status, a.raw)
 	}
 	if a := ts.signInFrom(t, "2001:db8:5:7::1", "erin", testPassword); a.status != http.StatusOK {

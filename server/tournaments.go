@@ -3,11 +3,13 @@ package server
 import (
 	"context"
 	"net/http"
+	"plateau/server/internal/httpx"
 	"time"
 
 	"plateau/mint"
 	"plateau/room"
 	"plateau/seek"
+	"plateau/server/lobby"
 	servertournament "plateau/server/tournament"
 	"plateau/store"
 	"plateau/tournament/director"
@@ -25,13 +27,13 @@ func (s *Server) startTournaments(raw store.Store) {
 	dir := director.New(director.Config{Store: tournamentStore{ts, s.o.Store}, Games: tournamentGames{s}, Owner: s.rooms.Instance(),
 		Now: s.o.Now, NewID: room.NewID, NewToken: room.NewToken, Log: s.o.Log})
 	s.tourneys = servertournament.New(servertournament.Deps{Store: ts, Director: dir, Now: s.o.Now, Log: s.o.Log,
-		Account: s.seeker,
+		Account: s.accounts.Seeker,
 		Rating: func(ctx context.Context, account, game string) (int, error) {
 			r, _, err := s.ratingIn(ctx, account, game)
 			return r, err
 		},
 		Check: func(game string, variant map[string]string, c director.Clock) (map[string]string, error) {
-			spec, fe := s.seekSpec(SeekRequest{Game: game, Variant: variant, Clock: &seek.Clock{Minutes: c.Minutes, Increment: c.Increment}, Rated: true})
+			spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: game, Variant: variant, Clock: &seek.Clock{Minutes: c.Minutes, Increment: c.Increment}, Rated: true})
 			if fe != nil {
 				return nil, fe
 			}
@@ -49,13 +51,13 @@ func (s *Server) startTournaments(raw store.Store) {
 func (s *Server) registerTournaments(m *http.ServeMux) {
 	if s.tourneys == nil {
 		m.HandleFunc("GET /api/tournaments", func(w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, http.StatusOK, map[string]any{"tournaments": []any{}})
+			httpx.WriteJSON(w, http.StatusOK, map[string]any{"tournaments": []any{}})
 		})
 	}
 	if s.tourneys != nil {
 		s.tourneys.Register(m)
 		m.HandleFunc("GET /t/{id}", func(w http.ResponseWriter, r *http.Request) {
-			s.web.page(w, r, "", bootData{Catalog: s.catalogJSON()})
+			s.web.Page(w, r, "", bootData{Catalog: s.catalogJSON()})
 		})
 	}
 }

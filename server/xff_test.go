@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"testing"
+
+	"plateau/server/internal/httpx"
 )
 
 func TestForwardedFor(t *testing.T) {
@@ -43,7 +45,7 @@ func TestFrontDoorClientAddress(t *testing.T) {
 	trusted, _ := ParseTrustedProxies("127.0.0.1/32")
 	s := &Server{o: Options{TrustedProxies: trusted}}
 	var seen string
-	h := s.frontDoor(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = clientIP(r) }))
+	h := s.frontDoor(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = httpx.ClientIP(r) }))
 	for _, tt := range []struct{ peer, xff, want string }{
 		{"127.0.0.1:5000", "198.51.100.1", "198.51.100.1"},
 		{"192.0.2.1:5000", "198.51.100.1", "192.0.2.1"},

@@ -12,11 +12,11 @@ import (
 func (s *Server) yourMove() http.Handler {
 	return &correspondence.Handler{Store: s.o.Store, Log: s.o.Log, Now: s.o.GamesNow,
 		Account: func(r *http.Request) (string, error) {
-			si, err := s.session(r.Context(), r)
+			si, err := s.accounts.Session(r.Context(), r)
 			if si == nil || err != nil {
 				return "", err
 			}
-			return si.account.ID, nil
+			return si.Account.ID, nil
 		},
 		ToMove: func(ctx context.Context, id string) (int, error) {
 			rm, err := s.rooms.Acquire(ctx, id)

@@ -120,37 +120,62 @@ func runBench(ctx context.Context, e *env, args []string) error {
 // built with options o.
 func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves int, playFor time.Duration, o level.Options, seed uint64) (benchResult, error) {
 	r := benchResult{Game: g.ID(), Variant: cfg.String(), Level: lvl}
-	rng := rand.New(rand.NewPCG(seed, 0xbe7c4))
-	var buf []game.Move
-	var cms []game.ChanceMove
-	// randomPly plays one random legal move, chance moves by their weights.
-	randomPly := func(s game.State) error {
-		var m game.Move
-		if s.ToMove() == game.Chance {
-			cms = s.ChanceMoves(cms[:0])
-			var err error
-			if m, err = game.Pick(cms, rng.IntN(game.TotalWeight(cms))); err != nil {
-				return err
-			}
-		} else {
-			buf = s.Moves(buf[:0])
-			m = buf[rng.IntN(len(buf))]
-		}
-		return s.Play(m)
+	rp := &randomPlies{rng: rand.New(rand.NewPCG(seed, 0xbe7c4))}
+	sample, err := benchPlayouts(ctx, g, cfg, playFor, rp, &r)
+	if err != nil {
+		return r, err
 	}
+	if ev := level.Evaluation(g.ID(), lvl); ev != nil && len(sample) > 0 {
+		r.EvalNs = timeEval(ev, sample)
+	}
+	p, err := level.New(g.ID(), lvl, seed, o)
+	if err != nil {
+		return r, err
+	}
+	if err := benchLevel(ctx, g, cfg, lvl, p, moves, rp, &r); err != nil {
+		return r, err
+	}
+	return r, ctx.Err()
+}
 
+// randomPlies plays random legal moves, chance moves by their weights.
+type randomPlies struct {
+	rng *rand.Rand
+	buf []game.Move
+	cms []game.ChanceMove
+}
+
+// ply plays one random move in s.
+func (rp *randomPlies) ply(s game.State) error {
+	var m game.Move
+	if s.ToMove() == game.Chance {
+		rp.cms = s.ChanceMoves(rp.cms[:0])
+		var err error
+		if m, err = game.Pick(rp.cms, rp.rng.IntN(game.TotalWeight(rp.cms))); err != nil {
+			return err
+		}
+	} else {
+		rp.buf = s.Moves(rp.buf[:0])
+		m = rp.buf[rp.rng.IntN(len(rp.buf))]
+	}
+	return s.Play(m)
+}
+
+// benchPlayouts plays random games for playFor into r's playout figures,
+// and returns positions sampled from them for timing the evaluation.
+func benchPlayouts(ctx context.Context, g game.Game, cfg game.Config, playFor time.Duration, rp *randomPlies, r *benchResult) ([]game.State, error) {
 	var plies int
-	var sample []game.State // positions for timing the level's evaluation
+	var sample []game.State
 	a0 := mallocs()
 	start := time.Now()
 	for time.Since(start) < playFor && ctx.Err() == nil {
 		s, err := g.New(cfg)
 		if err != nil {
-			return r, err
+			return nil, err
 		}
 		for !s.Outcome().Over {
-			if err := randomPly(s); err != nil {
-				return r, err
+			if err := rp.ply(s); err != nil {
+				return nil, err
 			}
 			plies++
 			if plies%7 == 0 && len(sample) < 1000 && !s.Outcome().Over {
@@ -162,34 +187,32 @@ func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves 
 	r.PlayoutsSeconds = time.Since(start).Seconds()
 	r.PliesPerSecond = float64(plies) / r.PlayoutsSeconds
 	r.AllocsPerPly = float64(mallocs()-a0) / float64(max(plies, 1))
-	if ev := level.Evaluation(g.ID(), lvl); ev != nil && len(sample) > 0 {
-		r.EvalNs = timeEval(ev, sample)
-	}
+	return sample, nil
+}
 
-	p, err := level.New(g.ID(), lvl, seed, o)
-	if err != nil {
-		return r, err
-	}
+// benchLevel times p's choice at moves positions of random games into
+// r's level figures.
+func benchLevel(ctx context.Context, g game.Game, cfg game.Config, lvl string, p ai.Player, moves int, rp *randomPlies, r *benchResult) error {
 	var nodes, depths int64
 	var spent time.Duration
 	var allocs uint64
 	s, err := g.New(cfg)
 	if err != nil {
-		return r, err
+		return err
 	}
 	for r.Moves < moves && ctx.Err() == nil {
 		if s.Outcome().Over {
 			if s, err = g.New(cfg); err != nil {
-				return r, err
+				return err
 			}
 			continue
 		}
-		if s.ToMove() != game.Chance && rng.IntN(4) == 0 {
+		if s.ToMove() != game.Chance && rp.rng.IntN(4) == 0 {
 			a := mallocs()
 			t := time.Now()
 			d, err := p.Choose(ctx, s)
 			if err != nil {
-				return r, fmt.Errorf("%s at %q: %w", lvl, s.Position(), err)
+				return fmt.Errorf("%s at %q: %w", lvl, s.Position(), err)
 			}
 			took := time.Since(t)
 			allocs += mallocs() - a
@@ -199,8 +222,8 @@ func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves 
 			depths += int64(d.Depth)
 			r.Moves++
 		}
-		if err := randomPly(s); err != nil {
-			return r, err
+		if err := rp.ply(s); err != nil {
+			return err
 		}
 	}
 	if r.Moves > 0 {
@@ -210,7 +233,7 @@ func bench(ctx context.Context, g game.Game, cfg game.Config, lvl string, moves 
 		r.AllocsPerNode = float64(allocs) / float64(max(nodes, 1))
 		r.DepthAvg = float64(depths) / float64(r.Moves)
 	}
-	return r, ctx.Err()
+	return nil
 }
 
 // timeEval returns the nanoseconds a call of ev takes over the positions,

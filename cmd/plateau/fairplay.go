@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"plateau/fairplay"
-	"plateau/server"
+	"plateau/server/analysis"
 )
 
 // defaultFairplayPairings are the pairings of the measurement in
@@ -66,7 +66,7 @@ func runFairplay(ctx context.Context, e *env, args []string) error {
 		}
 		run = fairplayRun{Seed: *seed, Nodes: *nodes, Opening: *opening, ReviewBudget: budget.String(), ReviewLevel: *reviewLevel, Pairings: ps}
 		m := fairplay.Measure{Games: e.games, Pairings: ps, Seed: *seed, Nodes: *nodes,
-			ReviewLevel: server.ReviewLevel, Judge: *reviewLevel, ReviewBudget: *budget, MaxPlies: 400, Opening: *opening,
+			ReviewLevel: analysis.ReviewLevel, Judge: *reviewLevel, ReviewBudget: *budget, MaxPlies: 400, Opening: *opening,
 			Progress: func(g fairplay.Game) {
 				p := ps[g.Pairing]
 				fmt.Fprintf(e.stderr, "%s %s-%s game %d: %s %d/%d loss %.3f, %s %d/%d loss %.3f, %d plies, %.1fs\n",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"hash/fnv"
 	"io/fs"
@@ -12,114 +13,74 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"plateau/ai"
 	"plateau/ai/arena"
 	"plateau/ai/ladder"
 	"plateau/ai/level"
+	"plateau/game"
 )
+
+// ladderFlags are plateau ladder's flags.
+type ladderFlags struct {
+	a                                   gameArgs
+	levels, games, out, code, gamesDir  *string
+	all, asJSON, quiet, luck            *bool
+	seed                                *uint64
+	limit                               *time.Duration
+	nodes                               *int64
+	anchor, resignScore                 *float64
+	boot, opening, workers, resignMoves *int
+}
+
+func newLadderFlags(fs *flag.FlagSet) *ladderFlags {
+	f := &ladderFlags{}
+	fs.Var(&f.a.variants, "variant", "variant option `key=value` (repeatable)")
+	f.levels = fs.String("levels", strings.Join(level.Names, ","), "the levels, weakest first, comma-separated; the first is the anchor")
+	f.games = fs.String("games", "30", "games per pairing; or a comma-separated list, the games of each level against the one below it (as many as the pairings)")
+	f.all = fs.Bool("all", false, "play every pair of levels, not only adjacent ones")
+	f.seed = fs.Uint64("seed", 1, "seed of the matches and of the bootstrap")
+	f.limit = fs.Duration("time", time.Second, "time per move of the level max")
+	f.nodes = fs.Int64("nodes", 0, nodesUsage)
+	f.anchor = fs.Float64("anchor", 0, "rating of the first level")
+	f.boot = fs.Int("boot", 2000, "bootstrap resamples for the 95% intervals")
+	f.opening = fs.Int("opening", 2, "random plies at the start of each pair of games")
+	f.workers = fs.Int("workers", 0, "games played at once (default: all cores)")
+	f.asJSON = fs.Bool("json", false, "print the ladder as JSON")
+	f.out = fs.String("out", "", "also put the ladder into the ladder `file` (ai/level/ladder.json), replacing the game's and variant's")
+	f.code = fs.String("code", "", "the `commit` whose computer players are measured, published with the ladder (default: the binary's VCS revision, when built with -buildvcs)")
+	f.quiet = fs.Bool("quiet", false, "no progress bar")
+	f.resignScore = fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never), as plateau arena does")
+	f.resignMoves = fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
+	f.luck = fs.Bool("luck", false, "measure every roll's luck as plateau arena --luck does and fit the ratings on the luck-adjusted scores (dice games)")
+	f.gamesDir = fs.String("games-dir", "", "keep each match's games in `dir`, a file a match, and count those already there: run again, the same command plays only the games it lacks (a ladder that stopped, or more games in a pairing)")
+	return f
+}
 
 func runLadder(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "ladder", "GAME [--levels L1,L2,...] [--games N] [--all] [--variant K=V]... [--seed S] [--time D] [--luck] [--games-dir DIR] [--json] [--out FILE]",
 		"plateau ladder dames --games 30 --time 500ms --seed 7 --out ai/level/ladder.json")
-	var a gameArgs
-	fs.Var(&a.variants, "variant", "variant option `key=value` (repeatable)")
-	levels := fs.String("levels", strings.Join(level.Names, ","), "the levels, weakest first, comma-separated; the first is the anchor")
-	games := fs.String("games", "30", "games per pairing; or a comma-separated list, the games of each level against the one below it (as many as the pairings)")
-	all := fs.Bool("all", false, "play every pair of levels, not only adjacent ones")
-	seed := fs.Uint64("seed", 1, "seed of the matches and of the bootstrap")
-	limit := fs.Duration("time", time.Second, "time per move of the level max")
-	nodes := fs.Int64("nodes", 0, nodesUsage)
-	anchor := fs.Float64("anchor", 0, "rating of the first level")
-	boot := fs.Int("boot", 2000, "bootstrap resamples for the 95% intervals")
-	opening := fs.Int("opening", 2, "random plies at the start of each pair of games")
-	workers := fs.Int("workers", 0, "games played at once (default: all cores)")
-	asJSON := fs.Bool("json", false, "print the ladder as JSON")
-	out := fs.String("out", "", "also put the ladder into the ladder `file` (ai/level/ladder.json), replacing the game's and variant's")
-	code := fs.String("code", "", "the `commit` whose computer players are measured, published with the ladder (default: the binary's VCS revision, when built with -buildvcs)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	resignScore := fs.Float64("resign-score", 0, "adjudicate a 2-player game won when both players' scores say so, the winner's at least this (0: never), as plateau arena does")
-	resignMoves := fs.Int("resign-moves", 4, "consecutive decisions of each player that --resign-score needs")
-	luck := fs.Bool("luck", false, "measure every roll's luck as plateau arena --luck does and fit the ratings on the luck-adjusted scores (dice games)")
-	gamesDir := fs.String("games-dir", "", "keep each match's games in `dir`, a file a match, and count those already there: run again, the same command plays only the games it lacks (a ladder that stopped, or more games in a pairing)")
+	f := newLadderFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	g, cfg, _, err := a.state(e, pos)
+	g, cfg, _, err := f.a.state(e, pos)
 	if err != nil {
 		return err
 	}
-	arenaLimit(cfg, a.variants)
-	names := strings.Split(*levels, ",")
-	if len(names) < 2 {
-		return usagef("--levels %q: want at least two levels", *levels)
-	}
-	pairGames, err := parseGames(*games, len(names)-1)
+	run, err := f.ladderRun(g, cfg)
 	if err != nil {
 		return err
 	}
-	run := arena.LadderRun{Game: g, Config: cfg, AllPairs: *all, Games: pairGames[0], Seed: *seed, Anchor: *anchor,
-		Boot: *boot, Workers: *workers, Opening: *opening}
-	if len(pairGames) > 1 {
-		run.PairGames = pairGames
-		if *all {
-			return usagef("--games %s with --all: a list gives only the adjacent pairings' games", *games)
-		}
-	}
-	if *luck {
-		run.Luck = func() ai.Eval { return luckReference(g.ID()) }
-	}
-	if *resignScore != 0 {
-		run.Resign = arena.Resign{Score: *resignScore, Moves: *resignMoves}
-	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		if seen[n] {
-			return usagef("--levels %q: %s twice", *levels, n)
-		}
-		seen[n] = true
-		en, err := levelEntrant(g.ID(), n, level.Options{Time: *limit, Nodes: *nodes})
-		if err != nil {
-			return err
-		}
-		run.Levels = append(run.Levels, en)
-	}
-	// The games of a match depend on these settings and on its seed, which
-	// depends on the ladder's seed and the two levels' places.
-	settings := fmt.Sprintf("%s %s seed=%d time=%s nodes=%d opening=%d resign=%g/%d luck=%t",
-		g.ID(), cfg, *seed, *limit, *nodes, *opening, *resignScore, *resignMoves, *luck)
 	var kept []*matchGames
 	defer func() {
 		for _, k := range kept {
 			k.f.Close()
 		}
 	}()
-	run.Match = func(m *arena.Match) error {
-		if *gamesDir != "" {
-			k, err := keepGames(*gamesDir, settings, m)
-			if err != nil {
-				return err
-			}
-			kept = append(kept, k)
-			if len(m.Played) > 0 && !*quiet {
-				fmt.Fprintf(e.stderr, "%d of %d games of %s vs %s played already (%s)\n", len(m.Played), m.Games, m.A.Name, m.B.Name, k.f.Name())
-			}
-		}
-		if !*quiet {
-			start := time.Now()
-			fmt.Fprintf(e.stderr, "%s vs %s\n", m.A.Name, m.B.Name)
-			m.Progress = func(done, total int) {
-				progressBar(e.stderr, done, total, time.Since(start))
-				if done == total {
-					fmt.Fprintln(e.stderr)
-				}
-			}
-		}
-		return nil
-	}
+	run.Match = f.eachMatch(e, g, cfg, &kept)
 	l, err := run.Run(ctx)
 	for _, k := range kept {
 		if k.err != nil && err == nil {
@@ -131,45 +92,92 @@ func runLadder(ctx context.Context, e *env, args []string) error {
 	}
 	l.Command = "plateau ladder " + strings.Join(commandArgs(args), " ")
 	l.Measured = time.Now().UTC().Format("2006-01-02")
-	l.Code = *code
+	l.Code = *f.code
 	if l.Code == "" {
 		l.Code = buildRevision()
 	}
-	if *out != "" {
-		if err := putLadder(*out, l); err != nil {
+	if *f.out != "" {
+		if err := putLadder(*f.out, l); err != nil {
 			return err
 		}
 	}
-	if *asJSON {
+	if *f.asJSON {
 		return writeJSON(e, l)
 	}
-	fmt.Fprintf(e.stdout, "%s (%s, %d players): %s games a pairing, seed %d, %s = %.0f, %.0f s\n",
-		l.Game, l.Variant, l.Players, *games, l.Seed, names[0], l.Anchor, l.Seconds)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tElo\t95%\tgap over the level below\t95%\tstronger\t")
-	for i, lv := range l.Levels {
-		if i == 0 {
-			fmt.Fprintf(tw, "%s\t%.0f\t(anchor)\t\t\t\t\n", lv.Name, lv.Elo)
-			continue
-		}
-		verdict := "not shown"
-		if l.Stronger(i) {
-			verdict = "yes"
-		}
-		fmt.Fprintf(tw, "%s\t%.0f\t[%.0f, %.0f]\t%+.0f\t[%+.0f, %+.0f]\t%s\t\n", lv.Name, lv.Elo, lv.Lo, lv.Hi, lv.Gap, lv.GapLo, lv.GapHi, verdict)
+	return arena.WriteLadder(e.stdout, l, *f.games)
+}
+
+// ladderRun is the ladder the flags ask for, in game g of configuration
+// cfg, its matches not yet set up (eachMatch).
+func (f *ladderFlags) ladderRun(g game.Game, cfg game.Config) (arena.LadderRun, error) {
+	arenaLimit(cfg, f.a.variants)
+	names := strings.Split(*f.levels, ",")
+	if len(names) < 2 {
+		return arena.LadderRun{}, usagef("--levels %q: want at least two levels", *f.levels)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	pairGames, err := parseGames(*f.games, len(names)-1)
+	if err != nil {
+		return arena.LadderRun{}, err
 	}
-	for _, p := range l.Pairings {
-		adjusted := ""
-		if p.Adjusted != nil {
-			adjusted = fmt.Sprintf(" (luck-adjusted %.1f%%, Elo %+.0f)", 100**p.Adjusted, arena.EloDiff(*p.Adjusted))
+	run := arena.LadderRun{Game: g, Config: cfg, AllPairs: *f.all, Games: pairGames[0], Seed: *f.seed, Anchor: *f.anchor,
+		Boot: *f.boot, Workers: *f.workers, Opening: *f.opening}
+	if len(pairGames) > 1 {
+		run.PairGames = pairGames
+		if *f.all {
+			return arena.LadderRun{}, usagef("--games %s with --all: a list gives only the adjacent pairings' games", *f.games)
 		}
-		fmt.Fprintf(e.stdout, "  %s vs %s: +%d =%d -%d  %.1f%%%s  Elo %+.0f  nodes/move %.0f vs %.0f, ms/move %.1f vs %.1f  %.0f s\n",
-			p.A, p.B, p.Wins, p.Draws, p.Losses, 100*p.Score, adjusted, p.Elo, p.ANodes, p.BNodes, p.AMillis, p.BMillis, p.Seconds)
 	}
-	return nil
+	if *f.luck {
+		run.Luck = func() ai.Eval { return luckReference(g.ID()) }
+	}
+	if *f.resignScore != 0 {
+		run.Resign = arena.Resign{Score: *f.resignScore, Moves: *f.resignMoves}
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			return arena.LadderRun{}, usagef("--levels %q: %s twice", *f.levels, n)
+		}
+		seen[n] = true
+		en, err := levelEntrant(g.ID(), n, level.Options{Time: *f.limit, Nodes: *f.nodes})
+		if err != nil {
+			return arena.LadderRun{}, err
+		}
+		run.Levels = append(run.Levels, en)
+	}
+	return run, nil
+}
+
+// eachMatch sets up each match of the ladder: its games kept under
+// --games-dir (the files appended to kept), its progress bar.
+func (f *ladderFlags) eachMatch(e *env, g game.Game, cfg game.Config, kept *[]*matchGames) func(*arena.Match) error {
+	// The games of a match depend on these settings and on its seed, which
+	// depends on the ladder's seed and the two levels' places.
+	settings := fmt.Sprintf("%s %s seed=%d time=%s nodes=%d opening=%d resign=%g/%d luck=%t",
+		g.ID(), cfg, *f.seed, *f.limit, *f.nodes, *f.opening, *f.resignScore, *f.resignMoves, *f.luck)
+	return func(m *arena.Match) error {
+		if *f.gamesDir != "" {
+			k, err := keepGames(*f.gamesDir, settings, m)
+			if err != nil {
+				return err
+			}
+			*kept = append(*kept, k)
+			if len(m.Played) > 0 && !*f.quiet {
+				fmt.Fprintf(e.stderr, "%d of %d games of %s vs %s played already (%s)\n", len(m.Played), m.Games, m.A.Name, m.B.Name, k.f.Name())
+			}
+		}
+		if !*f.quiet {
+			start := time.Now()
+			fmt.Fprintf(e.stderr, "%s vs %s\n", m.A.Name, m.B.Name)
+			m.Progress = func(done, total int) {
+				progressBar(e.stderr, done, total, time.Since(start))
+				if done == total {
+					fmt.Fprintln(e.stderr)
+				}
+			}
+		}
+		return nil
+	}
 }
 
 // matchGames is the file that keeps a match's games (plateau ladder

@@ -89,24 +89,14 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	} else if len(pos) > 0 {
 		return usagef("loadtest takes no arguments, got %q", pos)
 	}
-	if len(urls) == 0 {
-		return usagef("--url: want the server's http:// URL")
+	bases, err := loadBases(urls)
+	if err != nil {
+		return err
 	}
-	var bases []string
-	for _, u := range urls {
-		if !strings.HasPrefix(u, "http") {
-			return usagef("--url: want the server's http:// URL, got %q", u)
-		}
-		bases = append(bases, strings.TrimSuffix(u, "/"))
+	if err := checkLoadMode(*mode, *clients); err != nil {
+		return err
 	}
-	if *clients < 1 || (*mode == "pairs" && *clients%2 != 0) {
-		return usagef("--clients %d: want a positive number (even in pairs mode)", *clients)
-	}
-	if *mode != "pairs" && *mode != "ai" {
-		return usagef("--mode %q: want pairs or ai", *mode)
-	}
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
-	st := &loadStats{errors: map[string]int{}}
+	hc, st := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}, &loadStats{errors: map[string]int{}}
 	limit := *ramp + *duration
 	if *tournament { // sign-ups first, then the arena, then reading back its games
 		limit = *duration + 15*time.Minute
@@ -115,35 +105,24 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	defer cancel()
 	var rss *rssSampler
 	if *rssPID != 0 {
-		var err error
 		if rss, err = sampleRSS(ctx, *rssPID); err != nil {
 			return usagef("%v", err)
 		}
 	}
 	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+		stop, err := startCPUProfile(*cpuProfile)
 		if err != nil {
-			return fmt.Errorf("loadtest: --cpuprofile: %w", err)
+			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return fmt.Errorf("loadtest: --cpuprofile %s: %w", *cpuProfile, err)
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	start := time.Now()
 	var wg sync.WaitGroup
 	var tour *tourReport
-	n := *clients
 	if *tournament {
-		minutes := int(duration.Minutes())
-		if minutes < 1 || *duration != time.Duration(minutes)*time.Minute {
-			return usagef("--duration %v: a tournament lasts whole minutes", *duration)
-		}
-		tl := &tourLoad{base: bases[0], players: *clients, game: *gameID, minutes: minutes, think: *think, maxMoves: int64(*maxMoves),
+		tl := &tourLoad{base: bases[0], players: *clients, game: *gameID, think: *think, maxMoves: int64(*maxMoves),
 			poll: *poll, st: st, tag: fmt.Sprintf("lt%04d", rand.IntN(10000))}
-		var err error
-		if tour, err = tl.run(ctx, *duration); err != nil {
+		if tour, err = tl.runFor(ctx, *duration); err != nil {
 			return err
 		}
 	} else {
@@ -151,47 +130,136 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 		if *mode == "ai" {
 			perGame = 1
 		}
-		for i := 0; i < n; i += perGame {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				select { // spread the connections over the ramp
-				case <-time.After(time.Duration(int64(*ramp) * int64(i) / int64(n))):
-				case <-ctx.Done():
-					return
-				}
-				seats := []wsclient.Seat{{Kind: "human"}, {Kind: "human"}}
-				if perGame == 1 {
-					seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
-				}
-				g := i / perGame // the game's instance, and its players' (the next instance for the second player)
-				c, err := wsclient.Create(ctx, hc, bases[g%len(bases)], wsclient.CreateRequest{Game: *gameID, Seats: seats})
-				if err != nil {
-					if ctx.Err() == nil {
-						st.failLoudly(e.stderr, "create", err)
-					}
-					return
-				}
-				for k := range perGame {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: *think, maxMoves: int64(*maxMoves), st: st,
-							rng: rand.New(rand.NewPCG(uint64(i+k), uint64(start.UnixNano())))}
-						lc.run(ctx, c.ID)
-					}()
-				}
-			}()
-		}
+		lt := &loadTest{hc: hc, bases: bases, game: *gameID, clients: *clients, perGame: perGame, ramp: *ramp, think: *think,
+			maxMoves: int64(*maxMoves), st: st, stderr: e.stderr, start: start}
+		lt.spawn(ctx, &wg)
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	r := loadReport{Tournament: tour, Clients: n, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+	r := loadReport{Tournament: tour, Clients: *clients, Servers: len(bases), Game: *gameID, Mode: *mode, Seconds: elapsed.Seconds(), Errors: st.errors, GamesEnded: st.games}
+	r.latencies(st, start, *ramp, elapsed)
+	if rss != nil {
+		r.RSS = rss.report(*rssPID)
+	}
+	if *asJSON {
+		return writeJSON(e, r)
+	}
+	r.print(e.stdout)
+	return nil
+}
+
+// checkLoadMode checks --mode and --clients.
+func checkLoadMode(mode string, clients int) error {
+	if clients < 1 || (mode == "pairs" && clients%2 != 0) {
+		return usagef("--clients %d: want a positive number (even in pairs mode)", clients)
+	}
+	if mode != "pairs" && mode != "ai" {
+		return usagef("--mode %q: want pairs or ai", mode)
+	}
+	return nil
+}
+
+// startCPUProfile profiles the load generator into the file name until
+// stop.
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: --cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("loadtest: --cpuprofile %s: %w", name, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
+// runFor runs an arena of d, whole minutes.
+func (tl *tourLoad) runFor(ctx context.Context, d time.Duration) (*tourReport, error) {
+	minutes := int(d.Minutes())
+	if minutes < 1 || d != time.Duration(minutes)*time.Minute {
+		return nil, usagef("--duration %v: a tournament lasts whole minutes", d)
+	}
+	tl.minutes = minutes
+	return tl.run(ctx, d)
+}
+
+// loadBases are the servers' base URLs given by --url.
+func loadBases(urls []string) ([]string, error) {
+	if len(urls) == 0 {
+		return nil, usagef("--url: want the server's http:// URL")
+	}
+	var bases []string
+	for _, u := range urls {
+		if !strings.HasPrefix(u, "http") {
+			return nil, usagef("--url: want the server's http:// URL, got %q", u)
+		}
+		bases = append(bases, strings.TrimSuffix(u, "/"))
+	}
+	return bases, nil
+}
+
+// loadTest is the games of plateau loadtest's pairs and ai modes: its
+// clients, perGame to a game, connect over ramp to the servers at bases.
+type loadTest struct {
+	hc               *http.Client
+	bases            []string
+	game             string
+	clients, perGame int
+	ramp, think      time.Duration
+	maxMoves         int64
+	st               *loadStats
+	stderr           io.Writer
+	start            time.Time
+}
+
+// spawn starts the games' clients in wg, spread over the ramp.
+func (lt *loadTest) spawn(ctx context.Context, wg *sync.WaitGroup) {
+	n, perGame, bases, st := lt.clients, lt.perGame, lt.bases, lt.st
+	for i := 0; i < n; i += perGame {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select { // spread the connections over the ramp
+			case <-time.After(time.Duration(int64(lt.ramp) * int64(i) / int64(n))):
+			case <-ctx.Done():
+				return
+			}
+			seats := []wsclient.Seat{{Kind: "human"}, {Kind: "human"}}
+			if perGame == 1 {
+				seats[1] = wsclient.Seat{Kind: "ai", Level: "random"}
+			}
+			g := i / perGame // the game's instance, and its players' (the next instance for the second player)
+			c, err := wsclient.Create(ctx, lt.hc, bases[g%len(bases)], wsclient.CreateRequest{Game: lt.game, Seats: seats})
+			if err != nil {
+				if ctx.Err() == nil {
+					st.failLoudly(lt.stderr, "create", err)
+				}
+				return
+			}
+			for k := range perGame {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					lc := &loadClient{base: bases[(g+k)%len(bases)], token: c.Seats[k].Token, think: lt.think, maxMoves: lt.maxMoves, st: st,
+						rng: rand.New(rand.NewPCG(uint64(i+k), uint64(lt.start.UnixNano())))}
+					lc.run(ctx, c.ID)
+				}()
+			}
+		}()
+	}
+}
+
+// latencies fills in r's latency figures from st, of a run that began at
+// start with a ramp of ramp and took elapsed.
+func (r *loadReport) latencies(st *loadStats, start time.Time, ramp, elapsed time.Duration) {
 	var steady []time.Duration
 	var tens [][]time.Duration
 	for i, d := range st.latencies {
 		at := st.sentAt[i].Sub(start)
-		if at >= *ramp {
+		if at >= ramp {
 			steady = append(steady, d)
 		}
 		k := int(at / (10 * time.Second))
@@ -211,24 +279,56 @@ func runLoadtest(ctx context.Context, e *env, args []string) error {
 	for _, t := range tens {
 		r.ByTen = append(r.ByTen, latencies(t).P99ms)
 	}
-	if rss != nil {
-		r.RSS = rss.report(*rssPID)
-	}
-	if *asJSON {
-		return writeJSON(e, r)
-	}
-	fmt.Fprintf(e.stdout, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
+}
+
+// print writes r as text.
+func (r *loadReport) print(w io.Writer) {
+	fmt.Fprintf(w, "%d clients on %d server(s), %s (%s), %.1fs: %d moves (%.0f/s), %d games ended\nlatency send→ack: p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\nerrors: %v\n",
 		r.Clients, r.Servers, r.Game, r.Mode, r.Seconds, r.Moves, r.MovesPerS, r.GamesEnded, r.P50ms, r.P95ms, r.P99ms, r.MaxMs, r.Errors)
 	if r.Steady != nil {
-		fmt.Fprintf(e.stdout, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
+		fmt.Fprintf(w, "after the ramp: %d moves, p50 %.1fms p95 %.1fms p99 %.1fms max %.1fms\n", r.Steady.Moves, r.Steady.P50ms, r.Steady.P95ms, r.Steady.P99ms, r.Steady.MaxMs)
 	}
 	if t := r.Tournament; t != nil {
-		fmt.Fprintf(e.stdout, "tournament %s: %d players, %d games played, %d read back finished, %d lost, standings mismatches: %v\n", t.ID, t.Players, t.Games, t.StoredGames, t.Lost, t.Mismatches)
+		fmt.Fprintf(w, "tournament %s: %d players, %d games played, %d read back finished, %d lost, standings mismatches: %v\n", t.ID, t.Players, t.Games, t.StoredGames, t.Lost, t.Mismatches)
 	}
 	if r.RSS != nil {
-		fmt.Fprintf(e.stdout, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
+		fmt.Fprintf(w, "process %d: RSS %.1f MB at the end (max %.1f MB), %+.1f MB over the last 30 s\n", r.RSS.PID, r.RSS.EndMB, r.RSS.MaxMB, r.RSS.Last30)
 	}
-	return nil
+}
+
+// nextMove is the client's message n at version of view: a random legal
+// move, or resigning past maxMoves or without a move.
+func (lc *loadClient) nextMove(version int64, view *wsclient.View, n int) map[string]any {
+	if version < lc.maxMoves && len(view.Moves) > 0 {
+		return map[string]any{"type": "move", "version": version, "move": view.Moves[lc.rng.IntN(len(view.Moves))].Notation, "id": fmt.Sprint(n)}
+	}
+	return map[string]any{"type": "resign", "id": fmt.Sprint(n)}
+}
+
+// refused counts an error the server answered, but stale versions (the
+// other player moved first).
+func (lc *loadClient) refused(code string) {
+	if code != "stale_version" {
+		lc.st.fail(code)
+	}
+}
+
+// gameEnded counts a game that ended, once: by its seat 0.
+func (lc *loadClient) gameEnded(seat int) {
+	if seat == 0 {
+		lc.st.mu.Lock()
+		lc.st.games++
+		lc.st.mu.Unlock()
+	}
+}
+
+// acked records the latency of the move sent at sent, acknowledged now.
+func (lc *loadClient) acked(sent time.Time) {
+	d := time.Since(sent)
+	lc.st.mu.Lock()
+	lc.st.latencies = append(lc.st.latencies, d)
+	lc.st.sentAt = append(lc.st.sentAt, sent)
+	lc.st.mu.Unlock()
 }
 
 // loadClient is one simulated player: it holds one seat, plays random legal
@@ -297,12 +397,8 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 				continue
 			}
 			n++
-			msg := map[string]any{"type": "resign", "id": fmt.Sprint(n)}
-			if version < lc.maxMoves && len(view.Moves) > 0 {
-				msg = map[string]any{"type": "move", "version": version, "move": view.Moves[lc.rng.IntN(len(view.Moves))].Notation, "id": fmt.Sprint(n)}
-			}
 			sent, pending = time.Now(), true
-			if c.Send(ctx, msg) != nil {
+			if c.Send(ctx, lc.nextMove(version, view, n)) != nil {
 				return "", errors.New("send")
 			}
 		case m, ok := <-msgs:
@@ -317,11 +413,7 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 				switch m.Event.Kind {
 				case "end":
 					ended = true
-					if seat == 0 {
-						lc.st.mu.Lock()
-						lc.st.games++
-						lc.st.mu.Unlock()
-					}
+					lc.gameEnded(seat)
 					if lc.once {
 						lc.ended = true
 						c.Close()
@@ -334,18 +426,12 @@ func (lc *loadClient) play(ctx context.Context, id string) (string, error) {
 				}
 			case "ack":
 				if pending && m.ID == fmt.Sprint(n) {
-					d := time.Since(sent)
-					lc.st.mu.Lock()
-					lc.st.latencies = append(lc.st.latencies, d)
-					lc.st.sentAt = append(lc.st.sentAt, sent)
-					lc.st.mu.Unlock()
+					lc.acked(sent)
 					pending = false
 				}
 			case "error":
 				pending = false
-				if m.Code != "stale_version" {
-					lc.st.fail(m.Code)
-				}
+				lc.refused(m.Code)
 			}
 		}
 	}

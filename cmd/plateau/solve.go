@@ -91,6 +91,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	case shutbox.Over:
 		return usagef("position %q: the game is over", s.Position())
 	}
+	return solvePosition(e, s, rules, start, *asJSON)
+}
+
+// solvePosition prints the hints of position s, whose player is to move.
+func solvePosition(e *env, s *shutbox.State, rules shutbox.Rules, start time.Time, asJSON bool) error {
 	choices, err := solve.Analyze(s)
 	if err != nil {
 		return err
@@ -100,7 +105,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if rules.Players == 1 {
 		h.SortedBy = "p_shut"
 	}
-	if *asJSON {
+	if asJSON {
 		return writeJSON(e, h)
 	}
 	fmt.Fprintf(e.stdout, "%s\nPlayer %d, best first (by %s):\n", s, h.Player, h.SortedBy)

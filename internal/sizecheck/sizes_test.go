@@ -20,18 +20,6 @@ import (
 // only shrinks: an entry that no longer offends fails the test until it is
 // deleted, and nothing outside those four places may be added.
 var allowedUntilSplit = []string{
-	"cmd/plateau/arena.go:runArena",
-	"cmd/plateau/bench.go:bench",
-	"cmd/plateau/ladder.go:runLadder",
-	"cmd/plateau/loadtest.go:(*loadClient).play",
-	"cmd/plateau/loadtest.go:runLoadtest",
-	"cmd/plateau/serve.go:runServe",
-	"cmd/plateau/solve.go:runSolve",
-	"server/accounts.go",
-	"server/create.go:(*Server).create",
-	"server/seeks.go:(*Server).seeksWS",
-	"server/server.go",
-	"server/ws.go:(*Server).serveConn",
 	"store/storetest/fairplay.go:testFairPlay",
 	"store/storetest/list.go:testListLobby",
 	"store/storetest/puzzles.go:testPuzzles",

@@ -32,7 +32,7 @@ export async function api(path, opts = {}) {
 }
 
 // The server inlines in each page what the page would fetch first: the
-// catalog and, on a game page, the game's summary (see server/web.go).
+// catalog and, on a game page, the game's summary (see server/assets/assets.go).
 const boot = (() => {
   try { return JSON.parse(document.getElementById('boot')?.textContent || 'null') || {}; } catch { return {}; }
 })();

@@ -1,4 +1,4 @@
-// The rules page (/rules/{game}, server/rules.go): the text is in the page;
+// The rules page (/rules/{game}, server/assets/rules.go): the text is in the page;
 // this script draws each diagram and example with the game's own renderer,
 // from the view the server inlined, and lets the reader make each example's
 // move by clicks. The engine plays it (POST /api/positions/play) and the page
