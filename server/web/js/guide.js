@@ -98,7 +98,7 @@ export async function attachGuide(page) {
 class Guide {
   constructor(page) {
     this.page = page;
-    this.cur = null; // {key, moves, version}: the hint shown, the moves it was found in
+    this.cur = null; // {key, moves, turn}: the hint shown, the moves and the position it was found in
     this.shown = ''; // what this.el shows: the hint's key, version and language
     this.el = h('aside', { class: 'guide', id: 'guide', 'aria-live': 'polite' });
   }
@@ -120,11 +120,14 @@ class Guide {
     }
     const mineTurn = p.myTurn();
     const game = rec.game || v.game;
-    if (this.cur && this.cur.version !== p.version) this.cur = null; // a hint is for the turn it came in
+    // A hint is for the position it came in: not the version, which the
+    // seats' joins and accounts move too (they are events of the game).
+    const turn = `${v.position}|${v.toMove}`;
+    if (this.cur && this.cur.turn !== turn) this.cur = null;
     if (!this.cur && mineTurn && !v.outcome) {
       const next = nextHint(game, v.moves, rec.seen || []);
       if (next) {
-        this.cur = { key: next.key, moves: v.moves, version: p.version };
+        this.cur = { key: next.key, moves: v.moves, turn };
         const m = load();
         if (m[p.id]) { m[p.id].seen = [...(m[p.id].seen || []), next.key]; save(m); }
       }
@@ -132,7 +135,7 @@ class Guide {
     if (!this.cur) { this.shown = ''; mount(this.el); return; }
     // The page redraws on every event; drawing the same hint again would
     // replace its buttons under a pointer pressing them, losing the click.
-    const shown = [this.cur.key, this.cur.version, document.documentElement.lang].join('|');
+    const shown = [this.cur.key, this.cur.turn, document.documentElement.lang].join('|');
     if (shown === this.shown && this.el.querySelector('#guide-hint')) return;
     this.shown = shown;
     mount(this.el, h('div', { class: 'guide-hint', id: 'guide-hint', 'data-hint': this.cur.key, role: 'status' },
