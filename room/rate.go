@@ -50,5 +50,5 @@ func RateOf(rec *store.Game, result json.RawMessage) (*store.Rate, error) {
 // The room must have been acquired (its record is loaded).
 func (r *Room) Rated() bool {
 	<-r.ready
-	return r.rec != nil && r.rec.Rated
+	return r.rated
 }

@@ -40,8 +40,12 @@ type Room struct {
 	ctx      context.Context
 	cancel   context.CancelFunc // cancels ctx: the room stops
 
-	rec  *store.Game
-	play *Play
+	rec *store.Game
+	// rated is rec.Rated, fixed at the game's creation, kept apart from rec
+	// (which the room's goroutine replaces at each append) for Rated's
+	// readers on other goroutines; set before ready closes.
+	rated bool
+	play  *Play
 	// base is the game at an earlier version, at most CatchUpEvents
 	// before play's when the game is longer: the catch-ups read the events
 	// after it from the store and replay them from it (see catchUp). A
@@ -100,6 +104,7 @@ func (r *Room) run() {
 		r.m.remove(r)
 		return
 	}
+	r.rated = r.rec != nil && r.rec.Rated
 	close(r.ready)
 	defer func() {
 		if r.flagAt != nil {

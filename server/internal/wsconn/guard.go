@@ -81,11 +81,19 @@ func (g *frameGuard) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// flood is the close of a connection over its budget. The client is told
+// rate_limited, as when the message limiter closes it: which of the two
+// sees the flood first depends on how many frames one read brings.
+func (g *frameGuard) flood() *CloseError {
+	return &CloseError{Code: websocket.StatusPolicyViolation, Reason: "flood: over the budget of " + g.budgetOf,
+		ErrCode: "rate_limited", Message: "flood: closing the connection"}
+}
+
 // scan parses the frames of b, the next bytes of the stream, and counts
 // them; it returns why the connection must close, if it must.
 func (g *frameGuard) scan(b []byte, now time.Time) *CloseError {
 	if len(b) > 0 && !g.bytes.AllowN(now, len(b)) {
-		return &CloseError{Code: websocket.StatusPolicyViolation, Reason: "flood: over the budget of " + g.budgetOf}
+		return g.flood()
 	}
 	for len(b) > 0 {
 		if g.left > 0 {
@@ -169,7 +177,7 @@ func (g *frameGuard) frame(h []byte, now time.Time) *CloseError {
 		return protocol(fmt.Sprintf("reserved opcode %#x", op))
 	}
 	if !g.frames.AllowN(now, 1) {
-		return &CloseError{Code: websocket.StatusPolicyViolation, Reason: "flood: over the budget of " + g.budgetOf}
+		return g.flood()
 	}
 	g.left = length
 	return nil
