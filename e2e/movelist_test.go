@@ -142,7 +142,9 @@ func TestBrowserDiceMoveList(t *testing.T) {
 	// Each turn is one link, to the position after it.
 	a.clickAt(`#movelist li:first-child .c button`)
 	a.waitJS("the position after the first turn", `plateauPage.replayAt !== null`)
-	if at := eval[int](a, `plateauPage.replayAt`); at != 2 {
-		t.Errorf("the first turn links to version %d, want 2 (its roll and its cover)", at)
+	// Its roll and its cover: the version of the second entry of the log's
+	// moves (the seats' joins come before them).
+	if at, want := eval[int](a, `plateauPage.replayAt`), eval[int](a, `plateauPage.moves[1].seq`); at != want {
+		t.Errorf("the first turn links to version %d, want %d (its roll and its cover)", at, want)
 	}
 }

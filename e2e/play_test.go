@@ -133,11 +133,11 @@ type picked struct {
 // rng) until the move is sent and applied.
 func playMove(t *testing.T, tb *tab, rng *rand.Rand) {
 	t.Helper()
-	start := -1
+	start, startMoves := -1, 0
 	for step := 0; step < 16; step++ {
 		p := eval[picked](tb, fmt.Sprintf(pickJS, rng.Float64()))
 		if start < 0 {
-			start = p.Version
+			start, startMoves = p.Version, eval[int](tb, movesJS)
 		}
 		if p.N == 0 {
 			dbg := eval[string](tb, `document.querySelector('#status').textContent + ' | ' + document.querySelector('#board').dataset.position + ' | ' + document.querySelector('#actions').outerHTML`)
@@ -148,13 +148,18 @@ func playMove(t *testing.T, tb *tab, rng *rand.Rand) {
 		}
 		tb.do("click", chromedp.MouseClickXY(p.X, p.Y))
 		tb.waitJS("the click to take effect", fmt.Sprintf(`(() => { const x = %s; return x.Version !== %d || x.Prefix !== %q || x.Busy; })()`, turnJS, p.Version, p.Prefix))
-		if now := tb.turn(); now.Version != start || now.Busy {
-			tb.waitJS("the move to be applied", fmt.Sprintf(`(() => { const x = %s; return x.Version > %d && !x.Busy; })()`, turnJS, start))
+		// The move is in the page's list of moves: the version alone also
+		// counts the seats' events (a join arriving as the page loads).
+		if now := tb.turn(); eval[int](tb, movesJS) != startMoves || now.Busy {
+			tb.waitJS("the move to be applied", fmt.Sprintf(`(() => { const x = %s; return %s > %d && !x.Busy; })()`, turnJS, movesJS, startMoves))
 			return
 		}
 	}
 	t.Fatalf("%s: 16 clicks did not make a move from version %d", tb.name, start)
 }
+
+// movesJS is the number of moves (and rolls) the game page lists.
+const movesJS = `(window.plateauPage?.moves || []).length`
 
 // illegalClick clicks a location that is not highlighted and checks that
 // nothing changed. It reports whether there was such a location.

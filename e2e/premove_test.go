@@ -81,7 +81,7 @@ func TestBrowserPremoveQuick(t *testing.T) {
 	b.waitJS("black's turn", `document.querySelector('#status').dataset.turn === 'me'`)
 	b.clickAt(square(16))
 	b.clickAt(square(21))
-	a.waitJS("the premove played", `document.querySelector('#board').dataset.version === '3' && document.querySelector('#board').dataset.premove === ''`)
+	a.waitJS("the premove played", `plateauPage.moves.length === 3 && document.querySelector('#board').dataset.premove === ''`)
 	if got := eval[string](a, lastNotation); got != "28-22" {
 		t.Errorf("white's premove: the move list ends with %q, want 28-22", got)
 	}

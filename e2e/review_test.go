@@ -253,15 +253,21 @@ func openReview(t *testing.T, a *tab, id string, marked bool) review.Report {
 	list := eval[[]entry](a, `[...document.querySelectorAll('#movelist button[data-seq]')].map((b) => ({Seqs: ' ' + b.dataset.seqs + ' ', Text: b.textContent,
 		Verdicts: Object.fromEntries([...b.querySelectorAll('.rv-mark')].map((k) => [k.dataset.for, k.dataset.verdict]))}))`)
 	marks := 0
+	// A move's ply is its place in the move list; its version (data-seq)
+	// counts the seats' events before it too.
+	seqs := eval[[]int](a, `plateauPage.moves.map((m) => m.seq)`)
 	for _, m := range r.Moves {
-		i := slices.IndexFunc(list, func(e entry) bool { return strings.Contains(e.Seqs, fmt.Sprintf(" %d ", m.Ply)) })
+		if m.Ply < 1 || m.Ply > len(seqs) {
+			t.Fatalf("move %d (%s) of the review: the page lists %d moves", m.Ply, m.Move, len(seqs))
+		}
+		i := slices.IndexFunc(list, func(e entry) bool { return strings.Contains(e.Seqs, fmt.Sprintf(" %d ", seqs[m.Ply-1])) })
 		if i < 0 {
 			t.Fatalf("no turn of the move list holds move %d (%s)", m.Ply, m.Move)
 		}
 		e := list[i]
 		// Shut the Box's choice of dice is written by the roll it asked for.
 		shown := strings.Contains(e.Text, m.Move) || m.Move == "roll1" || m.Move == "roll2"
-		if v := e.Verdicts[fmt.Sprint(m.Ply)]; !shown || v != string(m.Verdict) {
+		if v := e.Verdicts[fmt.Sprint(seqs[m.Ply-1])]; !shown || v != string(m.Verdict) {
 			t.Errorf("move %d %s (%q) is marked %q in the list (%q), want %q", m.Ply, m.Move, m.Verdict, v, e.Text, m.Verdict)
 		}
 		if m.Verdict != "" {
