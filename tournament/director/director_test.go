@@ -214,7 +214,7 @@ func TestArenaVoid(t *testing.T) {
 }
 
 // TestUnstartedVoid: a game nobody moves in is void after StartWithin,
-// and at an arena's end, so that the arena ends.
+// and the arena ends once its last game is over.
 func TestUnstartedVoid(t *testing.T) {
 	ctx := context.Background()
 	r := newRig(t, Arena, Spec{Minutes: 10}, "a", "b", "c", "d")
@@ -256,7 +256,7 @@ func TestUnstartedVoid(t *testing.T) {
 	if results[g0.ID] != Void || results[g1.ID] != "" {
 		t.Fatalf("after 3 min: results %v, want %s void, %s in progress", results, g0.ID, g1.ID)
 	}
-	r.now = t0.Add(11 * time.Minute) // the end: every game without a move is void, the started one goes on
+	r.now = t0.Add(11 * time.Minute) // the end: the started game goes on
 	if err := d.Step(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -269,5 +269,49 @@ func TestUnstartedVoid(t *testing.T) {
 	if tr, _ := r.s.Tournament(ctx, "t1"); tr.Status != store.TournamentFinished {
 		view()
 		t.Fatalf("status %s after the end, results %v", tr.Status, results)
+	}
+}
+
+// TestPairedAtTheEndCounts: a game paired just before an arena's end and
+// first moved after it is played to its end and counts, as a game in
+// progress does: voiding it at the end while its players went on made the
+// standings disagree with the stored games (loadtest --tournament).
+func TestPairedAtTheEndCounts(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, Arena, Spec{Minutes: 10}, "a", "b")
+	d := r.director("i1", time.Minute)
+	for _, a := range []string{"a", "b"} {
+		d.Join(ctx, "t1", a, "N"+a, 1500)
+	}
+	r.now, r.g.idle = t0.Add(10*time.Minute-2*time.Second), true
+	if err := d.Step(ctx); err != nil || len(r.g.live()) != 1 {
+		t.Fatalf("2 s before the end: %v, %d games, want 1", err, len(r.g.live()))
+	}
+	g := r.g.live()[0]
+	r.now = t0.Add(10*time.Minute + time.Second) // over, the game not moved yet
+	if err := d.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st := r.standings(t, d); st.Ended || !st.Lines[0].Playing {
+		t.Fatalf("1 s after the end, the game not moved yet: ended %v, %+v: want the game in progress", st.Ended, st.Lines)
+	}
+	r.g.mu.Lock()
+	r.g.games[g.ID].Moves = 1
+	r.g.mu.Unlock()
+	r.now = t0.Add(11 * time.Minute)
+	r.g.finish(t, g.ID, "1")
+	for range 2 {
+		if err := d.Step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := r.standings(t, d)
+	if !st.Ended {
+		t.Fatalf("the arena did not end after its last game: %+v", st)
+	}
+	for _, l := range st.Lines {
+		if l.Games != 1 {
+			t.Errorf("%+v: want the game counted", l)
+		}
 	}
 }
