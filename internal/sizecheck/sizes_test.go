@@ -13,20 +13,9 @@ import (
 	"testing"
 )
 
-// allowedUntilSplit are the offenders in server/, cmd/plateau, room/ and
-// store/ that issue 69's split of those packages is removing: a file path
-// ("server/server.go") for a file over MaxFileLines, a path and a function
-// ("room/room.go:(*Room).run") for a function over MaxFuncLines. The list
-// only shrinks: an entry that no longer offends fails the test until it is
-// deleted, and nothing outside those four places may be added.
-var allowedUntilSplit = []string{
-	"store/storetest/fairplay.go:testFairPlay",
-	"store/storetest/puzzles.go:testPuzzles",
-}
-
 // An offence is a file or a function over its limit.
 type offence struct {
-	key   string // as in allowedUntilSplit
+	key   string // a file path, or a path and a function ("room/room.go:(*Room).run")
 	lines int
 }
 
@@ -36,26 +25,12 @@ func TestSizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]bool{}
 	for _, o := range found {
-		seen[o.key] = true
-		if slices.Contains(allowedUntilSplit, o.key) {
-			continue
-		}
 		limit := MaxFileLines
 		if strings.Contains(o.key, ":") {
 			limit = MaxFuncLines
 		}
 		t.Errorf("%s: %d lines, over %d: split it by concern", o.key, o.lines, limit)
-	}
-	for _, key := range allowedUntilSplit {
-		if !seen[key] {
-			t.Errorf("%s is in allowedUntilSplit but no longer over its limit: delete the entry", key)
-		}
-		if !strings.HasPrefix(key, "server/") && !strings.HasPrefix(key, "cmd/plateau/") &&
-			!strings.HasPrefix(key, "room/") && !strings.HasPrefix(key, "store/") {
-			t.Errorf("%s is in allowedUntilSplit: only server/, cmd/plateau/, room/ and store/ may be", key)
-		}
 	}
 }
 

@@ -9,17 +9,19 @@ import (
 	"plateau/store"
 )
 
-// testFairPlay checks the fair-play samples and marks: samples replaced
-// per (account, game), listed newest first after a time and by engine;
-// a mark kept until cleared, the clearing moderator and time kept.
-func testFairPlay(t *testing.T, s store.Store) {
+// fairPlayT0 is the time the fair-play tests start at.
+var fairPlayT0 = time.Unix(1_800_000_000, 0).UTC()
+
+// testFairPlaySamples checks the fair-play samples: replaced per
+// (account, game), listed newest first, after a time, up to a limit.
+func testFairPlaySamples(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	mustCreateAccount(t, s, NewAccount("a1", "Ana"))
 	mustCreateAccount(t, s, NewAccount("a2", "Bo"))
 	for _, id := range []string{"g1", "g2", "g3"} {
 		mustCreate(t, s, NewGame(id))
 	}
-	t0 := time.Unix(1_800_000_000, 0).UTC()
+	t0 := fairPlayT0
 	put := func(fp store.FairPlaySample) {
 		t.Helper()
 		if err := s.PutFairPlay(ctx, fp); err != nil {
@@ -54,7 +56,15 @@ func testFairPlay(t *testing.T, s store.Store) {
 	if got, err := s.FairPlaySamples(ctx, "a1", "dames", time.Time{}, 1); err != nil || len(got) != 1 || got[0].GameID != "g2" {
 		t.Errorf("FairPlaySamples(a1, dames, limit 1) = %+v, %v, want g2 only", got, err)
 	}
+}
 
+// testFairPlayMarks checks the fair-play marks: a mark kept until
+// cleared, the clearing moderator and time kept, marked again after.
+func testFairPlayMarks(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustCreateAccount(t, s, NewAccount("a1", "Ana"))
+	mustCreateAccount(t, s, NewAccount("a2", "Bo"))
+	t0 := fairPlayT0
 	st, err := s.FairPlayStatus(ctx, "a1")
 	if err != nil || st != (store.FairPlayStatus{Account: "a1"}) {
 		t.Errorf("FairPlayStatus(a1) before a mark = %+v, %v, want the zero status", st, err)

@@ -31,11 +31,11 @@ func fixedRate(p, z rating.Rating, solved bool) (rating.Rating, rating.Rating, e
 	return p, z, nil
 }
 
-// testPuzzles checks the puzzles: adding is idempotent and keeps ratings,
-// the nearest by rating without those attempted or excluded, the first
-// attempt alone rated (both ratings and counts), streaks, the daily
-// puzzle set once.
-func testPuzzles(t *testing.T, s store.Store) {
+// seedPuzzles adds account a1 and the puzzles d-1 to d-4 (dames, rated
+// 1400, 1500, 1650, 2000) and s-1 (shutbox, 1500), checking that adding
+// is idempotent.
+func seedPuzzles(t *testing.T, s store.Store) []store.Puzzle {
+	t.Helper()
 	ctx := context.Background()
 	mustCreateAccount(t, s, NewAccount("a1", "Ana"))
 	ps := []store.Puzzle{puzzleOf("d-1", "dames", 1400), puzzleOf("d-2", "dames", 1500), puzzleOf("d-3", "dames", 1650), puzzleOf("s-1", "shutbox", 1500)}
@@ -45,6 +45,27 @@ func testPuzzles(t *testing.T, s store.Store) {
 	if n, err := s.AddPuzzles(ctx, append(ps, puzzleOf("d-4", "dames", 2000))); err != nil || n != 1 {
 		t.Fatalf("AddPuzzles again = %d, %v, want 1 added", n, err)
 	}
+	return ps
+}
+
+// wantNear checks the ids NearPuzzles answers q with.
+func wantNear(t *testing.T, s store.Store, q store.PuzzleQuery, want ...string) {
+	t.Helper()
+	got, err := s.NearPuzzles(context.Background(), q)
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.ID)
+	}
+	if err != nil || fmt.Sprint(ids) != fmt.Sprint(want) {
+		t.Errorf("NearPuzzles(%+v) = %v, %v, want %v", q, ids, err, want)
+	}
+}
+
+// testPuzzles checks the puzzles: adding is idempotent and keeps ratings,
+// counts per game, the nearest by rating without those excluded.
+func testPuzzles(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	ps := seedPuzzles(t, s)
 	if n, err := s.CountPuzzles(ctx, "dames"); err != nil || n != 4 {
 		t.Errorf("CountPuzzles(dames) = %d, %v, want 4", n, err)
 	}
@@ -58,21 +79,17 @@ func testPuzzles(t *testing.T, s store.Store) {
 	if _, err := s.Puzzle(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Puzzle(nope) = %v, want ErrNotFound", err)
 	}
-	near := func(q store.PuzzleQuery, want ...string) {
-		t.Helper()
-		got, err := s.NearPuzzles(ctx, q)
-		var ids []string
-		for _, p := range got {
-			ids = append(ids, p.ID)
-		}
-		if err != nil || fmt.Sprint(ids) != fmt.Sprint(want) {
-			t.Errorf("NearPuzzles(%+v) = %v, %v, want %v", q, ids, err, want)
-		}
-	}
-	near(store.PuzzleQuery{Game: "dames", Near: 1600}, "d-3", "d-2", "d-1", "d-4")
-	near(store.PuzzleQuery{Game: "dames", Near: 1450, Limit: 2}, "d-1", "d-2")
-	near(store.PuzzleQuery{Game: "dames", Near: 1450, Exclude: []string{"d-1", "d-4"}}, "d-2", "d-3")
+	wantNear(t, s, store.PuzzleQuery{Game: "dames", Near: 1600}, "d-3", "d-2", "d-1", "d-4")
+	wantNear(t, s, store.PuzzleQuery{Game: "dames", Near: 1450, Limit: 2}, "d-1", "d-2")
+	wantNear(t, s, store.PuzzleQuery{Game: "dames", Near: 1450, Exclude: []string{"d-1", "d-4"}}, "d-2", "d-3")
+}
 
+// testPuzzleAttempts checks the rated attempts: the first attempt alone
+// rated (both ratings and counts), attempted puzzles no longer offered,
+// unknown accounts, puzzles and modes refused.
+func testPuzzleAttempts(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	seedPuzzles(t, s)
 	pl, err := s.PuzzlePlayer(ctx, "a1", "dames")
 	if err != nil || pl.Rating != rating.New() || pl.Attempts != 0 {
 		t.Errorf("PuzzlePlayer before any attempt = %+v, %v", pl, err)
@@ -97,7 +114,7 @@ func testPuzzles(t *testing.T, s store.Store) {
 	if err != nil || pl.Rating.Rating != 1500 || pl.Rating.RD != 348 || pl.Attempts != 2 || pl.Solved != 1 || !pl.Updated.Equal(t0.Add(2*time.Second)) {
 		t.Errorf("PuzzlePlayer after two attempts = %+v, %v", pl, err)
 	}
-	near(store.PuzzleQuery{Game: "dames", Near: 1450, Account: "a1"}, "d-3", "d-4")
+	wantNear(t, s, store.PuzzleQuery{Game: "dames", Near: 1450, Account: "a1"}, "d-3", "d-4")
 	for _, bad := range []store.PuzzleAttempt{{Account: "nope", Puzzle: "d-3", Mode: store.PuzzleRated}, {Account: "a1", Puzzle: "nope", Mode: store.PuzzleRated}} {
 		if _, _, err := s.AttemptPuzzle(ctx, bad, fixedRate); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("AttemptPuzzle(%s, %s) = %v, want ErrNotFound", bad.Account, bad.Puzzle, err)
@@ -106,16 +123,23 @@ func testPuzzles(t *testing.T, s store.Store) {
 	if _, _, err := s.AttemptPuzzle(ctx, store.PuzzleAttempt{Account: "a1", Puzzle: "d-3", Mode: "bogus"}, fixedRate); err == nil {
 		t.Error("AttemptPuzzle in mode bogus: no error")
 	}
+}
 
-	// Streaks: two solved, one failed; ratings untouched.
+// testPuzzleStreaks checks the streak mode: streaks counted per game, the
+// best kept, ratings untouched; and the daily puzzle, set once a day.
+func testPuzzleStreaks(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	seedPuzzles(t, s)
+	t0 := time.Unix(1_800_000_100, 0).UTC()
+	// Two solved, one failed; ratings untouched.
 	for i, solved := range []bool{true, true, false} {
 		id := []string{"d-3", "d-4", "s-1"}[i]
 		if _, _, err := s.AttemptPuzzle(ctx, store.PuzzleAttempt{Account: "a1", Puzzle: id, Mode: store.PuzzleStreak, Solved: solved, Time: t0}, fixedRate); err != nil {
 			t.Fatalf("streak attempt at %s: %v", id, err)
 		}
 	}
-	pl, err = s.PuzzlePlayer(ctx, "a1", "dames")
-	if err != nil || pl.Streak != 2 || pl.BestStreak != 2 || pl.Rating.Rating != 1500 || pl.Attempts != 2 {
+	pl, err := s.PuzzlePlayer(ctx, "a1", "dames")
+	if err != nil || pl.Streak != 2 || pl.BestStreak != 2 || pl.Rating != rating.New() || pl.Attempts != 0 {
 		t.Errorf("PuzzlePlayer(dames) after a streak of 2 = %+v, %v", pl, err)
 	}
 	if p, err := s.Puzzle(ctx, "d-3"); err != nil || p.Rating.Rating != 1650 || p.Attempts != 0 {

@@ -57,8 +57,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Awaiting", testAwaiting},
 		{"DeleteStaleCorrespondence", testDeleteStaleCorrespondence},
 		{"Signature", testSignature},
-		{"FairPlay", testFairPlay},
+		{"FairPlaySamples", testFairPlaySamples},
+		{"FairPlayMarks", testFairPlayMarks},
 		{"Puzzles", testPuzzles},
+		{"PuzzleAttempts", testPuzzleAttempts},
+		{"PuzzleStreaks", testPuzzleStreaks},
 		{"ConcurrentPuzzleAttempts", testConcurrentPuzzleAttempts},
 	}
 	for _, tt := range tests {
