@@ -15,6 +15,7 @@ import (
 	"plateau/seek"
 	"plateau/server/internal/httpx"
 	"plateau/server/lobby"
+	"plateau/server/ratings"
 	"plateau/store"
 )
 
@@ -167,8 +168,8 @@ func (s *Server) levelsOf(ctx context.Context) (Levels, error) {
 			return ls, err
 		}
 		for _, x := range rs {
-			byGame[x.Game] = append(byGame[x.Game], LevelRating{Level: lv, Account: LevelAccountName(lv), Rating: round(x.Rating.Rating),
-				RD: round(x.RD), Games: x.Games, Provisional: s.farm.provisional(x)})
+			byGame[x.Game] = append(byGame[x.Game], LevelRating{Level: lv, Account: LevelAccountName(lv), Rating: ratings.Round(x.Rating.Rating),
+				RD: ratings.Round(x.RD), Games: x.Games, Provisional: s.ratings.Provisional(x)})
 		}
 	}
 	for _, g := range s.o.Games.Games() {

@@ -27,6 +27,7 @@ import (
 	"plateau/review"
 	"plateau/room"
 	"plateau/server/puzzles"
+	"plateau/server/ratings"
 	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
@@ -226,8 +227,9 @@ type Server struct {
 	creators *gameClients      // who created the recent games, for the AI workers' turns (admit.go)
 	farm     *farming          // the limits on rating farming (farming.go)
 
-	fairplay *fairPlay     // rated games' fair-play statistics (fairplay.go)
-	levels   levelAccounts // the computer levels' accounts (levels.go)
+	ratings  *ratings.Handler // the ratings and leaderboards (server/ratings)
+	fairplay *fairPlay        // rated games' fair-play statistics (fairplay.go)
+	levels   levelAccounts    // the computer levels' accounts (levels.go)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
 	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
@@ -306,6 +308,7 @@ func New(o Options) *Server {
 	s.bg.Add(1)
 	go s.sweeper()
 	s.fairplay = newFairPlay(o.Moderators)
+	s.ratings = ratings.New(ratings.Config{Store: o.Store, Games: o.Games, Log: o.Log, ProvisionalGames: o.Farming.ProvisionalGames})
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
@@ -366,9 +369,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
 	s.play.Routes(m)
-	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	s.ratings.Routes(m)
 	s.lobby.Routes(m)
-	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
 	m.HandleFunc("GET /api/levels", s.levelsList)
 	m.HandleFunc("POST /api/levels/games", s.levelGame)
 	s.accounts.Routes(m)
