@@ -33,7 +33,7 @@ func (p players) PairedOut(ctx context.Context, me seek.Seek) func(seek.Seek) bo
 }
 
 func (p players) MarkedReason(ctx context.Context, acc *store.Account) (string, error) {
-	return p.s.markedReason(ctx, acc)
+	return p.s.fairplay.MarkedReason(ctx, acc)
 }
 
 func (p players) RatingIn(ctx context.Context, account, gameID string) (int, bool, error) {

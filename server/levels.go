@@ -231,7 +231,7 @@ func (s *Server) levelGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	acc, levelID := in.Account, levelAccountID(req.Level)
-	if msg, err := s.markedReason(ctx, acc); err != nil {
+	if msg, err := s.fairplay.MarkedReason(ctx, acc); err != nil {
 		s.internal(w, "levels: the fair-play status", err)
 		return
 	} else if msg != "" {

@@ -58,7 +58,7 @@ func (s *Server) moderator(w http.ResponseWriter, r *http.Request) *store.Accoun
 		httpx.Error(w, http.StatusForbidden, "forbidden", "moderators only: sign in with a moderator's account")
 		return nil
 	}
-	if !s.fairplay.mods[store.NameKey(in.Account.Name)] {
+	if !s.mods[store.NameKey(in.Account.Name)] {
 		httpx.Error(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", in.Account.Name))
 		return nil
 	}
@@ -83,7 +83,7 @@ func (s *Server) modList(ctx context.Context) ([]ModAccount, error) {
 			ma.ClearedAt = &at
 		}
 		if r, ok := fairplay.RuleOf(st.Game); ok {
-			if ma.Statistics, err = s.fairPlayVerdict(ctx, st.Account, st.Game, r, st.ClearedAt); err != nil {
+			if ma.Statistics, err = s.fairplay.Verdict(ctx, st.Account, st.Game, r, st.ClearedAt); err != nil {
 				return nil, err
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"plateau/server/accounts"
 	"plateau/server/analysis"
 	"plateau/server/assets"
+	serverfairplay "plateau/server/fairplay"
 	"plateau/server/internal/httpx"
 	"plateau/server/internal/wsconn"
 	"plateau/server/lobby"
@@ -227,9 +228,10 @@ type Server struct {
 	creators *gameClients      // who created the recent games, for the AI workers' turns (admit.go)
 	farm     *farming          // the limits on rating farming (farming.go)
 
-	ratings  *ratings.Handler // the ratings and leaderboards (server/ratings)
-	fairplay *fairPlay        // rated games' fair-play statistics (fairplay.go)
-	levels   levelAccounts    // the computer levels' accounts (levels.go)
+	ratings  *ratings.Handler        // the ratings and leaderboards (server/ratings)
+	fairplay *serverfairplay.Handler // rated games' fair-play statistics (server/fairplay)
+	mods     map[string]bool         // the moderators, by store.NameKey (moderators.go)
+	levels   levelAccounts           // the computer levels' accounts (levels.go)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
 	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
@@ -307,12 +309,15 @@ func New(o Options) *Server {
 	s.creations = newCreations(o)
 	s.bg.Add(1)
 	go s.sweeper()
-	s.fairplay = newFairPlay(o.Moderators)
+	s.mods = map[string]bool{}
+	for _, m := range o.Moderators {
+		s.mods[store.NameKey(m)] = true
+	}
 	s.ratings = ratings.New(ratings.Config{Store: o.Store, Games: o.Games, Log: o.Log, ProvisionalGames: o.Farming.ProvisionalGames})
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
+		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: func(id string) { s.fairplay.Ended(id) }, Now: o.GamesNow})
 	app, err := assets.New(web.FS)
 	if err != nil {
 		panic(err) // the embedded files are part of the binary
@@ -335,8 +340,9 @@ func New(o Options) *Server {
 		ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
 	s.startPuzzles()
-	s.bg.Add(1)
-	go s.fairPlayWorker()
+	s.fairplay = serverfairplay.New(serverfairplay.Config{Store: o.Store, Games: o.Games, Log: o.Log, Now: o.Now,
+		Reviewer: o.Reviewer, Budget: o.FairPlayBudget, Worker: s.rooms.ReviewWorker})
+	s.background(s.fairplay.Run)
 	s.bg.Add(1)
 	go s.levelsAtStart()
 	s.startTournaments(raw)
@@ -465,6 +471,18 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) internal(w http.ResponseWriter, what string, err error) {
 	s.o.Log.Error(what+" failed", "err", err)
 	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
+}
+
+// background runs fn in a goroutine until the server closes; Close waits
+// for it.
+func (s *Server) background(fn func(ctx context.Context)) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		ctx, cancel := s.contextClosing(context.Background())
+		defer cancel()
+		fn(ctx)
+	}()
 }
 
 // contextClosing returns a context cancelled when the server closes. It
