@@ -19,6 +19,7 @@ import (
 	"plateau/server/internal/httpx"
 	"plateau/server/internal/wsconn"
 	"plateau/server/lobby"
+	"plateau/server/moderation"
 	"plateau/server/play"
 	"plateau/server/web"
 
@@ -230,7 +231,6 @@ type Server struct {
 
 	ratings  *ratings.Handler        // the ratings and leaderboards (server/ratings)
 	fairplay *serverfairplay.Handler // rated games' fair-play statistics (server/fairplay)
-	mods     map[string]bool         // the moderators, by store.NameKey (moderators.go)
 	levels   levelAccounts           // the computer levels' accounts (levels.go)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
@@ -309,10 +309,6 @@ func New(o Options) *Server {
 	s.creations = newCreations(o)
 	s.bg.Add(1)
 	go s.sweeper()
-	s.mods = map[string]bool{}
-	for _, m := range o.Moderators {
-		s.mods[store.NameKey(m)] = true
-	}
 	s.ratings = ratings.New(ratings.Config{Store: o.Store, Games: o.Games, Log: o.Log, ProvisionalGames: o.Farming.ProvisionalGames})
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
@@ -381,7 +377,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/levels/games", s.levelGame)
 	s.accounts.Routes(m)
 	m.Handle("GET /api/account/your-move", s.yourMove())
-	s.moderatorRoutes(m)
+	moderation.New(moderation.Config{Store: s.o.Store, Log: s.o.Log, Now: s.o.Now, Moderators: s.o.Moderators,
+		Account: s.accounts.Seeker, Verdict: s.fairplay.Verdict}).Routes(m)
 	s.puzzles.Routes(m)
 	s.analysis.Routes(m)
 	s.registerTournaments(m)
