@@ -18,6 +18,7 @@ import (
 	serverfairplay "plateau/server/fairplay"
 	"plateau/server/internal/httpx"
 	"plateau/server/internal/wsconn"
+	"plateau/server/levels"
 	"plateau/server/lobby"
 	"plateau/server/moderation"
 	"plateau/server/play"
@@ -231,7 +232,7 @@ type Server struct {
 
 	ratings  *ratings.Handler        // the ratings and leaderboards (server/ratings)
 	fairplay *serverfairplay.Handler // rated games' fair-play statistics (server/fairplay)
-	levels   levelAccounts           // the computer levels' accounts (levels.go)
+	levels   *levels.Handler         // the computer levels' accounts and games (server/levels)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
 	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
@@ -339,8 +340,11 @@ func New(o Options) *Server {
 	s.fairplay = serverfairplay.New(serverfairplay.Config{Store: o.Store, Games: o.Games, Log: o.Log, Now: o.Now,
 		Reviewer: o.Reviewer, Budget: o.FairPlayBudget, Worker: s.rooms.ReviewWorker})
 	s.background(s.fairplay.Run)
-	s.bg.Add(1)
-	go s.levelsAtStart()
+	s.levels = levels.New(levels.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Now: o.Now, Levels: o.AILevels,
+		Ladder: o.Ladder, WriteTimeout: o.WriteTimeout, Sessions: s.accounts, Provisional: s.ratings.Provisional,
+		MarkedReason: s.fairplay.MarkedReason, SeekRefusal: s.seekRefusal, PairedToday: s.pairedToday,
+		PairGamesPerDay: o.Farming.PairGamesPerDay, ClientAddr: s.clientAddr, WriteFailed: s.writeFailed})
+	s.background(s.levels.Start)
 	s.startTournaments(raw)
 	s.routes()
 	return s
@@ -373,8 +377,7 @@ func (s *Server) routes() {
 	s.play.Routes(m)
 	s.ratings.Routes(m)
 	s.lobby.Routes(m)
-	m.HandleFunc("GET /api/levels", s.levelsList)
-	m.HandleFunc("POST /api/levels/games", s.levelGame)
+	s.levels.Routes(m)
 	s.accounts.Routes(m)
 	m.Handle("GET /api/account/your-move", s.yourMove())
 	moderation.New(moderation.Config{Store: s.o.Store, Log: s.o.Log, Now: s.o.Now, Moderators: s.o.Moderators,
