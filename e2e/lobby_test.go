@@ -13,6 +13,7 @@ import (
 	"plateau/ai/level"
 	"plateau/games"
 	"plateau/server"
+	"plateau/server/levels"
 )
 
 // TestLobby walks the lobby as a newcomer: every game card's "Play the
@@ -311,13 +312,13 @@ func isSolo(r level.Rated) bool {
 // levelElo checks the figure shown beside the computer's levels: on a
 // game's card for its default rules, and in the full form for the number of
 // players and the options chosen, the ladder's Elo measured under them
-// (ai/level/ladder.json) put on the players' scale by server.LevelAnchor,
+// (ai/level/ladder.json) put on the players' scale by levels.Anchor,
 // or none when no ladder was.
 func levelElo(t *testing.T, a *tab, base string) {
 	aboutLevel := func(name string, players int, mode string) string {
 		for _, r := range level.Ratings("intercept") {
 			if r.Players == players && strings.Contains(" "+r.Variant+" ", " mode="+mode+" ") {
-				return fmt.Sprintf("%s, about %d", name, int(math.Round((server.LevelAnchor+r.Elo[name])/10))*10)
+				return fmt.Sprintf("%s, about %d", name, int(math.Round((levels.Anchor+r.Elo[name])/10))*10)
 			}
 		}
 		return name
@@ -379,7 +380,7 @@ func levelElo(t *testing.T, a *tab, base string) {
 	seat := func(lv string) string {
 		return eval[string](a, fmt.Sprintf(`document.querySelector('#seat-1 option[value="ai:%s"]').textContent`, lv))
 	}
-	elo := func(lv string) int { return int(math.Round((server.LevelAnchor+r.Elo[lv])/10)) * 10 }
+	elo := func(lv string) int { return int(math.Round((levels.Anchor+r.Elo[lv])/10)) * 10 }
 	if got, want := seat("max"), fmt.Sprintf("Computer — strongest, about %d (≈ hard)", elo("max")); got != want {
 		t.Errorf("solo Intercept's max reads %q, want %q", got, want)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"plateau/rating"
 	"plateau/seek"
 	"plateau/store"
 )
@@ -34,27 +33,11 @@ func (p players) PairedOut(ctx context.Context, me seek.Seek) func(seek.Seek) bo
 }
 
 func (p players) MarkedReason(ctx context.Context, acc *store.Account) (string, error) {
-	return p.s.markedReason(ctx, acc)
+	return p.s.fairplay.MarkedReason(ctx, acc)
 }
 
 func (p players) RatingIn(ctx context.Context, account, gameID string) (int, bool, error) {
-	return p.s.ratingIn(ctx, account, gameID)
-}
-
-// ratingIn is an account's rating in a game, rounded (a new player's if it
-// has none), and whether it is provisional.
-func (s *Server) ratingIn(ctx context.Context, account, gameID string) (int, bool, error) {
-	rs, err := s.o.Store.Ratings(ctx, account)
-	if err != nil {
-		return 0, false, err
-	}
-	for _, r := range rs {
-		if r.Game == gameID {
-			return round(r.Rating.Rating), s.farm.provisional(r), nil
-		}
-	}
-	n := rating.New()
-	return round(n.Rating), n.Provisional(), nil
+	return p.s.ratings.RatingIn(ctx, account, gameID)
 }
 
 // answers is the server's play.Errors.

@@ -14,6 +14,7 @@ import (
 	"plateau/game"
 	"plateau/review"
 	"plateau/server"
+	"plateau/server/moderation"
 )
 
 // fakePlay is what a fake review says of one seat in a game: moves counted
@@ -236,7 +237,7 @@ func TestFairPlayMarks(t *testing.T) {
 	}
 }
 
-func modAccounts(t *testing.T, ts *testServer, cookie string) server.ModAccounts {
+func modAccounts(t *testing.T, ts *testServer, cookie string) moderation.ModAccounts {
 	t.Helper()
 	req, _ := http.NewRequest("GET", ts.URL+"/api/mod/accounts", nil)
 	req.Header.Set("Cookie", cookie)
@@ -245,7 +246,7 @@ func modAccounts(t *testing.T, ts *testServer, cookie string) server.ModAccounts
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var out server.ModAccounts
+	var out moderation.ModAccounts
 	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&out) != nil {
 		t.Fatalf("GET /api/mod/accounts: %d", resp.StatusCode)
 	}

@@ -13,7 +13,6 @@ import (
 
 	"plateau/seek"
 	"plateau/server/internal/httpx"
-	"plateau/store"
 )
 
 // FarmingLimits bound what rating farming needs: many rated games between
@@ -82,15 +81,6 @@ type farming struct {
 func newFarming(lim FarmingLimits) *farming {
 	return &farming{lim: lim, signUps: map[string][]time.Time{}, seeks: httpx.NewLimiters(rate.Limit(float64(lim.SeeksPerMinute)/60), lim.SeeksPerMinute)}
 }
-
-// provisional reports whether r is shown provisional: its deviation is
-// high, or it has fewer than ProvisionalGames games.
-func (f *farming) provisional(r store.Rating) bool {
-	return r.Provisional() || r.Games < f.lim.ProvisionalGames
-}
-
-// minGames is the least number of games of a rating on the leaderboard.
-func (f *farming) minGames() int { return max(0, f.lim.ProvisionalGames) }
 
 // sweep forgets, at most once a minute, the addresses whose sign-ups are a
 // day old and the seek buckets full again. f.mu is held.

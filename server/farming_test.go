@@ -13,6 +13,7 @@ import (
 	"plateau/record"
 	"plateau/room"
 	"plateau/server"
+	"plateau/server/ratings"
 	"plateau/server/wsclient"
 )
 
@@ -92,7 +93,7 @@ func TestFarmingInstantResigns(t *testing.T) {
 			t.Errorf("%s's ratings after 92 aborted games: %+v, %v; want none", acc, rs, err)
 		}
 	}
-	var lb server.Leaderboard
+	var lb ratings.Leaderboard
 	getJSON(t, ts, "/api/leaderboard/dames", &lb)
 	if len(lb.Players)+len(lb.Provisional) != 0 {
 		t.Errorf("leaderboard after 92 aborted games: %+v, want empty", lb)

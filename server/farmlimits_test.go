@@ -10,6 +10,7 @@ import (
 	"plateau/rating"
 	"plateau/server"
 	"plateau/server/accounts"
+	"plateau/server/ratings"
 	"plateau/store"
 )
 
@@ -212,7 +213,7 @@ func TestFarmingProvisional(t *testing.T) {
 	}
 	check := func(games int, provisional bool) {
 		t.Helper()
-		var lb server.Leaderboard
+		var lb ratings.Leaderboard
 		getJSON(t, ts, "/api/leaderboard/dames", &lb)
 		ranked, apart := lb.Players, lb.Provisional
 		if provisional {
@@ -221,7 +222,7 @@ func TestFarmingProvisional(t *testing.T) {
 		if len(ranked) != 2 || len(apart) != 0 || ranked[0].Name != "ann" || ranked[0].Rating != 1700 || ranked[0].Provisional != provisional || ranked[0].Games != games {
 			t.Errorf("leaderboard after %d games: %+v, want ann and bob provisional=%v", games, lb, provisional)
 		}
-		var pr server.PlayerRatings
+		var pr ratings.PlayerRatings
 		getJSON(t, ts, "/api/players/ann/ratings", &pr)
 		if len(pr.Ratings) != 1 || pr.Ratings[0].Provisional != provisional {
 			t.Errorf("ann's ratings after %d games: %+v, want provisional=%v", games, pr, provisional)

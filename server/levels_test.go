@@ -19,6 +19,7 @@ import (
 	"plateau/rating"
 	"plateau/server"
 	"plateau/server/accounts"
+	"plateau/server/levels"
 	"plateau/store"
 	"plateau/store/storetest"
 )
@@ -39,7 +40,7 @@ func ladderElo(t *testing.T, gameID, lv string) float64 {
 }
 
 // levelsOf reads GET /api/levels.
-func levelsOf(t *testing.T, url string) server.Levels {
+func levelsOf(t *testing.T, url string) levels.List {
 	t.Helper()
 	resp, err := http.Get(url + "/api/levels")
 	if err != nil {
@@ -50,7 +51,7 @@ func levelsOf(t *testing.T, url string) server.Levels {
 		b, _ := io.ReadAll(resp.Body)
 		t.Fatalf("GET /api/levels: %s %s", resp.Status, b)
 	}
-	var ls server.Levels
+	var ls levels.List
 	if err := json.NewDecoder(resp.Body).Decode(&ls); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func levelsOf(t *testing.T, url string) server.Levels {
 }
 
 // levelIn is a level's entry in a game of ls.
-func levelIn(ls server.Levels, gameID, lv string) (server.LevelRating, bool) {
+func levelIn(ls levels.List, gameID, lv string) (levels.Rating, bool) {
 	for _, g := range ls.Games {
 		for _, l := range g.Levels {
 			if g.Game == gameID && l.Level == lv {
@@ -66,7 +67,7 @@ func levelIn(ls server.Levels, gameID, lv string) (server.LevelRating, bool) {
 			}
 		}
 	}
-	return server.LevelRating{}, false
+	return levels.Rating{}, false
 }
 
 // TestLevelAccounts: the server makes one account a level, "Plateau
@@ -76,8 +77,8 @@ func levelIn(ls server.Levels, gameID, lv string) (server.LevelRating, bool) {
 func TestLevelAccounts(t *testing.T) {
 	ts := newTestServer(t, withFastPasswords)
 	ls := levelsOf(t, ts.URL)
-	if ls.Anchor != server.LevelAnchor || server.LevelAnchor != 400 {
-		t.Errorf("anchor %d, want %d = 400", ls.Anchor, server.LevelAnchor)
+	if ls.Anchor != levels.Anchor || levels.Anchor != 400 {
+		t.Errorf("anchor %d, want %d = 400", ls.Anchor, levels.Anchor)
 	}
 	want := []string{"benedictine", "dames", "intercept", "mahbousse", "shutbox"}
 	var got []string
@@ -87,9 +88,9 @@ func TestLevelAccounts(t *testing.T) {
 		for _, l := range g.Levels {
 			names = append(names, l.Level)
 			wantRating := int(math.Round(400 + ladderElo(t, g.Game, l.Level)))
-			if l.Rating != wantRating || l.RD != server.LevelRD || l.Games != 0 || l.Account != "Plateau "+l.Level || !l.Provisional {
+			if l.Rating != wantRating || l.RD != levels.RD || l.Games != 0 || l.Account != "Plateau "+l.Level || !l.Provisional {
 				t.Errorf("%s %s: %+v; want rating %d (400 + the ladder's Elo), rd %d, 0 games, account %q, provisional",
-					g.Game, l.Level, l, wantRating, server.LevelRD, "Plateau "+l.Level)
+					g.Game, l.Level, l, wantRating, levels.RD, "Plateau "+l.Level)
 			}
 		}
 		if fmt.Sprint(names) != "[easy medium hard max]" {
@@ -160,7 +161,7 @@ func TestLevelAccountsKeepMovedRatings(t *testing.T) {
 }
 
 // levelGameAs posts a rated game against a level with a session cookie.
-func levelGameAs(t *testing.T, ts *testServer, cookie, body string) (int, string, server.LevelGame) {
+func levelGameAs(t *testing.T, ts *testServer, cookie, body string) (int, string, levels.Game) {
 	t.Helper()
 	req, _ := http.NewRequest("POST", ts.URL+"/api/levels/games", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -174,13 +175,13 @@ func levelGameAs(t *testing.T, ts *testServer, cookie, body string) (int, string
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
 	var out struct {
-		server.LevelGame
+		levels.Game
 		Error struct{ Code string } `json:"error"`
 	}
 	if err := json.Unmarshal(raw, &out); err != nil {
 		t.Fatalf("POST /api/levels/games: %s: %s", resp.Status, raw)
 	}
-	return resp.StatusCode, out.Error.Code, out.LevelGame
+	return resp.StatusCode, out.Error.Code, out.Game
 }
 
 // TestLevelRatedGame: a signed-in player chooses a rated game against a
@@ -199,7 +200,7 @@ func TestLevelRatedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	ck := sessionFor(t, ts, "ann")
-	seed := rating.Rating{Rating: 400 + ladderElo(t, "dames", "easy"), RD: server.LevelRD, Vol: rating.InitialVol}
+	seed := rating.Rating{Rating: 400 + ladderElo(t, "dames", "easy"), RD: levels.RD, Vol: rating.InitialVol}
 	code, ecode, lg := levelGameAs(t, ts, ck, `{"game":"dames","level":"easy"}`)
 	if code != http.StatusCreated || lg.ID == "" || lg.Token == "" || lg.Level != "easy" || (lg.Seat != 0 && lg.Seat != 1) {
 		t.Fatalf("POST /api/levels/games: %d %s %+v", code, ecode, lg)

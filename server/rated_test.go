@@ -15,6 +15,7 @@ import (
 	"plateau/rating"
 	"plateau/room"
 	"plateau/server"
+	"plateau/server/ratings"
 	"plateau/server/wsclient"
 	"plateau/store"
 	"plateau/store/storetest"
@@ -274,7 +275,7 @@ func TestLeaderboardAndPlayerRatings(t *testing.T) {
 			}
 		}
 	}
-	var lb server.Leaderboard
+	var lb ratings.Leaderboard
 	get("/api/leaderboard/dames", http.StatusOK, &lb)
 	if len(lb.Players) != 0 || len(lb.Provisional) != 2 || lb.Provisional[0].Name != "player_eve" || lb.Provisional[1].Name != "player_fay" ||
 		!lb.Provisional[0].Provisional || lb.Provisional[0].Games != 2 || lb.Provisional[0].Rating <= 1500 || lb.Provisional[1].Rating >= 1500 {
@@ -285,7 +286,7 @@ func TestLeaderboardAndPlayerRatings(t *testing.T) {
 		t.Errorf("shutbox's leaderboard: %+v, want empty", lb)
 	}
 	get("/api/leaderboard/chess", http.StatusNotFound, nil)
-	var pr server.PlayerRatings
+	var pr ratings.PlayerRatings
 	get("/api/players/PLAYER_EVE/ratings", http.StatusOK, &pr)
 	if pr.Name != "player_eve" || len(pr.Ratings) != 1 || pr.Ratings[0].Game != "dames" || len(pr.Ratings[0].History) != 2 {
 		t.Fatalf("eve's ratings: %+v", pr)

@@ -15,9 +15,12 @@ import (
 	"plateau/server/accounts"
 	"plateau/server/analysis"
 	"plateau/server/assets"
+	serverfairplay "plateau/server/fairplay"
 	"plateau/server/internal/httpx"
 	"plateau/server/internal/wsconn"
+	"plateau/server/levels"
 	"plateau/server/lobby"
+	"plateau/server/moderation"
 	"plateau/server/play"
 	"plateau/server/web"
 
@@ -27,6 +30,7 @@ import (
 	"plateau/review"
 	"plateau/room"
 	"plateau/server/puzzles"
+	"plateau/server/ratings"
 	servertournament "plateau/server/tournament"
 	"plateau/store"
 )
@@ -226,8 +230,9 @@ type Server struct {
 	creators *gameClients      // who created the recent games, for the AI workers' turns (admit.go)
 	farm     *farming          // the limits on rating farming (farming.go)
 
-	fairplay *fairPlay     // rated games' fair-play statistics (fairplay.go)
-	levels   levelAccounts // the computer levels' accounts (levels.go)
+	ratings  *ratings.Handler        // the ratings and leaderboards (server/ratings)
+	fairplay *serverfairplay.Handler // rated games' fair-play statistics (server/fairplay)
+	levels   *levels.Handler         // the computer levels' accounts and games (server/levels)
 
 	tourneys *servertournament.Handler // the tournaments' API, nil without (tournaments.go)
 	puzzles  *puzzles.Handler          // the puzzles (server/puzzles, puzzles.go)
@@ -305,11 +310,11 @@ func New(o Options) *Server {
 	s.creations = newCreations(o)
 	s.bg.Add(1)
 	go s.sweeper()
-	s.fairplay = newFairPlay(o.Moderators)
+	s.ratings = ratings.New(ratings.Config{Store: o.Store, Games: o.Games, Log: o.Log, ProvisionalGames: o.Farming.ProvisionalGames})
 	s.rooms = room.NewManager(room.Options{Store: o.Store, Games: o.Games, AI: o.AI, AIWorkers: o.AIWorkers, AIKept: o.AIKept, MaxRooms: o.MaxRooms,
 		AITime: o.AITime, IdleTimeout: o.IdleTimeout, PlayerlessTimeout: o.PlayerlessTimeout, Log: o.Log, OnCommit: s.metrics.commit,
 		Instance: o.Instance, LeaseTTL: o.LeaseTTL, LeaseRenew: o.LeaseRenew, WriteTimeout: o.WriteTimeout, AIClient: s.creators.of,
-		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: s.fairPlayEnded, Now: o.GamesNow})
+		Signer: o.signer(), RematchRated: s.rematchRated, OnRated: func(id string) { s.fairplay.Ended(id) }, Now: o.GamesNow})
 	app, err := assets.New(web.FS)
 	if err != nil {
 		panic(err) // the embedded files are part of the binary
@@ -332,10 +337,14 @@ func New(o Options) *Server {
 		ClientAddr: s.clientAddr, Closing: s.contextClosing})
 	s.serverMetrics()
 	s.startPuzzles()
-	s.bg.Add(1)
-	go s.fairPlayWorker()
-	s.bg.Add(1)
-	go s.levelsAtStart()
+	s.fairplay = serverfairplay.New(serverfairplay.Config{Store: o.Store, Games: o.Games, Log: o.Log, Now: o.Now,
+		Reviewer: o.Reviewer, Budget: o.FairPlayBudget, Worker: s.rooms.ReviewWorker})
+	s.background(s.fairplay.Run)
+	s.levels = levels.New(levels.Config{Store: o.Store, Games: o.Games, Rooms: s.rooms, Log: o.Log, Now: o.Now, Levels: o.AILevels,
+		Ladder: o.Ladder, WriteTimeout: o.WriteTimeout, Sessions: s.accounts, Provisional: s.ratings.Provisional,
+		MarkedReason: s.fairplay.MarkedReason, SeekRefusal: s.seekRefusal, PairedToday: s.pairedToday,
+		PairGamesPerDay: o.Farming.PairGamesPerDay, ClientAddr: s.clientAddr, WriteFailed: s.writeFailed})
+	s.background(s.levels.Start)
 	s.startTournaments(raw)
 	s.routes()
 	return s
@@ -366,14 +375,13 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games", s.create)
 	m.HandleFunc("GET /api/games", s.list)
 	s.play.Routes(m)
-	m.HandleFunc("GET /api/leaderboard/{game}", s.leaderboard)
+	s.ratings.Routes(m)
 	s.lobby.Routes(m)
-	m.HandleFunc("GET /api/players/{name}/ratings", s.playerRatings)
-	m.HandleFunc("GET /api/levels", s.levelsList)
-	m.HandleFunc("POST /api/levels/games", s.levelGame)
+	s.levels.Routes(m)
 	s.accounts.Routes(m)
 	m.Handle("GET /api/account/your-move", s.yourMove())
-	s.moderatorRoutes(m)
+	moderation.New(moderation.Config{Store: s.o.Store, Log: s.o.Log, Now: s.o.Now, Moderators: s.o.Moderators,
+		Account: s.accounts.Seeker, Verdict: s.fairplay.Verdict}).Routes(m)
 	s.puzzles.Routes(m)
 	s.analysis.Routes(m)
 	s.registerTournaments(m)
@@ -463,6 +471,18 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) internal(w http.ResponseWriter, what string, err error) {
 	s.o.Log.Error(what+" failed", "err", err)
 	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
+}
+
+// background runs fn in a goroutine until the server closes; Close waits
+// for it.
+func (s *Server) background(fn func(ctx context.Context)) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		ctx, cancel := s.contextClosing(context.Background())
+		defer cancel()
+		fn(ctx)
+	}()
 }
 
 // contextClosing returns a context cancelled when the server closes. It

@@ -29,7 +29,7 @@ func (s *Server) startTournaments(raw store.Store) {
 	s.tourneys = servertournament.New(servertournament.Deps{Store: ts, Director: dir, Now: s.o.Now, Log: s.o.Log,
 		Account: s.accounts.Seeker,
 		Rating: func(ctx context.Context, account, game string) (int, error) {
-			r, _, err := s.ratingIn(ctx, account, game)
+			r, _, err := s.ratings.RatingIn(ctx, account, game)
 			return r, err
 		},
 		Check: func(game string, variant map[string]string, c director.Clock) (map[string]string, error) {

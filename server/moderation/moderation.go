@@ -1,10 +1,11 @@
-package server
+package moderation
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"html/template"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -13,6 +14,36 @@ import (
 	"plateau/server/internal/httpx"
 	"plateau/store"
 )
+
+// Config is what a Handler needs.
+type Config struct {
+	Store store.Store
+	Log   *slog.Logger
+	Now   func() time.Time
+	// Moderators names the accounts that may see the marked accounts and
+	// clear them.
+	Moderators []string
+	// Account is the signed-in account of a request (nil for none).
+	Account func(r *http.Request) (*store.Account, error)
+	// Verdict judges an account's fair-play samples in a game created
+	// after after (server/fairplay's Handler.Verdict).
+	Verdict func(ctx context.Context, account, gameID string, r fairplay.Rule, after time.Time) (fairplay.Verdict, error)
+}
+
+// Handler serves the moderators' page and API. Make one with New.
+type Handler struct {
+	c    Config
+	mods map[string]bool // the moderators, by store.NameKey
+}
+
+// New returns the handler of c.
+func New(c Config) *Handler {
+	h := &Handler{c: c, mods: map[string]bool{}}
+	for _, m := range c.Moderators {
+		h.mods[store.NameKey(m)] = true
+	}
+	return h
+}
 
 // ModAccount is an account marked for a fair-play review, or cleared, in
 // GET /api/mod/accounts.
@@ -37,43 +68,43 @@ type ModAccounts struct {
 	Rules    map[string]fairplay.Rule `json:"rules"`
 }
 
-// moderatorRoutes adds the moderator page and API to m.
-func (s *Server) moderatorRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /mod", s.modPage)
-	m.HandleFunc("POST /mod/accounts/{name}/clear", s.modClear)
-	m.HandleFunc("GET /api/mod/accounts", s.modAccounts)
-	m.HandleFunc("POST /api/mod/accounts/{name}/clear", s.modClear)
+// Routes adds the moderator page and API to m.
+func (h *Handler) Routes(m *http.ServeMux) {
+	m.HandleFunc("GET /mod", h.modPage)
+	m.HandleFunc("POST /mod/accounts/{name}/clear", h.modClear)
+	m.HandleFunc("GET /api/mod/accounts", h.modAccounts)
+	m.HandleFunc("POST /api/mod/accounts/{name}/clear", h.modClear)
 }
 
 // moderator returns the request's account when it is a moderator, or
 // answers 403 (500 when the session could not be read).
-func (s *Server) moderator(w http.ResponseWriter, r *http.Request) *store.Account {
-	in, err := s.accounts.Session(r.Context(), r)
+func (h *Handler) moderator(w http.ResponseWriter, r *http.Request) *store.Account {
+	acc, err := h.c.Account(r)
 	if err != nil {
-		s.internal(w, "read the session", err)
+		h.internal(w, "read the session", err)
 		return nil
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	if in == nil {
+	if acc == nil {
 		httpx.Error(w, http.StatusForbidden, "forbidden", "moderators only: sign in with a moderator's account")
 		return nil
 	}
-	if !s.fairplay.mods[store.NameKey(in.Account.Name)] {
-		httpx.Error(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", in.Account.Name))
+	if !h.mods[store.NameKey(acc.Name)] {
+		httpx.Error(w, http.StatusForbidden, "forbidden", fmt.Sprintf("moderators only: %s is not a moderator", acc.Name))
 		return nil
 	}
-	return in.Account
+	return acc
 }
 
 // modList lists the accounts marked or cleared, marked first.
-func (s *Server) modList(ctx context.Context) ([]ModAccount, error) {
-	sts, err := s.o.Store.FairPlayStatuses(ctx, 0)
+func (h *Handler) modList(ctx context.Context) ([]ModAccount, error) {
+	sts, err := h.c.Store.FairPlayStatuses(ctx, 0)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]ModAccount, 0, len(sts))
 	for _, st := range sts {
-		acc, err := s.o.Store.Account(ctx, st.Account)
+		acc, err := h.c.Store.Account(ctx, st.Account)
 		if err != nil {
 			return nil, fmt.Errorf("account %s: %w", st.Account, err)
 		}
@@ -83,7 +114,7 @@ func (s *Server) modList(ctx context.Context) ([]ModAccount, error) {
 			ma.ClearedAt = &at
 		}
 		if r, ok := fairplay.RuleOf(st.Game); ok {
-			if ma.Statistics, err = s.fairPlayVerdict(ctx, st.Account, st.Game, r, st.ClearedAt); err != nil {
+			if ma.Statistics, err = h.c.Verdict(ctx, st.Account, st.Game, r, st.ClearedAt); err != nil {
 				return nil, err
 			}
 		}
@@ -93,13 +124,13 @@ func (s *Server) modList(ctx context.Context) ([]ModAccount, error) {
 }
 
 // modAccounts answers GET /api/mod/accounts.
-func (s *Server) modAccounts(w http.ResponseWriter, r *http.Request) {
-	if s.moderator(w, r) == nil {
+func (h *Handler) modAccounts(w http.ResponseWriter, r *http.Request) {
+	if h.moderator(w, r) == nil {
 		return
 	}
-	list, err := s.modList(r.Context())
+	list, err := h.modList(r.Context())
 	if err != nil {
-		s.internal(w, "list the marked accounts", err)
+		h.internal(w, "list the marked accounts", err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, ModAccounts{Accounts: list, Rules: fairplay.Rules})
@@ -108,38 +139,38 @@ func (s *Server) modAccounts(w http.ResponseWriter, r *http.Request) {
 // modClear answers POST /api/mod/accounts/{name}/clear (the account's
 // status, as GET /api/mod/accounts lists it) and the page's form, POST
 // /mod/accounts/{name}/clear (back to the page).
-func (s *Server) modClear(w http.ResponseWriter, r *http.Request) {
-	mod := s.moderator(w, r)
+func (h *Handler) modClear(w http.ResponseWriter, r *http.Request) {
+	mod := h.moderator(w, r)
 	if mod == nil {
 		return
 	}
 	ctx, name := r.Context(), r.PathValue("name")
-	acc, err := s.o.Store.AccountByName(ctx, name)
+	acc, err := h.c.Store.AccountByName(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
 		httpx.Error(w, http.StatusNotFound, "not_found", fmt.Sprintf("no account %q", name))
 		return
 	}
 	if err != nil {
-		s.internal(w, "read an account", err)
+		h.internal(w, "read an account", err)
 		return
 	}
-	err = s.o.Store.ClearFairPlay(ctx, acc.ID, mod.Name, s.o.Now())
+	err = h.c.Store.ClearFairPlay(ctx, acc.ID, mod.Name, h.c.Now())
 	if errors.Is(err, store.ErrNotFound) {
 		httpx.Error(w, http.StatusConflict, "not_marked", fmt.Sprintf("account %s is not marked", acc.Name))
 		return
 	}
 	if err != nil {
-		s.internal(w, "clear an account", err)
+		h.internal(w, "clear an account", err)
 		return
 	}
-	s.o.Log.Info("fair play: account cleared", "account", acc.ID, "moderator", mod.Name)
+	h.c.Log.Info("fair play: account cleared", "account", acc.ID, "moderator", mod.Name)
 	if strings.HasPrefix(r.URL.Path, "/mod/") { // the page's form
 		http.Redirect(w, r, "/mod", http.StatusSeeOther)
 		return
 	}
-	st, err := s.o.Store.FairPlayStatus(ctx, acc.ID)
+	st, err := h.c.Store.FairPlayStatus(ctx, acc.ID)
 	if err != nil {
-		s.internal(w, "read the fair-play status", err)
+		h.internal(w, "read the fair-play status", err)
 		return
 	}
 	out := ModAccount{Name: acc.Name, Marked: st.Marked, Game: st.Game, Reason: st.Reason, MarkedAt: st.MarkedAt, ClearedBy: st.ClearedBy}
@@ -175,14 +206,14 @@ var modPageT = template.Must(template.New("mod").Parse(`<!doctype html>
 `))
 
 // modPage answers GET /mod.
-func (s *Server) modPage(w http.ResponseWriter, r *http.Request) {
-	mod := s.moderator(w, r)
+func (h *Handler) modPage(w http.ResponseWriter, r *http.Request) {
+	mod := h.moderator(w, r)
 	if mod == nil {
 		return
 	}
-	list, err := s.modList(r.Context())
+	list, err := h.modList(r.Context())
 	if err != nil {
-		s.internal(w, "list the marked accounts", err)
+		h.internal(w, "list the marked accounts", err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -190,6 +221,12 @@ func (s *Server) modPage(w http.ResponseWriter, r *http.Request) {
 		Moderator string
 		Accounts  []ModAccount
 	}{mod.Name, list}); err != nil {
-		s.o.Log.Error("mod page", "err", err)
+		h.c.Log.Error("mod page", "err", err)
 	}
+}
+
+// internal answers 500 and logs err, which is not shown to the client.
+func (h *Handler) internal(w http.ResponseWriter, what string, err error) {
+	h.c.Log.Error(what+" failed", "err", err)
+	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 }
