@@ -161,10 +161,17 @@ export function setLang(l) {
 
 /** t returns the string for key in the current language, with {name} filled from params. */
 export function t(key, params) {
+  if (params && typeof params.n === 'number' && isOne(params.n)) {
+    const one = `${key}_one`; // the singular, where the language's words need one
+    if (one in dict[lang] || (!(key in dict[lang]) && one in dict.en)) key = one;
+  }
   let s = dict[lang][key] ?? dict.en[key] ?? key;
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
   return s;
 }
+
+/** isOne reports whether n takes the singular: 1 in English, 0 and 1 in French. */
+const isOne = (n) => (lang === 'fr' ? Math.abs(n) < 2 : n === 1);
 
 /** ordinal writes n (1, 2, …) as a rank in the current language: 1st, 2nd, 3rd, 11th; 1er, 2e. */
 export function ordinal(n) {

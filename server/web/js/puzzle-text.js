@@ -1,6 +1,6 @@
 // The puzzle pages' words, in English and French (merged into i18n.js's
 // dictionary when the puzzles load).
-import { addStrings } from './i18n.js';
+import { addStrings, has, t } from './i18n.js';
 
 addStrings({
   en: {
@@ -14,6 +14,12 @@ addStrings({
     pz_change: 'You {d} · puzzle {e}', pz_guest: 'Sign in to get a puzzle rating.', pz_source: 'The game it comes from',
     pz_streakOf: 'Streak: {n}', pz_bestStreak: 'best {n}', pz_streakOver: 'Streak over: {n} solved.', pz_newStreak: 'New streak',
     pz_themes: 'Themes: {t}', pz_link: 'Puzzles', pz_fromGame: 'Puzzles of this game',
+    pz_tried_one: '1 try, {s} solved',
+    pz_th_combination: 'combination', pz_th_sacrifice: 'sacrifice', pz_th_multi_capture: 'multiple capture',
+    pz_th_breakthrough: 'breakthrough', pz_th_king_capture: 'king capture', pz_th_win: 'winning line', pz_th_pin: 'pin',
+    pz_th_bear_off: 'bearing off', pz_th_bear_off_race: 'bearing-off race', pz_th_checker_play: 'checker play',
+    pz_th_cover: 'covering the roll', pz_th_dice_choice: 'dice choice', pz_th_interception: 'interception', pz_th_goal: 'goal',
+    pz_th_position: 'positional play', pz_th_ball: 'ball jump', pz_th_bottles: 'bottle jumps', pz_th_try: 'try',
   },
   fr: {
     pz_title: 'Problèmes', pz_pick: 'Choisissez un jeu : des positions de vraies parties où un coup est nettement le meilleur, classées comme des joueurs.',
@@ -22,9 +28,20 @@ addStrings({
     pz_best: 'Meilleur coup !', pz_bestGoOn: 'Meilleur coup ! Continuez.', pz_reply: 'L’ordinateur répond {m}.',
     pz_wrong: 'Pas le meilleur, réessayez.', pz_solved: 'Résolu !', pz_solution: 'Solution', pz_solutionIs: 'Solution : {m}',
     pz_next: 'Problème suivant', pz_none: 'Plus de problème à essayer dans ce jeu.', pz_firstOnly: 'Seul le premier essai compte.',
-    pz_rating: 'Classement du problème {r}', pz_tried: '{n} essais, {s} résolus', pz_yours: 'Votre classement aux problèmes : {r}',
+    pz_rating: 'Classement du problème {r}', pz_tried: 'essais : {n}, résolus : {s}', pz_yours: 'Votre classement aux problèmes : {r}',
     pz_change: 'Vous {d} · problème {e}', pz_guest: 'Connectez-vous pour avoir un classement aux problèmes.', pz_source: 'La partie d’origine',
     pz_streakOf: 'Série : {n}', pz_bestStreak: 'record {n}', pz_streakOver: 'Série terminée : {n} résolus.', pz_newStreak: 'Nouvelle série',
     pz_themes: 'Thèmes : {t}', pz_link: 'Problèmes', pz_fromGame: 'Problèmes de ce jeu',
+    pz_th_combination: 'combinaison', pz_th_sacrifice: 'sacrifice', pz_th_multi_capture: 'rafle',
+    pz_th_breakthrough: 'percée', pz_th_king_capture: 'prise de dame', pz_th_win: 'suite gagnante', pz_th_pin: 'emprisonnement',
+    pz_th_bear_off: 'sortie des pions', pz_th_bear_off_race: 'course à la sortie', pz_th_checker_play: 'jeu des pions',
+    pz_th_cover: 'fermer les cases', pz_th_dice_choice: 'choix des dés', pz_th_interception: 'interception', pz_th_goal: 'but',
+    pz_th_position: 'jeu de position', pz_th_ball: 'saut du ballon', pz_th_bottles: 'sauts de bouteilles', pz_th_try: 'essai',
   },
 });
+
+/** themeName is a puzzle theme (as the miner tags it: "king capture") in the page's language. */
+export function themeName(theme) {
+  const key = `pz_th_${theme.replace(/\W+/g, '_')}`;
+  return has(key) ? t(key) : theme;
+}

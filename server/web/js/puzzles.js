@@ -9,7 +9,7 @@ import { t, gameName } from './i18n.js';
 import { h, mount } from './dom.js';
 import { api, catalog } from './api.js';
 import { GamePage } from './game.js';
-import './puzzle-text.js';
+import { themeName } from './puzzle-text.js';
 import { remember, nextURL, outcome, delta, solverMoves } from './puzzle-state.js';
 
 const SEEN_KEY = 'plateau.puzzles.seen';
@@ -247,7 +247,7 @@ export class PuzzlePage extends GamePage {
     const pl = this.player;
     mount(e.pzInfo,
       h('p', { id: 'puzzle-rating' }, t('pz_rating', { r: p.rating }), h('span', { class: 'muted' }, ` · ${t('pz_tried', { n: p.attempts, s: p.solved })}`)),
-      p.themes.length ? h('p', { class: 'muted', id: 'puzzle-themes' }, t('pz_themes', { t: p.themes.join(', ') })) : null,
+      p.themes.length ? h('p', { class: 'muted', id: 'puzzle-themes' }, t('pz_themes', { t: p.themes.map(themeName).join(', ') })) : null,
       pl ? h('p', { id: 'puzzle-player', 'data-rating': pl.rating }, t('pz_yours', { r: `${pl.rating}${pl.provisional ? '?' : ''}` }),
         this.mode === 'streak' ? h('span', { class: 'muted' }, ` · ${t('pz_streakOf', { n: pl.streak })} (${t('pz_bestStreak', { n: pl.bestStreak })})`) : null)
         : h('p', { class: 'muted', id: 'puzzle-guest' }, t('pz_guest'), this.mode === 'streak' ? ` ${t('pz_streakOf', { n: this.streak })}` : ''),

@@ -8,14 +8,14 @@ import { api } from './api.js';
 addStrings({
   en: {
     tourneys: 'Tournaments', tourneyNone: 'No tournament planned: create one.', tourneyJoin: 'Join',
-    tourneyStarts: 'starts {w}', tourneyEnds: 'ends {w}', tourneyPlayers: '{n} players', tourneyCreate: 'Create a tournament',
+    tourneyStarts: 'starts {w}', tourneyEnds: 'ends {w}', tourneyPlayers: '{n} players', tourneyPlayers_one: '1 player', tourneyCreate: 'Create a tournament',
     arena: 'Arena', swiss: 'Swiss', tourneyMinutes: 'Minutes', tourneyRounds: 'Rounds', tourneyClock: 'Clock (min + s)',
     tourneyStartsIn: 'Starts in (min)', tourneyName: 'Name', tourneyBerserk: 'Berserk allowed', tourneyCreateGo: 'Create',
     tourneySignIn: 'Sign in to create or join a tournament.',
   },
   fr: {
     tourneys: 'Tournois', tourneyNone: 'Aucun tournoi prévu : créez-en un.', tourneyJoin: 'Rejoindre',
-    tourneyStarts: 'commence {w}', tourneyEnds: 'finit {w}', tourneyPlayers: '{n} joueurs', tourneyCreate: 'Créer un tournoi',
+    tourneyStarts: 'commence {w}', tourneyEnds: 'finit {w}', tourneyPlayers: '{n} joueurs', tourneyPlayers_one: '{n} joueur', tourneyCreate: 'Créer un tournoi',
     arena: 'Arène', swiss: 'Suisse', tourneyMinutes: 'Minutes', tourneyRounds: 'Rondes', tourneyClock: 'Pendule (min + s)',
     tourneyStartsIn: 'Commence dans (min)', tourneyName: 'Nom', tourneyBerserk: 'Berserk permis', tourneyCreateGo: 'Créer',
     tourneySignIn: 'Connectez-vous pour créer ou rejoindre un tournoi.',
