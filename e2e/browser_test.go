@@ -35,10 +35,51 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// browser starts one headless chromium for a test and its subtests.
+// The package's tests share one headless chromium, started by the first
+// test that asks for it and stopped by TestMain: each page still opens in
+// a browser context of its own (newTab), with its own storage and cookies,
+// as a separate person's browser would. Starting chromium for each of the
+// 31 tests cost 1.5-2.2 s each on the loaded 2-core machine, about a
+// minute of the run (docs/benchmarks.md).
+var shared struct {
+	mu     sync.Mutex
+	ctx    context.Context // the browser; nil until started
+	err    error           // why it did not start
+	cancel func()
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.mu.Lock()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	shared.mu.Unlock()
+	os.Exit(code)
+}
+
+// browser returns the package's headless chromium, starting it on the
+// first call; a test opens its pages with newTab.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx == nil && shared.err == nil {
+		shared.ctx, shared.cancel, shared.err = startChromium(path)
+	}
+	if shared.err != nil {
+		t.Fatalf("starting chromium: %v", shared.err)
+	}
+	return shared.ctx
+}
+
+// startChromium starts a headless chromium at path with a fresh profile.
+func startChromium(path string) (context.Context, func(), error) {
+	dir, err := os.MkdirTemp("", "plateau-e2e-chromium-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("a profile directory for chromium: %w", err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -46,7 +87,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
@@ -60,14 +101,18 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("lang", "en-US"),
 		chromedp.WindowSize(1280, 900),
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+	stop := func() {
+		bcancel()
+		acancel()
+		os.RemoveAll(dir)
 	}
-	return bctx
+	if err := chromedp.Do(bctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return bctx, stop, nil
 }
 
 // tab is one page in its own browser context (its own storage, like a
