@@ -128,7 +128,7 @@ func TestFaults(t *testing.T) {
 			t.Errorf("%s: results %s, %s", tt.name, g.Result, r.Games[1].Result)
 		}
 	}
-	for _, spec := range []string{"hub:", "best"} {
+	for _, spec := range []string{"hub:", "hub1:", "hub1:,hub", "best"} {
 		if _, err := Entrant(spec, time.Second); err == nil || !strings.Contains(err.Error(), spec) {
 			t.Errorf("Entrant(%q) = %v", spec, err)
 		}
