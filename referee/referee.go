@@ -112,7 +112,10 @@ func config() game.Config {
 	return cfg
 }
 
-// Run plays the match. A cancelled context stops it with its error; an
+// Run plays the match. A cancelled context stops it: the game in progress
+// is dropped, and Run returns the result of the games played before it
+// (Games empty when there are none) with an error wrapping the context's;
+// the players are closed (a Hub engine asked to quit, then killed). An
 // error making a player stops it too.
 func (m Match) Run(ctx context.Context) (Result, error) {
 	if m.Games < 1 {
@@ -143,8 +146,13 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	start := time.Now()
 	var r Result
 	var played []arena.GameResult
+	var stopped error
 	for i := range m.Games {
 		g, err := m.play(ctx, i, a, b)
+		if err != nil && ctx.Err() != nil {
+			stopped = fmt.Errorf("referee: stopped after %d of %d games: %w", i, m.Games, ctx.Err())
+			break
+		}
 		if err != nil {
 			return r, err
 		}
@@ -158,12 +166,15 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 			m.Finished(g)
 		}
 	}
+	if len(played) == 0 {
+		return r, stopped
+	}
 	// The arena counts the games played and computes the intervals: a
 	// match of which every game is played already plays none.
-	sum := arena.Match{Game: dames.Game{}, Config: config(), A: m.A, B: m.B, Games: m.Games, Played: played, Workers: 1}
+	sum := arena.Match{Game: dames.Game{}, Config: config(), A: m.A, B: m.B, Games: len(played), Played: played, Workers: 1}
 	if r.Result, err = sum.Run(context.WithoutCancel(ctx)); err != nil {
 		return r, err
 	}
 	r.Seconds = time.Since(start).Seconds()
-	return r, nil
+	return r, stopped
 }

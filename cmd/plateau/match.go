@@ -40,17 +40,22 @@ func runMatch(ctx context.Context, e *env, args []string) error {
 	m := referee.Match{A: ea, B: eb, Games: *games, Time: *moveTime, Grace: *grace, Seed: *seed,
 		Finished: func(g referee.Game) { fmt.Fprintln(e.stderr, g) }}
 	r, err := m.Run(ctx)
-	if err != nil {
+	if err != nil && (ctx.Err() == nil || len(r.Games) == 0) {
 		return err
 	}
+	// Stopped by a signal: the games played so far are the result.
+	stopped := err
 	if *pdn != "" {
 		if err := createWith(*pdn, r.WritePDN); err != nil {
 			return err
 		}
 	}
 	if *asJSON {
-		return writeJSON(e, r)
+		if err := writeJSON(e, r); err != nil {
+			return err
+		}
+		return stopped
 	}
 	r.WriteText(e.stdout, *moveTime)
-	return nil
+	return stopped
 }
