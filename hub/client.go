@@ -31,7 +31,11 @@ type Client struct {
 	// Path and Args start the engine ("scan" and "hub" for Scan).
 	Path string
 	Args []string
-	// Params are set (set-param) before init, in order.
+	// Protocol is the Hub protocol's version: Hub1 for the first (Scan
+	// 2.0), the second (Scan 3.x, plateau hub) otherwise.
+	Protocol int
+	// Params are set (set-param, or set in the first protocol) before
+	// init, in order.
 	Params [][2]string
 	// MoveTime is the time per move (default 1s), less when the context
 	// of Choose ends sooner.
@@ -73,7 +77,7 @@ func (c *Client) Start() error {
 	if timeout <= 0 {
 		timeout = 60 * time.Second
 	}
-	p, err := startProcess(c.Path, c.Args, c.Params, c.Stderr, timeout)
+	p, err := startProcess(c.Path, c.Args, c.Protocol, c.Params, c.Stderr, timeout)
 	if err != nil {
 		return err
 	}
@@ -115,11 +119,15 @@ func (c *Client) Choose(ctx context.Context, s game.State) (ai.Decision, error) 
 	if err := c.Start(); err != nil {
 		return ai.Decision{}, err
 	}
-	if err := c.ask(ctx, st); err != nil {
+	ask, wait := c.ask, c.wait
+	if c.Protocol == Hub1 {
+		ask, wait = c.ask1, c.wait1
+	}
+	if err := ask(ctx, st); err != nil {
 		c.fail()
 		return ai.Decision{}, fmt.Errorf("%s: %w", c.Name(), err)
 	}
-	d, text, err := c.wait(ctx, st)
+	d, text, err := wait(ctx, st)
 	if err != nil {
 		c.fail()
 		return ai.Decision{}, fmt.Errorf("%s: %w", c.Name(), err)
@@ -151,14 +159,7 @@ func (c *Client) ask(ctx context.Context, st *dames.State) error {
 		}
 		pos = NewLine("pos", "pos", FormatPosition(c.start.Pos()), "moves", strings.Join(texts, " "))
 	}
-	t := c.MoveTime
-	if t <= 0 {
-		t = time.Second
-	}
-	if dl, ok := ctx.Deadline(); ok {
-		t = min(t, time.Until(dl)*9/10)
-	}
-	t = max(t, 10*time.Millisecond)
+	t := c.moveTime(ctx)
 	for _, l := range []Line{pos, NewLine("level", "move-time", strconv.FormatFloat(t.Seconds(), 'f', 3, 64)), {Cmd: "go", Args: []Arg{{Key: "think", Flag: true}}}} {
 		if err := c.p.send(l); err != nil {
 			return err
@@ -179,12 +180,8 @@ func (c *Client) wait(ctx context.Context, st *dames.State) (ai.Decision, string
 			if err := c.p.send(Line{Cmd: "stop"}); err != nil {
 				return d, "", err
 			}
-			grace := c.StopGrace
-			if grace <= 0 {
-				grace = time.Second
-			}
 			var cancel context.CancelFunc
-			waitCtx, cancel = context.WithTimeout(context.Background(), grace)
+			waitCtx, cancel = context.WithTimeout(context.Background(), c.stopGrace())
 			defer cancel()
 			continue
 		}
@@ -229,16 +226,22 @@ func readInfo(d *ai.Decision, l Line, st *dames.State) {
 		}
 	}
 	if v, ok := l.Get("pv"); ok {
-		d.PV = d.PV[:0]
-		var s game.State = st.Clone()
-		for _, text := range strings.Fields(v) {
-			m, err := ParseMove(s, text)
-			if err != nil || s.Play(m) != nil {
-				break
-			}
-			d.PV = append(d.PV, m)
-		}
+		d.PV = readPV(d.PV[:0], st, strings.Fields(v))
 	}
+}
+
+// readPV appends to pv the moves of texts played from st, up to the first
+// that is not legal.
+func readPV(pv []game.Move, st *dames.State, texts []string) []game.Move {
+	var s game.State = st.Clone()
+	for _, text := range texts {
+		m, err := ParseMove(s, text)
+		if err != nil || s.Play(m) != nil {
+			break
+		}
+		pv = append(pv, m)
+	}
+	return pv
 }
 
 // ScoreValue reads a Hub score in men for the side to move as a win

@@ -24,8 +24,9 @@ type process struct {
 var errEnded = errors.New("the engine's output ended (crashed or quit)")
 
 // startProcess starts path with args and runs the Hub initialisation (hub,
-// id, param..., wait, the set-params, init, ready) within timeout.
-func startProcess(path string, args []string, params [][2]string, stderr io.Writer, timeout time.Duration) (*process, error) {
+// id, param..., wait, the set-params, init, ready; the first protocol's
+// when protocol is Hub1) within timeout.
+func startProcess(path string, args []string, protocol int, params [][2]string, stderr io.Writer, timeout time.Duration) (*process, error) {
 	cmd := exec.Command(path, args...)
 	cmd.Stderr = stderr
 	in, err := cmd.StdinPipe()
@@ -50,7 +51,11 @@ func startProcess(path string, args []string, params [][2]string, stderr io.Writ
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	if err := p.init(ctx, params); err != nil {
+	initialise := p.init
+	if protocol == Hub1 {
+		initialise = p.init1
+	}
+	if err := initialise(ctx, params); err != nil {
 		p.kill()
 		return nil, fmt.Errorf("the Hub engine %s: %w", path, err)
 	}

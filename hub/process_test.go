@@ -26,6 +26,9 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	case "hub1", "hub1-slow":
+		fakeHub1(os.Stdin, os.Stdout, mode == "hub1-slow")
+		os.Exit(0)
 	default:
 		fakeEngine(mode)
 		os.Exit(0)

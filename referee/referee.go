@@ -70,17 +70,24 @@ type Result struct {
 }
 
 // Entrant returns the side a spec names: "hub:PATH" or
-// "hub:PATH,ARG,..." for a Hub engine run as a child process (Scan is
-// "hub:/path/to/scan,hub"), or a level of Plateau (level.Names), each
-// with t a move.
+// "hub:PATH,ARG,..." for a Hub engine run as a child process (Scan 3 is
+// "hub:/path/to/scan,hub"), "hub1:PATH[,ARG...]" for one that speaks the
+// first Hub protocol (Scan 2.0), or a level of Plateau (level.Names),
+// each with t a move.
 func Entrant(spec string, t time.Duration) (arena.Entrant, error) {
-	if cmd, ok := strings.CutPrefix(spec, "hub:"); ok {
+	cmd, hub2 := strings.CutPrefix(spec, "hub:")
+	cmd1, hub1 := strings.CutPrefix(spec, "hub1:")
+	if hub2 || hub1 {
+		protocol, prefix := 0, "hub"
+		if hub1 {
+			cmd, protocol, prefix = cmd1, hub.Hub1, "hub1"
+		}
 		parts := strings.Split(cmd, ",")
 		if parts[0] == "" {
-			return arena.Entrant{}, fmt.Errorf("player %q: want hub:PATH[,ARG...]", spec)
+			return arena.Entrant{}, fmt.Errorf("player %q: want %s:PATH[,ARG...]", spec, prefix)
 		}
 		return arena.Entrant{Name: spec, New: func(uint64) (ai.Player, error) {
-			c := &hub.Client{Path: parts[0], Args: parts[1:], MoveTime: t}
+			c := &hub.Client{Path: parts[0], Args: parts[1:], Protocol: protocol, MoveTime: t}
 			if err := c.Start(); err != nil {
 				return nil, err
 			}
@@ -88,7 +95,7 @@ func Entrant(spec string, t time.Duration) (arena.Entrant, error) {
 		}}, nil
 	}
 	if _, err := level.New("dames", spec, 0, level.Options{Time: t}); err != nil {
-		return arena.Entrant{}, fmt.Errorf("player %q: a level (%s) or hub:PATH[,ARG...]: %w", spec, strings.Join(level.Names, ", "), err)
+		return arena.Entrant{}, fmt.Errorf("player %q: a level (%s), hub:PATH[,ARG...] or hub1:PATH[,ARG...]: %w", spec, strings.Join(level.Names, ", "), err)
 	}
 	return arena.Entrant{Name: spec, New: func(seed uint64) (ai.Player, error) {
 		return level.New("dames", spec, seed, level.Options{Time: t})
@@ -105,7 +112,10 @@ func config() game.Config {
 	return cfg
 }
 
-// Run plays the match. A cancelled context stops it with its error; an
+// Run plays the match. A cancelled context stops it: the game in progress
+// is dropped, and Run returns the result of the games played before it
+// (Games empty when there are none) with an error wrapping the context's;
+// the players are closed (a Hub engine asked to quit, then killed). An
 // error making a player stops it too.
 func (m Match) Run(ctx context.Context) (Result, error) {
 	if m.Games < 1 {
@@ -136,8 +146,13 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 	start := time.Now()
 	var r Result
 	var played []arena.GameResult
+	var stopped error
 	for i := range m.Games {
 		g, err := m.play(ctx, i, a, b)
+		if err != nil && ctx.Err() != nil {
+			stopped = fmt.Errorf("referee: stopped after %d of %d games: %w", i, m.Games, ctx.Err())
+			break
+		}
 		if err != nil {
 			return r, err
 		}
@@ -151,12 +166,15 @@ func (m Match) Run(ctx context.Context) (Result, error) {
 			m.Finished(g)
 		}
 	}
+	if len(played) == 0 {
+		return r, stopped
+	}
 	// The arena counts the games played and computes the intervals: a
 	// match of which every game is played already plays none.
-	sum := arena.Match{Game: dames.Game{}, Config: config(), A: m.A, B: m.B, Games: m.Games, Played: played, Workers: 1}
+	sum := arena.Match{Game: dames.Game{}, Config: config(), A: m.A, B: m.B, Games: len(played), Played: played, Workers: 1}
 	if r.Result, err = sum.Run(context.WithoutCancel(ctx)); err != nil {
 		return r, err
 	}
 	r.Seconds = time.Since(start).Seconds()
-	return r, nil
+	return r, stopped
 }

@@ -128,7 +128,7 @@ func TestFaults(t *testing.T) {
 			t.Errorf("%s: results %s, %s", tt.name, g.Result, r.Games[1].Result)
 		}
 	}
-	for _, spec := range []string{"hub:", "best"} {
+	for _, spec := range []string{"hub:", "hub1:", "hub1:,hub", "best"} {
 		if _, err := Entrant(spec, time.Second); err == nil || !strings.Contains(err.Error(), spec) {
 			t.Errorf("Entrant(%q) = %v", spec, err)
 		}
@@ -137,3 +137,41 @@ func TestFaults(t *testing.T) {
 		t.Error("a match of 0 games runs")
 	}
 }
+
+// TestMatchStops: a context cancelled after the second game stops the
+// match in the third; the result is that of the two games played, with an
+// error wrapping context.Canceled, and the players are closed.
+func TestMatchStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	closed := 0
+	p := &closing{Player: first, closed: &closed}
+	m := Match{A: entrant("a", p), B: entrant("b", p), Games: 6, Time: time.Second,
+		Finished: func(g Game) {
+			if g.Index == 1 {
+				cancel()
+			}
+		}}
+	r, err := m.Run(ctx)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped after 2 of 6 games") {
+		t.Errorf("Run = %v, want a stop after 2 of 6 games wrapping context.Canceled", err)
+	}
+	if len(r.Games) != 2 || r.Result.Games != 2 || r.Wins+r.Draws+r.Losses != 2 || closed != 2 {
+		t.Errorf("%d games, result of %d (%d/%d/%d), %d players closed; want 2 games and both players closed",
+			len(r.Games), r.Result.Games, r.Wins, r.Draws, r.Losses, closed)
+	}
+	// Stopped before the first game ends: no result, the error alone.
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if r, err := (Match{A: entrant("a", first), B: entrant("b", first), Games: 2}).Run(ctx2); !errors.Is(err, context.Canceled) || len(r.Games) != 0 {
+		t.Errorf("cancelled at once: %d games, %v", len(r.Games), err)
+	}
+}
+
+// closing counts its Close calls.
+type closing struct {
+	ai.Player
+	closed *int
+}
+
+func (c *closing) Close() { *c.closed++ }

@@ -47,39 +47,7 @@ func TestEGDBAgreesWithSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := dames.Game{}
-	r := rand.New(rand.NewPCG(70, 3))
-	ms := egdb.Materials(3)
-	proven := map[egdb.Value]int{}
-	for i := range 150 {
-		fen := randomEnding(r, ms[r.IntN(len(ms))], []string{"W", "B"}[i%2])
-		s, err := g.ParsePosition(game.DefaultConfig(g), fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.ToMove() == game.Nobody {
-			continue
-		}
-		e := NewEngine(ai.Limits{Depth: 7})
-		e.TTBits, e.exact = 16, true
-		d, err := e.Choose(context.Background(), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !d.Proven {
-			continue
-		}
-		want := egdb.Loss
-		if d.Score > 0.5 {
-			want = egdb.Win
-		}
-		p := s.(*dames.State).Pos()
-		if got, _ := db.Probe(&p); got != want {
-			t.Errorf("%s: the database says %v, a search proves a %v", fen, got, want)
-		}
-		proven[want]++
-	}
-	t.Logf("proven by search: %v", proven)
+	proven := agreeWithSearch(t, db, egdb.Materials(3), 150, 7, rand.New(rand.NewPCG(70, 3)))
 	if proven[egdb.Win] < 10 || proven[egdb.Loss] < 10 {
 		t.Errorf("only %v proven by search: the test compares too little", proven)
 	}

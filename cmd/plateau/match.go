@@ -9,9 +9,9 @@ import (
 )
 
 func runMatch(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "match", "dames --a hub:PATH[,ARG...]|LEVEL --b hub:PATH[,ARG...]|LEVEL --games N --time T [--seed S] [--grace D] [--pdn FILE] [--json]",
+	fs := newFlags(e, "match", "dames --a hub:PATH[,ARG...]|hub1:PATH[,ARG...]|LEVEL --b hub:PATH[,ARG...]|hub1:PATH[,ARG...]|LEVEL --games N --time T [--seed S] [--grace D] [--pdn FILE] [--json]",
 		"plateau match dames --a hub:/opt/scan/scan,hub --b max --games 32 --time 1s --pdn scan.pdn")
-	a := fs.String("a", "", "player A: hub:PATH[,ARG...] (a Hub engine run as a child process) or a level")
+	a := fs.String("a", "", "player A: hub:PATH[,ARG...] (a Hub engine run as a child process), hub1:PATH[,ARG...] (one speaking the first Hub protocol, Scan 2.0) or a level")
 	b := fs.String("b", "", "player B, named like A")
 	games := fs.Int("games", 16, "number of games (pairs of games play each opening with both colours)")
 	moveTime := fs.Duration("time", time.Second, "time per move")
@@ -40,17 +40,22 @@ func runMatch(ctx context.Context, e *env, args []string) error {
 	m := referee.Match{A: ea, B: eb, Games: *games, Time: *moveTime, Grace: *grace, Seed: *seed,
 		Finished: func(g referee.Game) { fmt.Fprintln(e.stderr, g) }}
 	r, err := m.Run(ctx)
-	if err != nil {
+	if err != nil && (ctx.Err() == nil || len(r.Games) == 0) {
 		return err
 	}
+	// Stopped by a signal: the games played so far are the result.
+	stopped := err
 	if *pdn != "" {
 		if err := createWith(*pdn, r.WritePDN); err != nil {
 			return err
 		}
 	}
 	if *asJSON {
-		return writeJSON(e, r)
+		if err := writeJSON(e, r); err != nil {
+			return err
+		}
+		return stopped
 	}
 	r.WriteText(e.stdout, *moveTime)
-	return nil
+	return stopped
 }
