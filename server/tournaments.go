@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"plateau/server/internal/httpx"
+	"slices"
+	"strings"
 	"time"
 
 	"plateau/mint"
@@ -32,6 +35,7 @@ func (s *Server) startTournaments(raw store.Store) {
 			r, _, err := s.ratingIn(ctx, account, game)
 			return r, err
 		},
+		Level: s.tournamentLevel,
 		Check: func(game string, variant map[string]string, c director.Clock) (map[string]string, error) {
 			spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: game, Variant: variant, Clock: &seek.Clock{Minutes: c.Minutes, Increment: c.Increment}, Rated: true})
 			if fe != nil {
@@ -86,6 +90,11 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[0]), Account: tg.White},
 		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[1]), Account: tg.Black},
 	}
+	for i, lv := range tg.Levels {
+		if lv != "" { // a computer level entered by the creator plays through the AI seat
+			seats[i] = store.Seat{Kind: store.AI, Level: lv, Account: seats[i].Account}
+		}
+	}
 	rec, err := room.NewGameRecord(t.Game, spec.Variant, false, seats)
 	if err != nil {
 		return err
@@ -100,4 +109,25 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 		g.s.rooms.Release(rm)
 	}
 	return nil
+}
+
+// tournamentLevel checks that level plays game in the rating pools and
+// returns its account, name and rating there (for a level entered in a
+// tournament by its creator).
+func (s *Server) tournamentLevel(ctx context.Context, game, level string) (servertournament.Level, error) {
+	if !slices.Contains(s.o.AILevels, level) {
+		return servertournament.Level{}, fmt.Errorf("%q is not a level of the rating pools (%s): %w", level, strings.Join(s.o.AILevels, ", "), servertournament.ErrNoLevel)
+	}
+	if _, ok := s.levelSeed(game, level); !ok {
+		return servertournament.Level{}, fmt.Errorf("%s has no published rating of the level %s: %w", game, level, servertournament.ErrNoLevel)
+	}
+	if err := s.ensureLevels(ctx); err != nil {
+		return servertournament.Level{}, err
+	}
+	id := levelAccountID(level)
+	r, _, err := s.ratingIn(ctx, id, game)
+	if err != nil {
+		return servertournament.Level{}, err
+	}
+	return servertournament.Level{Account: id, Name: LevelAccountName(level), Rating: r}, nil
 }

@@ -33,6 +33,9 @@ type Deps struct {
 	// play, and returns the complete variant; a *FieldError-like error
 	// names the field.
 	Check func(game string, variant map[string]string, clock director.Clock) (map[string]string, error)
+	// Level checks that a computer level plays game in the rating pools
+	// (an error wrapping ErrNoLevel if not) and returns its player.
+	Level func(ctx context.Context, game, level string) (Level, error)
 	Now   func() time.Time
 	// PerDay bounds the tournaments an account creates in 24 hours (3 if
 	// zero, none if negative).
@@ -65,6 +68,7 @@ func (h *Handler) Register(m *http.ServeMux) {
 	m.HandleFunc("GET /api/tournaments/{id}/live", h.live)
 	m.HandleFunc("POST /api/tournaments/{id}/join", h.join)
 	m.HandleFunc("POST /api/tournaments/{id}/leave", h.leave)
+	m.HandleFunc("POST /api/tournaments/{id}/levels", h.enterLevel)
 }
 
 // Limits of a tournament's settings.

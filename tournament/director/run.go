@@ -88,7 +88,8 @@ func (d *Director) arenaStep(ctx context.Context, e *entry, f store.Fence) error
 	games := make([]*Game, len(ps))
 	evs := make([]store.TournamentEvent, len(ps))
 	for i, p := range ps {
-		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}, Paired: now}
+		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: []string{d.cfg.NewToken(), d.cfg.NewToken()},
+			Levels: st.levels(p.White, p.Black), Paired: now}
 		evs[i] = event(EvPair, games[i])
 	}
 	if err := d.appendEvents(ctx, e, f, "", false, evs...); err != nil {
@@ -120,8 +121,9 @@ func (d *Director) swissStep(ctx context.Context, e *entry, f store.Fence) error
 	}
 	data := roundData{Round: len(st.rounds) + 1}
 	for _, g := range rd.Games {
-		data.Games = append(data.Games, &Game{ID: d.cfg.NewID(), White: st.order[g.White], Black: st.order[g.Black],
-			Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}})
+		w, b := st.order[g.White], st.order[g.Black]
+		data.Games = append(data.Games, &Game{ID: d.cfg.NewID(), White: w, Black: b,
+			Tokens: []string{d.cfg.NewToken(), d.cfg.NewToken()}, Levels: st.levels(w, b)})
 	}
 	if rd.Bye >= 0 {
 		data.Bye = st.order[rd.Bye]

@@ -59,6 +59,9 @@ type joinData struct {
 	Account string `json:"account"`
 	Name    string `json:"name"`
 	Rating  int    `json:"rating"`
+	// Level is set for a computer level entered by the creator: the
+	// account is the level's, and its games' seat is an AI seat.
+	Level string `json:"level,omitempty"`
 }
 
 type leaveData struct {
@@ -79,7 +82,10 @@ type Game struct {
 	Round  int    `json:"round,omitempty"` // Swiss round, from 1
 	Result string `json:"result,omitempty"`
 	// Tokens are the seats' secret tokens, given only to their players.
-	Tokens [2]string `json:"tokens"`
+	Tokens []string `json:"tokens"`
+	// Levels are the seats' computer levels ("" for a person), nil when
+	// both are people.
+	Levels []string `json:"levels,omitempty"`
 	// Paired is when the game was paired (its event's time).
 	Paired time.Time `json:"-"`
 }
@@ -101,6 +107,7 @@ type Entry struct {
 	Name    string `json:"name"`
 	Rating  int    `json:"rating"`
 	Left    bool   `json:"left,omitempty"`
+	Level   string `json:"level,omitempty"` // a computer level's entry
 }
 
 // State is a tournament as its log's replay leaves it.
@@ -202,7 +209,7 @@ func (s *State) join(d joinData, at time.Time) error {
 	if !ok {
 		i = len(s.Players)
 		s.idx[d.Account] = i
-		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name})
+		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name, Level: d.Level})
 	}
 	s.Players[i].Rating, s.Players[i].Left = d.Rating, false
 	if s.arena != nil {
@@ -303,6 +310,21 @@ func (s *State) Playing() []*Game {
 	for _, g := range s.Games {
 		if g.Result == "" {
 			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// levels returns the computer levels of the accounts' seats, nil when
+// none is a level.
+func (s *State) levels(accounts ...string) []string {
+	var out []string
+	for i, a := range accounts {
+		if j, ok := s.idx[a]; ok && s.Players[j].Level != "" {
+			if out == nil {
+				out = make([]string, len(accounts))
+			}
+			out[i] = s.Players[j].Level
 		}
 	}
 	return out
