@@ -6,9 +6,11 @@ import (
 	"net/http"
 	"plateau/server/internal/httpx"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"plateau/game"
 	"plateau/mint"
 	"plateau/room"
 	"plateau/seek"
@@ -36,6 +38,9 @@ func (s *Server) startTournaments(raw store.Store) {
 			return r, err
 		},
 		Level: s.tournamentLevel,
+		CheckTable: func(game string, variant map[string]string, players int) (map[string]string, error) {
+			return checkTable(s.o.Games, game, variant, players)
+		},
 		Check: func(game string, variant map[string]string, c director.Clock) (map[string]string, error) {
 			spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: game, Variant: variant, Clock: &seek.Clock{Minutes: c.Minutes, Increment: c.Increment}, Rated: true})
 			if fe != nil {
@@ -84,11 +89,13 @@ func (t tournamentStore) Game(ctx context.Context, id string) (*store.Game, erro
 type tournamentGames struct{ s *Server }
 
 // Create implements director.Games: a rated game between the two
-// accounts, white on seat 0, loaded at once (the opening roll).
+// accounts, white on seat 0, or a casual game of a multi-player event's
+// seats, loaded at once (the opening roll).
 func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec director.Spec, tg *director.Game) error {
-	seats := []store.Seat{
-		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[0]), Account: tg.White},
-		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[1]), Account: tg.Black},
+	accounts := tg.Accounts()
+	seats := make([]store.Seat, len(accounts))
+	for i, a := range accounts {
+		seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[i]), Account: a}
 	}
 	for i, lv := range tg.Levels {
 		if lv != "" { // a computer level entered by the creator plays through the AI seat
@@ -99,7 +106,7 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 	if err != nil {
 		return err
 	}
-	rec.ID, rec.Rated = tg.ID, true
+	rec.ID, rec.Rated = tg.ID, spec.Seats <= 2 // the multi-player events are casual
 	rec.Clock = store.Clock{Initial: time.Duration(spec.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
 		Increment: time.Duration(spec.Clock.Increment * float64(time.Second)).Round(time.Millisecond)}
 	if err := store.WithDeadline(ctx, g.s.o.WriteTimeout, func(ctx context.Context) error { return g.s.o.Store.Create(ctx, rec) }); err != nil {
@@ -130,4 +137,36 @@ func (s *Server) tournamentLevel(ctx context.Context, game, level string) (serve
 		return servertournament.Level{}, err
 	}
 	return servertournament.Level{Account: id, Name: LevelAccountName(level), Rating: r}, nil
+}
+
+// checkTable validates a casual multi-player event's game: 4-player
+// Intercept or 3-4 player Shut the Box, and returns the complete variant.
+func checkTable(games *game.Registry, gameID string, variant map[string]string, players int) (map[string]string, error) {
+	switch {
+	case gameID == "shutbox" && (players == 3 || players == 4):
+	case gameID == "intercept" && players == 4:
+	default:
+		return nil, fmt.Errorf("%s with %d players: the multi-player events are 4-player intercept and 3-4 player shutbox", gameID, players)
+	}
+	g, err := games.Lookup(gameID)
+	if err != nil {
+		return nil, err
+	}
+	settings := map[string]string{}
+	for k, v := range variant {
+		settings[k] = v
+	}
+	settings["players"] = strconv.Itoa(players)
+	cfg, err := game.NewConfig(g, settings)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if st.Players() != players {
+		return nil, fmt.Errorf("%s (%s) has %d players, not %d", gameID, cfg, st.Players(), players)
+	}
+	return cfg, nil
 }

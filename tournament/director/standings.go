@@ -18,7 +18,8 @@ type Line struct {
 	Playing bool    `json:"playing,omitempty"`
 	Left    bool    `json:"left,omitempty"`
 	Level   string  `json:"level,omitempty"` // a computer level's line
-	// Sheet is an arena player's points game by game.
+	// Sheet is an arena player's points game by game (a casual
+	// multi-player arena's too).
 	Sheet []int `json:"sheet,omitempty"`
 	// The Swiss tie-breaks, in points.
 	Buchholz        float64 `json:"buchholz,omitempty"`
@@ -41,9 +42,13 @@ func (s *State) Standings() Standings {
 	st := Standings{Kind: s.T.Kind, Started: s.Started, Ended: s.Ended, Round: len(s.rounds), Lines: []Line{}}
 	playing := map[string]bool{}
 	for _, g := range s.Playing() {
-		playing[g.White], playing[g.Black] = true, true
+		for _, a := range g.Accounts() {
+			playing[a] = true
+		}
 	}
-	if s.arena != nil {
+	if s.tables != nil {
+		st.Lines = s.tableStandings()
+	} else if s.arena != nil {
 		for _, a := range s.arena.Standings() {
 			e := s.Players[s.idx[a.ID]]
 			l := Line{Rank: a.Rank, Account: a.ID, Name: e.Name, Rating: a.Rating, Score: float64(a.Score), Games: a.Games,
