@@ -2,10 +2,15 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"plateau/server/internal/httpx"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
+	"plateau/game"
 	"plateau/mint"
 	"plateau/room"
 	"plateau/seek"
@@ -31,6 +36,10 @@ func (s *Server) startTournaments(raw store.Store) {
 		Rating: func(ctx context.Context, account, game string) (int, error) {
 			r, _, err := s.ratings.RatingIn(ctx, account, game)
 			return r, err
+		},
+		Level: s.tournamentLevel,
+		CheckTable: func(game string, variant map[string]string, players int) (map[string]string, error) {
+			return checkTable(s.o.Games, game, variant, players)
 		},
 		Check: func(game string, variant map[string]string, c director.Clock) (map[string]string, error) {
 			spec, fe := lobby.Spec(s.o.Games, lobby.SeekRequest{Game: game, Variant: variant, Clock: &seek.Clock{Minutes: c.Minutes, Increment: c.Increment}, Rated: true})
@@ -80,17 +89,24 @@ func (t tournamentStore) Game(ctx context.Context, id string) (*store.Game, erro
 type tournamentGames struct{ s *Server }
 
 // Create implements director.Games: a rated game between the two
-// accounts, white on seat 0, loaded at once (the opening roll).
+// accounts, white on seat 0, or a casual game of a multi-player event's
+// seats, loaded at once (the opening roll).
 func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec director.Spec, tg *director.Game) error {
-	seats := []store.Seat{
-		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[0]), Account: tg.White},
-		{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[1]), Account: tg.Black},
+	accounts := tg.Accounts()
+	seats := make([]store.Seat, len(accounts))
+	for i, a := range accounts {
+		seats[i] = store.Seat{Kind: store.Human, TokenHash: mint.HashToken(tg.Tokens[i]), Account: a}
+	}
+	for i, lv := range tg.Levels {
+		if lv != "" { // a computer level entered by the creator plays through the AI seat
+			seats[i] = store.Seat{Kind: store.AI, Level: lv, Account: seats[i].Account}
+		}
 	}
 	rec, err := room.NewGameRecord(t.Game, spec.Variant, false, seats)
 	if err != nil {
 		return err
 	}
-	rec.ID, rec.Rated = tg.ID, true
+	rec.ID, rec.Rated = tg.ID, spec.Seats <= 2 // the multi-player events are casual
 	rec.Clock = store.Clock{Initial: time.Duration(spec.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
 		Increment: time.Duration(spec.Clock.Increment * float64(time.Second)).Round(time.Millisecond)}
 	if err := store.WithDeadline(ctx, g.s.o.WriteTimeout, func(ctx context.Context) error { return g.s.o.Store.Create(ctx, rec) }); err != nil {
@@ -100,4 +116,57 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 		g.s.rooms.Release(rm)
 	}
 	return nil
+}
+
+// tournamentLevel checks that level plays game in the rating pools and
+// returns its account, name and rating there (for a level entered in a
+// tournament by its creator).
+func (s *Server) tournamentLevel(ctx context.Context, game, level string) (servertournament.Level, error) {
+	if !slices.Contains(s.o.AILevels, level) {
+		return servertournament.Level{}, fmt.Errorf("%q is not a level of the rating pools (%s): %w", level, strings.Join(s.o.AILevels, ", "), servertournament.ErrNoLevel)
+	}
+	if _, ok := s.levelSeed(game, level); !ok {
+		return servertournament.Level{}, fmt.Errorf("%s has no published rating of the level %s: %w", game, level, servertournament.ErrNoLevel)
+	}
+	if err := s.ensureLevels(ctx); err != nil {
+		return servertournament.Level{}, err
+	}
+	id := levelAccountID(level)
+	r, _, err := s.ratingIn(ctx, id, game)
+	if err != nil {
+		return servertournament.Level{}, err
+	}
+	return servertournament.Level{Account: id, Name: LevelAccountName(level), Rating: r}, nil
+}
+
+// checkTable validates a casual multi-player event's game: 4-player
+// Intercept or 3-4 player Shut the Box, and returns the complete variant.
+func checkTable(games *game.Registry, gameID string, variant map[string]string, players int) (map[string]string, error) {
+	switch {
+	case gameID == "shutbox" && (players == 3 || players == 4):
+	case gameID == "intercept" && players == 4:
+	default:
+		return nil, fmt.Errorf("%s with %d players: the multi-player events are 4-player intercept and 3-4 player shutbox", gameID, players)
+	}
+	g, err := games.Lookup(gameID)
+	if err != nil {
+		return nil, err
+	}
+	settings := map[string]string{}
+	for k, v := range variant {
+		settings[k] = v
+	}
+	settings["players"] = strconv.Itoa(players)
+	cfg, err := game.NewConfig(g, settings)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if st.Players() != players {
+		return nil, fmt.Errorf("%s (%s) has %d players, not %d", gameID, cfg, st.Players(), players)
+	}
+	return cfg, nil
 }

@@ -33,6 +33,12 @@ type Deps struct {
 	// play, and returns the complete variant; a *FieldError-like error
 	// names the field.
 	Check func(game string, variant map[string]string, clock director.Clock) (map[string]string, error)
+	// CheckTable validates the game and variant of a casual multi-player
+	// event of players a game and returns the complete variant.
+	CheckTable func(game string, variant map[string]string, players int) (map[string]string, error)
+	// Level checks that a computer level plays game in the rating pools
+	// (an error wrapping ErrNoLevel if not) and returns its player.
+	Level func(ctx context.Context, game, level string) (Level, error)
 	Now   func() time.Time
 	// PerDay bounds the tournaments an account creates in 24 hours (3 if
 	// zero, none if negative).
@@ -65,6 +71,7 @@ func (h *Handler) Register(m *http.ServeMux) {
 	m.HandleFunc("GET /api/tournaments/{id}/live", h.live)
 	m.HandleFunc("POST /api/tournaments/{id}/join", h.join)
 	m.HandleFunc("POST /api/tournaments/{id}/leave", h.leave)
+	m.HandleFunc("POST /api/tournaments/{id}/levels", h.enterLevel)
 }
 
 // Limits of a tournament's settings.
@@ -90,6 +97,10 @@ type CreateRequest struct {
 	Minutes  int     `json:"minutes,omitempty"` // an arena's duration
 	Rounds   int     `json:"rounds,omitempty"`  // a Swiss tournament's rounds
 	Berserk  bool    `json:"berserk,omitempty"`
+	// Seats makes a casual multi-player arena of that many players a game
+	// (4-player Intercept, 3-4 player Shut the Box); 0 or 2: a rated
+	// two-player tournament.
+	Seats int `json:"seats,omitempty"`
 }
 
 // Summary is a tournament as the lobby lists it.
@@ -153,11 +164,14 @@ func (h *Handler) check(req CreateRequest, acc *store.Account, now time.Time) (*
 	if req.Clock.Minutes <= 0 {
 		return nil, "clock.minutes", errors.New("a tournament needs a clock")
 	}
-	variant, err := h.d.Check(req.Game, req.Variant, req.Clock)
+	variant, field, err := h.variant(req)
 	if err != nil {
-		return nil, "game", err
+		return nil, field, err
 	}
 	spec.Variant = variant
+	if req.Seats > 2 {
+		spec.Seats = req.Seats
+	}
 	if !(req.StartsIn >= 0 && req.StartsIn <= maxStartsIn) {
 		return nil, "startsIn", fmt.Errorf("%v: want 0 to %d minutes", req.StartsIn, maxStartsIn)
 	}
@@ -172,6 +186,25 @@ func (h *Handler) check(req CreateRequest, acc *store.Account, now time.Time) (*
 	starts := now.Add(time.Duration(req.StartsIn * float64(time.Minute))).Truncate(time.Second)
 	return &store.Tournament{ID: mint.ID(), Kind: req.Kind, Game: req.Game, Name: name, Creator: acc.ID, Spec: b,
 		Starts: starts, Status: store.TournamentOpen, Created: now}, "", nil
+}
+
+// variant checks the game and variant of a creation request: a rated
+// two-player game, or a casual multi-player event's.
+func (h *Handler) variant(req CreateRequest) (map[string]string, string, error) {
+	if req.Seats == 0 || req.Seats == 2 {
+		v, err := h.d.Check(req.Game, req.Variant, req.Clock)
+		return v, "game", err
+	}
+	switch {
+	case req.Kind != director.Arena:
+		return nil, "seats", fmt.Errorf("%d: the multi-player events are arenas", req.Seats)
+	case req.Berserk:
+		return nil, "berserk", errors.New("berserk is for two-player arenas")
+	case h.d.CheckTable == nil:
+		return nil, "seats", errors.New("this server has no multi-player events")
+	}
+	v, err := h.d.CheckTable(req.Game, req.Variant, req.Seats)
+	return v, "seats", err
 }
 
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {

@@ -26,11 +26,13 @@ type View struct {
 
 // GameView is one game of a tournament.
 type GameView struct {
-	ID     string `json:"id"`
-	White  string `json:"white"` // the players' names
-	Black  string `json:"black"`
-	Round  int    `json:"round,omitempty"`
-	Result string `json:"result,omitempty"`
+	ID    string `json:"id"`
+	White string `json:"white"` // the players' names
+	Black string `json:"black"`
+	// Players are the names of a multi-player event's game, in seat order.
+	Players []string `json:"players,omitempty"`
+	Round   int      `json:"round,omitempty"`
+	Result  string   `json:"result,omitempty"`
 }
 
 // Me is the reader's part of a view.
@@ -57,7 +59,11 @@ func (h *Handler) view(st *director.State, account string) View {
 		names[p.Account] = p.Name
 	}
 	gv := func(g *director.Game) GameView {
-		return GameView{ID: g.ID, White: names[g.White], Black: names[g.Black], Round: g.Round, Result: g.Result}
+		v := GameView{ID: g.ID, White: names[g.White], Black: names[g.Black], Round: g.Round, Result: g.Result}
+		for _, a := range g.Seats {
+			v.Players = append(v.Players, names[a])
+		}
+		return v
 	}
 	for _, g := range st.Playing() {
 		v.Games = append(v.Games, gv(g))
@@ -72,7 +78,7 @@ func (h *Handler) view(st *director.State, account string) View {
 	if account != "" {
 		v.Me = &Me{Joined: st.Joined(account)}
 		for _, g := range st.Playing() {
-			for seat, a := range []string{g.White, g.Black} {
+			for seat, a := range g.Accounts() {
 				if a == account {
 					v.Me.Game = &MyGame{ID: g.ID, Seat: seat, URL: fmt.Sprintf("/g/%s?seat=%d&token=%s", g.ID, seat, g.Tokens[seat])}
 				}

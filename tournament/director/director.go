@@ -24,7 +24,8 @@ type Store interface {
 type Games interface {
 	// Create stores (and loads) a rated game of the tournament between
 	// g.White's account on seat 0 and g.Black's on seat 1, with g.ID as
-	// its id and g.Tokens as its seats' tokens.
+	// its id and g.Tokens as its seats' tokens; a seat with a level in
+	// g.Levels is an AI seat of that level, bound to the level's account.
 	Create(ctx context.Context, t *store.Tournament, spec Spec, g *Game) error
 }
 
@@ -239,7 +240,23 @@ func event(typ string, data any) store.TournamentEvent {
 
 // Join enters account in tournament id, or brings it back after leaving.
 func (d *Director) Join(ctx context.Context, id, account, name string, rating int) error {
+	return d.join(ctx, id, joinData{Account: account, Name: name, Rating: rating})
+}
+
+// EnterLevel enters a computer level in tournament id as its own player:
+// account is the level's account, and its games' seat is an AI seat of
+// that level (Games.Create sees it in Game.Levels). The same rules as
+// Join apply; who may enter levels is the caller's to check.
+func (d *Director) EnterLevel(ctx context.Context, id, level, account, name string, rating int) error {
+	if level == "" {
+		return errors.New("director: enter a level: no level named")
+	}
+	return d.join(ctx, id, joinData{Account: account, Name: name, Rating: rating, Level: level})
+}
+
+func (d *Director) join(ctx context.Context, id string, jd joinData) error {
 	return d.retry(ctx, id, func(e *entry) (store.TournamentEvent, bool, error) {
+		account := jd.Account
 		st := e.st
 		switch {
 		case st.Ended || st.arena != nil && st.arena.Over(d.cfg.Now()):
@@ -249,7 +266,7 @@ func (d *Director) Join(ctx context.Context, id, account, name string, rating in
 		case st.arena == nil && st.Started:
 			return store.TournamentEvent{}, false, ErrStarted
 		}
-		return event(EvJoin, joinData{Account: account, Name: name, Rating: rating}), true, nil
+		return event(EvJoin, jd), true, nil
 	})
 }
 

@@ -62,6 +62,11 @@ func (d *Director) results(ctx context.Context, e *entry, f store.Fence) error {
 		case rec.Status != store.StatusFinished:
 			continue
 		}
+		if len(g.Seats) > 0 {
+			r, pts := tableOutcome(rec, len(g.Seats))
+			evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: r, Points: pts}))
+			continue
+		}
 		evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: outcome(rec)}))
 	}
 	if len(evs) == 0 {
@@ -81,6 +86,9 @@ func (d *Director) arenaStep(ctx context.Context, e *entry, f store.Fence) error
 		}
 		return d.appendEvents(ctx, e, f, store.TournamentFinished, true, event(EvEnd, struct{}{}))
 	}
+	if st.tables != nil {
+		return d.tablesStep(ctx, e, f)
+	}
 	ps, err := st.arena.Pair(now, nil) // marks them playing: the state is ahead of the log until the append
 	if err != nil || len(ps) == 0 {
 		return nil
@@ -88,7 +96,8 @@ func (d *Director) arenaStep(ctx context.Context, e *entry, f store.Fence) error
 	games := make([]*Game, len(ps))
 	evs := make([]store.TournamentEvent, len(ps))
 	for i, p := range ps {
-		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}, Paired: now}
+		games[i] = &Game{ID: d.cfg.NewID(), White: p.White, Black: p.Black, Tokens: []string{d.cfg.NewToken(), d.cfg.NewToken()},
+			Levels: st.levels(p.White, p.Black), Paired: now}
 		evs[i] = event(EvPair, games[i])
 	}
 	if err := d.appendEvents(ctx, e, f, "", false, evs...); err != nil {
@@ -120,8 +129,9 @@ func (d *Director) swissStep(ctx context.Context, e *entry, f store.Fence) error
 	}
 	data := roundData{Round: len(st.rounds) + 1}
 	for _, g := range rd.Games {
-		data.Games = append(data.Games, &Game{ID: d.cfg.NewID(), White: st.order[g.White], Black: st.order[g.Black],
-			Tokens: [2]string{d.cfg.NewToken(), d.cfg.NewToken()}})
+		w, b := st.order[g.White], st.order[g.Black]
+		data.Games = append(data.Games, &Game{ID: d.cfg.NewID(), White: w, Black: b,
+			Tokens: []string{d.cfg.NewToken(), d.cfg.NewToken()}, Levels: st.levels(w, b)})
 	}
 	if rd.Bye >= 0 {
 		data.Bye = st.order[rd.Bye]
@@ -146,4 +156,25 @@ func (d *Director) create(ctx context.Context, e *entry, f store.Fence, games []
 		return nil
 	}
 	return d.appendEvents(ctx, e, f, "", true, evs...)
+}
+
+// tablesStep seats a casual multi-player arena's free players in games.
+func (d *Director) tablesStep(ctx context.Context, e *entry, f store.Fence) error {
+	st := e.st
+	tabs := st.tables.pair()
+	if len(tabs) == 0 {
+		return nil
+	}
+	evs := make([]store.TournamentEvent, len(tabs))
+	for i, seats := range tabs {
+		g := &Game{ID: d.cfg.NewID(), White: seats[0], Black: seats[1], Seats: seats, Levels: st.levels(seats...)}
+		for range seats {
+			g.Tokens = append(g.Tokens, d.cfg.NewToken())
+		}
+		evs[i] = event(EvPair, g)
+	}
+	if err := d.appendEvents(ctx, e, f, "", true, evs...); err != nil {
+		return err
+	}
+	return d.create(ctx, e, f, e.st.Games[len(e.st.Games)-len(tabs):])
 }

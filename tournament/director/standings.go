@@ -17,7 +17,9 @@ type Line struct {
 	Fire    bool    `json:"fire,omitempty"`
 	Playing bool    `json:"playing,omitempty"`
 	Left    bool    `json:"left,omitempty"`
-	// Sheet is an arena player's points game by game.
+	Level   string  `json:"level,omitempty"` // a computer level's line
+	// Sheet is an arena player's points game by game (a casual
+	// multi-player arena's too).
 	Sheet []int `json:"sheet,omitempty"`
 	// The Swiss tie-breaks, in points.
 	Buchholz        float64 `json:"buchholz,omitempty"`
@@ -40,13 +42,17 @@ func (s *State) Standings() Standings {
 	st := Standings{Kind: s.T.Kind, Started: s.Started, Ended: s.Ended, Round: len(s.rounds), Lines: []Line{}}
 	playing := map[string]bool{}
 	for _, g := range s.Playing() {
-		playing[g.White], playing[g.Black] = true, true
+		for _, a := range g.Accounts() {
+			playing[a] = true
+		}
 	}
-	if s.arena != nil {
+	if s.tables != nil {
+		st.Lines = s.tableStandings()
+	} else if s.arena != nil {
 		for _, a := range s.arena.Standings() {
 			e := s.Players[s.idx[a.ID]]
 			l := Line{Rank: a.Rank, Account: a.ID, Name: e.Name, Rating: a.Rating, Score: float64(a.Score), Games: a.Games,
-				Fire: a.Fire, Playing: a.Playing, Left: a.Left}
+				Fire: a.Fire, Playing: a.Playing, Left: a.Left, Level: e.Level}
 			for _, m := range a.Sheet {
 				l.Sheet = append(l.Sheet, m.Points)
 			}
@@ -67,13 +73,13 @@ func (s *State) Standings() Standings {
 					}
 				}
 				st.Lines = append(st.Lines, Line{Rank: x.Rank, Account: a, Name: e.Name, Rating: e.Rating, Score: float64(x.Score) / 2,
-					Games: games, Playing: playing[a], Left: e.Left,
+					Games: games, Playing: playing[a], Left: e.Left, Level: e.Level,
 					Buchholz: float64(x.Buchholz) / 2, SonnebornBerger: float64(x.SonnebornBerger) / 4})
 			}
 		}
 	} else {
 		for i, e := range s.Players {
-			st.Lines = append(st.Lines, Line{Rank: i + 1, Account: e.Account, Name: e.Name, Rating: e.Rating, Left: e.Left})
+			st.Lines = append(st.Lines, Line{Rank: i + 1, Account: e.Account, Name: e.Name, Rating: e.Rating, Left: e.Left, Level: e.Level})
 		}
 	}
 	if s.Ended && len(st.Lines) > 0 {

@@ -53,12 +53,19 @@ type Spec struct {
 	Minutes int  `json:"minutes,omitempty"`
 	Rounds  int  `json:"rounds,omitempty"`
 	Berserk bool `json:"berserk,omitempty"`
+	// Seats is a casual multi-player arena's players a game (3 or 4; 0
+	// for the two-player tournaments): its games are unrated and score
+	// by rank (TablePoints).
+	Seats int `json:"seats,omitempty"`
 }
 
 type joinData struct {
 	Account string `json:"account"`
 	Name    string `json:"name"`
 	Rating  int    `json:"rating"`
+	// Level is set for a computer level entered by the creator: the
+	// account is the level's, and its games' seat is an AI seat.
+	Level string `json:"level,omitempty"`
 }
 
 type leaveData struct {
@@ -73,13 +80,19 @@ type startData struct {
 
 // Game is one tournament game.
 type Game struct {
-	ID     string `json:"id"`
-	White  string `json:"white"` // account ids
-	Black  string `json:"black"`
-	Round  int    `json:"round,omitempty"` // Swiss round, from 1
-	Result string `json:"result,omitempty"`
+	ID    string `json:"id"`
+	White string `json:"white"` // account ids
+	Black string `json:"black"`
+	// Seats are the accounts of a game of more than two seats, in seat
+	// order (White and Black are its first two).
+	Seats  []string `json:"seats,omitempty"`
+	Round  int      `json:"round,omitempty"` // Swiss round, from 1
+	Result string   `json:"result,omitempty"`
 	// Tokens are the seats' secret tokens, given only to their players.
-	Tokens [2]string `json:"tokens"`
+	Tokens []string `json:"tokens"`
+	// Levels are the seats' computer levels ("" for a person), nil when
+	// both are people.
+	Levels []string `json:"levels,omitempty"`
 	// Paired is when the game was paired (its event's time).
 	Paired time.Time `json:"-"`
 }
@@ -93,6 +106,8 @@ type roundData struct {
 type resultData struct {
 	Game   string `json:"game"`
 	Result string `json:"result"`
+	// Points are a Ranked game's points, seat by seat.
+	Points []int `json:"points,omitempty"`
 }
 
 // Entry is a player of a tournament.
@@ -101,6 +116,7 @@ type Entry struct {
 	Name    string `json:"name"`
 	Rating  int    `json:"rating"`
 	Left    bool   `json:"left,omitempty"`
+	Level   string `json:"level,omitempty"` // a computer level's entry
 }
 
 // State is a tournament as its log's replay leaves it.
@@ -115,6 +131,7 @@ type State struct {
 	idx    map[string]int
 	games  map[string]*Game
 	arena  *arena.Arena
+	tables *tables  // a casual multi-player arena's, with arena for its time
 	order  []string // Swiss: the accounts in initial ranking order
 	rounds []swiss.Round
 	byes   []string // Swiss: the bye of each round
@@ -130,7 +147,13 @@ func NewState(t *store.Tournament) (*State, error) {
 	switch t.Kind {
 	case Arena:
 		s.arena = arena.New(arena.Config{Start: t.Starts, Duration: time.Duration(s.Spec.Minutes) * time.Minute, Berserk: s.Spec.Berserk})
+		if s.Spec.Seats > 2 {
+			s.tables = newTables(s.Spec.Seats)
+		}
 	case Swiss:
+		if s.Spec.Seats > 2 {
+			return nil, fmt.Errorf("director: tournament %q: games of %d seats are for arenas", t.ID, s.Spec.Seats)
+		}
 	default:
 		return nil, fmt.Errorf("director: tournament %q: kind %q is not arena or swiss", t.ID, t.Kind)
 	}
@@ -202,9 +225,12 @@ func (s *State) join(d joinData, at time.Time) error {
 	if !ok {
 		i = len(s.Players)
 		s.idx[d.Account] = i
-		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name})
+		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name, Level: d.Level})
 	}
 	s.Players[i].Rating, s.Players[i].Left = d.Rating, false
+	if s.tables != nil {
+		s.tables.join(d.Account, d.Rating, at)
+	}
 	if s.arena != nil {
 		return s.arena.Join(d.Account, d.Rating, at)
 	}
@@ -217,6 +243,9 @@ func (s *State) leave(account string) error {
 		return fmt.Errorf("%q has not joined", account)
 	}
 	s.Players[i].Left = true
+	if s.tables != nil {
+		s.tables.leave(account)
+	}
 	if s.arena != nil {
 		return s.arena.Leave(account)
 	}
@@ -226,6 +255,13 @@ func (s *State) leave(account string) error {
 func (s *State) pair(g *Game) error {
 	if s.arena == nil {
 		return errors.New("a single pairing in a Swiss tournament")
+	}
+	if s.tables != nil {
+		if err := s.tables.begin(g.Seats); err != nil {
+			return err
+		}
+		s.addGame(g)
+		return nil
 	}
 	if err := s.arena.Begin(g.White, g.Black); err != nil {
 		return err
@@ -277,6 +313,12 @@ func (s *State) result(d resultData, at time.Time) error {
 		return fmt.Errorf("result of game %q: not in progress", d.Game)
 	}
 	g.Result = d.Result
+	if s.tables != nil {
+		if d.Result != Ranked {
+			return s.tables.finish(g.Seats, nil, at)
+		}
+		return s.tables.finish(g.Seats, d.Points, at)
+	}
 	if s.arena != nil {
 		r := map[string]arena.Result{WhiteWins: arena.WhiteWins, Draw: arena.Draw, BlackWins: arena.BlackWins}[d.Result]
 		if r == 0 {
@@ -297,12 +339,35 @@ func (s *State) result(d resultData, at time.Time) error {
 	return nil
 }
 
+// Accounts returns the game's players in seat order.
+func (g *Game) Accounts() []string {
+	if len(g.Seats) > 0 {
+		return g.Seats
+	}
+	return []string{g.White, g.Black}
+}
+
 // Playing returns the games in progress.
 func (s *State) Playing() []*Game {
 	var out []*Game
 	for _, g := range s.Games {
 		if g.Result == "" {
 			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// levels returns the computer levels of the accounts' seats, nil when
+// none is a level.
+func (s *State) levels(accounts ...string) []string {
+	var out []string
+	for i, a := range accounts {
+		if j, ok := s.idx[a]; ok && s.Players[j].Level != "" {
+			if out == nil {
+				out = make([]string, len(accounts))
+			}
+			out[i] = s.Players[j].Level
 		}
 	}
 	return out

@@ -1,0 +1,126 @@
+package server_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"plateau/store"
+)
+
+// TestArenaWithLevels: the creator of a Shut the Box arena enters two
+// computer levels, each its own player, and joins; a human-driven client
+// plays the games it is paired in, the levels play theirs (and one
+// against the other) through the AI seats, and the games count: every
+// line of the standings has games, and the stored games are rated with
+// the levels' seats AI seats bound to their accounts. Only the creator
+// enters levels, and only levels of the rating pools.
+func TestArenaWithLevels(t *testing.T) {
+	ts := newTestServer(t, withFastPasswords)
+	ana, bob := ts.browser(t), ts.browser(t)
+	ana.signUp(t, "ana", "correct horse battery staple 71")
+	bob.signUp(t, "bob", "correct horse battery staple 71")
+	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "shutbox", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	id, _ := a.body["id"].(string)
+	if a := bob.do(t, "POST", "/api/tournaments/"+id+"/levels", map[string]any{"level": "easy"}); a.status != http.StatusForbidden {
+		t.Errorf("bob (not the creator) enters a level: %d %s, want 403", a.status, a.raw)
+	}
+	if a := ana.do(t, "POST", "/api/tournaments/"+id+"/levels", map[string]any{"level": "grandmaster"}); a.status != http.StatusBadRequest {
+		t.Errorf("an unknown level: %d %s, want 400", a.status, a.raw)
+	}
+	for _, lv := range []string{"easy", "medium"} {
+		if a := ana.do(t, "POST", "/api/tournaments/"+id+"/levels", map[string]any{"level": lv}); a.status != http.StatusOK {
+			t.Fatalf("enter %s: %d %s", lv, a.status, a.raw)
+		}
+	}
+	if a := ana.do(t, "POST", "/api/tournaments/"+id+"/join", nil); a.status != http.StatusOK {
+		t.Fatalf("ana joins: %d %s", a.status, a.raw)
+	}
+	cookie := "plateau_session=" + ana.sessionCookie(t)
+	deadline := time.Now().Add(90 * time.Second)
+	played := map[string]bool{}
+	for {
+		lines := standingLines(t, ana, id)
+		if len(lines) == 3 && lines["ana"] >= 1 && lines["Plateau easy"] >= 1 && lines["Plateau medium"] >= 1 &&
+			lines["Plateau easy"]+lines["Plateau medium"] > lines["ana"] {
+			break // the levels played each other too
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("games counted by player %v after 90 s; want each at least 1 and a game between the levels", lines)
+		}
+		v := ana.do(t, "GET", "/api/tournaments/"+id, nil)
+		me, _ := v.body["me"].(map[string]any)
+		g, _ := me["game"].(map[string]any)
+		u, _ := g["url"].(string)
+		if q, err := url.Parse(u); u != "" && err == nil && !played[q.Path] {
+			played[q.Path] = true
+			playOut(t, ts, cookie, strings.TrimPrefix(q.Path, "/g/"), q.Query().Get("token"))
+			continue
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if len(played) == 0 {
+		t.Fatal("ana played no game")
+	}
+	gs := ana.do(t, "GET", "/api/tournaments/"+id, nil)
+	list, _ := gs.body["games"].([]any)
+	levelSeats := 0
+	for _, x := range list {
+		gid, _ := x.(map[string]any)["id"].(string)
+		rec, err := ts.Store.Game(context.Background(), gid)
+		if err != nil || !rec.Rated {
+			t.Fatalf("game %s: %+v, %v: want a rated game", gid, rec, err)
+		}
+		for _, st := range rec.Seats {
+			if st.Kind == store.AI {
+				levelSeats++
+				if st.Account != "level-"+st.Level {
+					t.Errorf("game %s: AI seat %+v not bound to its level's account", gid, st)
+				}
+			}
+		}
+	}
+	if levelSeats == 0 {
+		t.Errorf("no AI seat in the tournament's games %v", list)
+	}
+}
+
+// standingLines returns the games counted of each player of the
+// tournament's standings, by name.
+func standingLines(t *testing.T, b *browser, id string) map[string]int {
+	t.Helper()
+	v := b.do(t, "GET", "/api/tournaments/"+id, nil)
+	st, _ := v.body["standings"].(map[string]any)
+	lines, _ := st["lines"].([]any)
+	out := map[string]int{}
+	for _, l := range lines {
+		m, _ := l.(map[string]any)
+		name, _ := m["name"].(string)
+		n, _ := m["games"].(float64)
+		out[name] = int(n)
+	}
+	return out
+}
+
+// playOut plays the seat of token in game id with random moves, signed in
+// with cookie, until the game ends.
+func playOut(t *testing.T, ts *testServer, cookie, id, token string) {
+	t.Helper()
+	p := joinAs(t, ts, cookie, id, token)
+	p.rng = rand.New(rand.NewPCG(71, uint64(len(id)))) // a fixed seed
+	defer p.conn.C.CloseNow()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for !p.over() && p.view.Outcome == nil {
+		if err := p.step(ctx); err != nil {
+			t.Fatalf("game %s: %v", id, err)
+		}
+	}
+}
