@@ -130,6 +130,7 @@ func TestPuzzles(t *testing.T) {
 		if !eval[bool](ph, `document.documentElement.scrollWidth <= innerWidth + 1`) {
 			t.Error("the puzzle page scrolls sideways on a phone")
 		}
+		analysisShot(t, ph, "puzzles-phone-play")
 		clickMove(t, ph, p.Solution[0])
 		ph.waitJS("solved on a phone", `document.querySelector('#puzzle-msg').dataset.state === 'solved'`)
 		analysisShot(t, ph, "puzzles-phone")
