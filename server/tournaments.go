@@ -2,18 +2,18 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
-	"plateau/server/internal/httpx"
-	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"plateau/game"
 	"plateau/mint"
 	"plateau/room"
 	"plateau/seek"
+	"plateau/server/internal/httpx"
+	"plateau/server/levels"
 	"plateau/server/lobby"
 	servertournament "plateau/server/tournament"
 	"plateau/store"
@@ -122,21 +122,18 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 // returns its account, name and rating there (for a level entered in a
 // tournament by its creator).
 func (s *Server) tournamentLevel(ctx context.Context, game, level string) (servertournament.Level, error) {
-	if !slices.Contains(s.o.AILevels, level) {
-		return servertournament.Level{}, fmt.Errorf("%q is not a level of the rating pools (%s): %w", level, strings.Join(s.o.AILevels, ", "), servertournament.ErrNoLevel)
-	}
-	if _, ok := s.levelSeed(game, level); !ok {
-		return servertournament.Level{}, fmt.Errorf("%s has no published rating of the level %s: %w", game, level, servertournament.ErrNoLevel)
-	}
-	if err := s.ensureLevels(ctx); err != nil {
+	if err := s.levels.Check(ctx, game, level); err != nil {
+		if errors.Is(err, levels.ErrNoLevel) {
+			return servertournament.Level{}, fmt.Errorf("%w: %w", err, servertournament.ErrNoLevel)
+		}
 		return servertournament.Level{}, err
 	}
-	id := levelAccountID(level)
-	r, _, err := s.ratingIn(ctx, id, game)
+	id := levels.AccountID(level)
+	r, _, err := s.ratings.RatingIn(ctx, id, game)
 	if err != nil {
 		return servertournament.Level{}, err
 	}
-	return servertournament.Level{Account: id, Name: LevelAccountName(level), Rating: r}, nil
+	return servertournament.Level{Account: id, Name: levels.AccountName(level), Rating: r}, nil
 }
 
 // checkTable validates a casual multi-player event's game: 4-player

@@ -340,3 +340,20 @@ func (h *Handler) internal(w http.ResponseWriter, what string, err error) {
 	h.c.Log.Error(what+" failed", "err", err)
 	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
 }
+
+// Check tells whether level is a level of the rating pools with a
+// published rating in gameID, and makes the level accounts if they are
+// not made yet (for a level a tournament's creator enters).
+func (h *Handler) Check(ctx context.Context, gameID, level string) error {
+	if !slices.Contains(h.c.Levels, level) {
+		return fmt.Errorf("%q is not a level of the rating pools (%v): %w", level, h.c.Levels, ErrNoLevel)
+	}
+	if _, ok := h.seed(gameID, level); !ok {
+		return fmt.Errorf("%s has no published rating of the level %s: %w", gameID, level, ErrNoLevel)
+	}
+	return h.ensure(ctx)
+}
+
+// ErrNoLevel is the error of Check for a level that cannot play a game
+// in the rating pools.
+var ErrNoLevel = errors.New("no such level in the rating pools")
