@@ -467,12 +467,6 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	s.web.Page(w, r, renderer, boot)
 }
 
-// internal answers 500 and logs err, which is not shown to the client.
-func (s *Server) internal(w http.ResponseWriter, what string, err error) {
-	s.o.Log.Error(what+" failed", "err", err)
-	httpx.Error(w, http.StatusInternalServerError, "internal", "internal error: retry")
-}
-
 // background runs fn in a goroutine until the server closes; Close waits
 // for it.
 func (s *Server) background(fn func(ctx context.Context)) {
