@@ -1,6 +1,11 @@
 package room
 
-import "plateau/game"
+import (
+	"context"
+	"errors"
+
+	"plateau/game"
+)
 
 // A rated game counts only once both players have played: as on lichess,
 // a rated game that ends by a resignation, a time-out or an agreed draw
@@ -46,4 +51,49 @@ func abortedOr(d eventData, o game.Outcome) *game.Outcome {
 		return &game.Outcome{Over: true, Reason: AbortedReason}
 	}
 	return &o
+}
+
+// playerMoved reports whether a player (not the dice) has moved in p.
+func (p *Play) playerMoved() bool {
+	for _, m := range p.Moves {
+		if m.Player >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrStarted is Abort's error for a game a player has moved in.
+var ErrStarted = errors.New("room: the game has started")
+
+// Abort ends the game as aborted (AbortedReason, no winner, no rating
+// change) if no player has moved in it yet, as a tournament does with a
+// paired game nobody started in time: the game cannot then be played
+// after the tournament counted it void. It returns ErrStarted when a
+// player has moved (the game goes on), nil when the game is aborted or
+// was already over without a player's move.
+func (r *Room) Abort(ctx context.Context) error {
+	var err error
+	if !r.call(func() { err = r.abort() }) {
+		return errors.New("room: the game's room closed")
+	}
+	return err
+}
+
+func (r *Room) abort() error {
+	for try := 0; ; try++ {
+		if r.play.playerMoved() {
+			return ErrStarted
+		}
+		if r.play.Over() {
+			return nil
+		}
+		d, err := Decide(r.play, NoPlayer, Action{Kind: ActAbort, Time: r.m.now()})
+		if err != nil {
+			return err
+		}
+		if err = r.commit(r.ctx, d); !raced(err) || r.failed || try == maxRaces {
+			return err
+		}
+	}
 }

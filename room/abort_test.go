@@ -1,11 +1,15 @@
 package room_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"plateau/games"
+	"plateau/protocol"
 	"plateau/room"
 	"plateau/store"
 )
@@ -74,5 +78,135 @@ func TestRatedAbort(t *testing.T) {
 				t.Errorf("the replay ends %s, the game %s", a, b)
 			}
 		})
+	}
+}
+
+// TestAbortUnstarted: the server aborts a game no player has moved in
+// (the dice's first roll is no player's move), with no winner; once a
+// player moved it refuses; the abort replays from the game's export.
+func TestAbortUnstarted(t *testing.T) {
+	first := func(p *room.Play) string { return p.State.FormatMove(p.State.Moves(nil)[0]) }
+	for _, c := range []struct {
+		game  string
+		moves int
+		want  string // "" aborted, else the refusal's code
+	}{
+		{"dames", 0, ""},
+		{"mahbousse", 0, ""},
+		{"dames", 1, "started"},
+	} {
+		t.Run(fmt.Sprintf("%s after %d moves", c.game, c.moves), func(t *testing.T) {
+			rec := &store.Game{ID: "g1", Game: c.game, Rated: true, Clock: store.Clock{Initial: time.Minute}, DiceSeed: []byte("a fixed seed of thirty-two bytes"),
+				Seats: []store.Seat{{Kind: store.Human, Account: "ann"}, {Kind: store.Human, Account: "bob"}}}
+			p, err := room.Replay(games.Registry(), rec, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			log := do(t, p, -1, room.Action{Kind: room.ActAdvance}) // the first roll
+			for range c.moves {
+				log = append(log, do(t, p, int(p.State.ToMove()), room.Action{Kind: room.ActMove, Move: first(p)})...)
+			}
+			d, err := room.Decide(p, room.NoPlayer, room.Action{Kind: room.ActAbort, Time: t0})
+			if c.want != "" {
+				var ref *room.Refusal
+				if !errors.As(err, &ref) || ref.Code != c.want {
+					t.Fatalf("abort: %v, want %s", err, c.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range d.Events {
+				if err := p.Apply(e); err != nil {
+					t.Fatal(err)
+				}
+				log = append(log, e)
+			}
+			if k := kinds(d.Events); fmt.Sprint(k) != "[abort end]" {
+				t.Errorf("events %v, want abort then end", k)
+			}
+			o := p.Outcome()
+			if !o.Over || o.Reason != room.AbortedReason || len(o.Results) != 0 {
+				t.Errorf("outcome %+v, want aborted without results", o)
+			}
+			if _, err := room.Decide(p, int(p.State.ToMove()), room.Action{Kind: room.ActResign, Time: t0}); err == nil {
+				t.Error("a resignation after the abort was allowed")
+			}
+			var exported []store.Event
+			for _, e := range log {
+				x, err := room.EventOf(room.ToJSON(e))
+				if err != nil {
+					t.Fatal(err)
+				}
+				exported = append(exported, x)
+			}
+			q, err := room.Replay(games.Registry(), p.Rec, exported)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := fmt.Sprint(q.Outcome()), fmt.Sprint(o); a != b {
+				t.Errorf("the replay ends %s, the game %s", a, b)
+			}
+		})
+	}
+}
+
+// TestRoomAbort: a stored game nobody moved in is aborted by its room, the
+// record finished with no winner, and a move sent after it is refused;
+// once a player moved, Abort answers ErrStarted and the game goes on.
+func TestRoomAbort(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	m := room.NewManager(room.Options{Store: st, Games: games.Registry(), Log: quiet})
+	defer m.Close()
+	newGame := func() (*room.Room, []string) {
+		toks := []string{room.NewToken(), room.NewToken()}
+		rec, err := room.NewGameRecord("dames", map[string]string{}, false, []store.Seat{
+			{Kind: store.Human, TokenHash: room.HashToken(toks[0])}, {Kind: store.Human, TokenHash: room.HashToken(toks[1])}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Create(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		r, err := m.Acquire(ctx, rec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { m.Release(r) })
+		return r, toks
+	}
+	r, toks := newGame()
+	if err := r.Abort(ctx); err != nil {
+		t.Fatalf("abort of an unstarted game: %v", err)
+	}
+	g, err := st.Game(ctx, r.ID())
+	if err != nil || g.Status != store.StatusFinished || !strings.Contains(string(g.Result), `"reason":"aborted"`) {
+		t.Fatalf("the aborted game's record: %+v, %v", g, err)
+	}
+	white := room.NewSub(16)
+	if _, ref := r.Join(ctx, white, 0, toks[:1]); ref != nil {
+		t.Fatal(ref)
+	}
+	v, mv := g.Version, "32-28"
+	r.Do(white, protocol.ClientMsg{Type: "move", ID: "m1", Move: &mv, Version: &v})
+	if m := until(t, white, "error"); m.Code != "game_over" {
+		t.Errorf("a move after the abort: %s %s, want game_over", m.Code, m.Message)
+	}
+	if err := r.Abort(ctx); err != nil {
+		t.Errorf("a second abort: %v, want nil (already over)", err)
+	}
+
+	r, toks = newGame()
+	white = room.NewSub(16)
+	if _, ref := r.Join(ctx, white, 0, toks[:1]); ref != nil {
+		t.Fatal(ref)
+	}
+	v = 0
+	r.Do(white, protocol.ClientMsg{Type: "move", ID: "m1", Move: &mv, Version: &v})
+	until(t, white, "ack")
+	if err := r.Abort(ctx); !errors.Is(err, room.ErrStarted) {
+		t.Errorf("abort after a move: %v, want ErrStarted", err)
 	}
 }

@@ -26,6 +26,7 @@ const (
 	ActClaim       = KindClaim   // a new player takes an open seat (TokenHash)
 	ActJoin        = KindJoin    // a seat's token connects for the first time
 	ActAccount     = KindAccount // a guest's seat is given to an account (Account, Name)
+	ActAbort       = KindAbort   // the server aborts a game no player has moved in
 	ActAdvance     = "advance"   // the server plays what is due: rolls, forced passes, the end
 )
 
@@ -169,6 +170,12 @@ func decideOwn(p *Play, seat int, a Action) (store.Event, eventData, *game.Move,
 	fail := func(err error) (store.Event, eventData, *game.Move, error) { return store.Event{}, data, nil, err }
 	if p.Over() && a.Kind != ActRematch {
 		return fail(refuse("game_over", "the game is over"))
+	}
+	if a.Kind == ActAbort {
+		if p.playerMoved() {
+			return fail(refuse("started", "the game has started: a player has moved"))
+		}
+		return store.Event{Seq: p.Version + 1, Kind: KindAbort, Player: NoPlayer, Time: a.Time}, data, nil, nil
 	}
 	if n := len(p.Rec.Seats); seat < 0 || seat >= n {
 		return fail(refuse("not_allowed", "seat %d is not a seat of this game (seats 0 to %d)", seat, n-1))

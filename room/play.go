@@ -22,6 +22,9 @@ const (
 	KindUndoDecline = "undo_decline"
 	KindEnd         = "end"
 	KindRematch     = "rematch"
+	// KindAbort is the server's end of a game no player has moved in (a
+	// tournament's paired game nobody started): aborted, no winner.
+	KindAbort = "abort"
 	// The seat events (store.KindJoin): a seat's first connection, an
 	// open seat's claim, a seat given to an account. They change the
 	// game's record, not its position, and are allowed once it is over.
@@ -188,6 +191,11 @@ func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
 		if err := p.applyOffer(e, d, n); err != nil {
 			return err
 		}
+	case KindAbort:
+		if p.playerMoved() {
+			return refuse("not_allowed", "the game has started: a player has moved")
+		}
+		p.Forced = &game.Outcome{Over: true, Reason: AbortedReason}
 	case KindTimeout: // checked by Clock.check
 		o := timeoutOutcome(n, p.Cfg, e.Player)
 		p.Forced = abortedOr(*d, o)

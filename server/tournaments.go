@@ -85,7 +85,8 @@ func (t tournamentStore) Game(ctx context.Context, id string) (*store.Game, erro
 	return t.games.Game(ctx, id)
 }
 
-// tournamentGames creates a tournament's rated games.
+// tournamentGames creates a tournament's games, and aborts those nobody
+// started.
 type tournamentGames struct{ s *Server }
 
 // Create implements director.Games: a rated game between the two
@@ -114,6 +115,22 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 	}
 	if rm, err := g.s.rooms.Acquire(ctx, rec.ID); err == nil {
 		g.s.rooms.Release(rm)
+	}
+	return nil
+}
+
+// Abort implements director.Games: the game's room aborts it if no
+// player has moved in it.
+func (g tournamentGames) Abort(ctx context.Context, id string) error {
+	rm, err := g.s.rooms.Acquire(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer g.s.rooms.Release(rm)
+	if err := rm.Abort(ctx); errors.Is(err, room.ErrStarted) {
+		return fmt.Errorf("game %s: %w", id, director.ErrGameStarted)
+	} else if err != nil {
+		return fmt.Errorf("abort game %s: %w", id, err)
 	}
 	return nil
 }

@@ -27,7 +27,14 @@ type Games interface {
 	// its id and g.Tokens as its seats' tokens; a seat with a level in
 	// g.Levels is an AI seat of that level, bound to the level's account.
 	Create(ctx context.Context, t *store.Tournament, spec Spec, g *Game) error
+	// Abort ends game id as aborted, with no result, if no player has
+	// moved in it; ErrGameStarted when one has (the game goes on).
+	Abort(ctx context.Context, id string) error
 }
+
+// ErrGameStarted is the error of Games.Abort for a game a player has
+// moved in.
+var ErrGameStarted = errors.New("director: the game has started")
 
 // Config is a director's dependencies and settings.
 type Config struct {
@@ -40,7 +47,8 @@ type Config struct {
 	TTL, Tick time.Duration
 	// StartWithin is how long a paired game may wait for its first move
 	// (2 min if zero): past it, or past an arena's end, a game without a
-	// move is void (a player who does not come does not hold the others).
+	// move is aborted and void (a player who does not come does not hold
+	// the others, and the game cannot be played once counted void).
 	StartWithin time.Duration
 	Now         func() time.Time
 	NewID       func() string // a new game id

@@ -27,6 +27,9 @@ type fakeGames struct {
 	fail  bool
 	// idle: the games created have no move (else one).
 	idle bool
+	// movedFirst: a game's first move comes just before its abort.
+	movedFirst bool
+	aborted    []string
 }
 
 func (f *fakeGames) Create(_ context.Context, t *store.Tournament, _ Spec, g *Game) error {
@@ -53,6 +56,21 @@ func (f *fakeGames) Game(_ context.Context, id string) (*store.Game, error) {
 	}
 	c := *g
 	return &c, nil
+}
+
+func (f *fakeGames) Abort(_ context.Context, id string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g := f.games[id]
+	if f.movedFirst {
+		g.Moves = 1
+	}
+	if g.Moves > 0 {
+		return ErrGameStarted
+	}
+	g.Status, g.Result = store.StatusFinished, []byte(`{"over":true,"reason":"aborted"}`)
+	f.aborted = append(f.aborted, id)
+	return nil
 }
 
 // finish ends game id with r: "1" white wins, "=" a draw, "0" black wins.
@@ -272,46 +290,67 @@ func TestUnstartedVoid(t *testing.T) {
 	}
 }
 
-// TestPairedAtTheEndCounts: a game paired just before an arena's end and
-// first moved after it is played to its end and counts, as a game in
-// progress does: voiding it at the end while its players went on made the
-// standings disagree with the stored games (loadtest --tournament).
-func TestPairedAtTheEndCounts(t *testing.T) {
-	ctx := context.Background()
-	r := newRig(t, Arena, Spec{Minutes: 10}, "a", "b")
-	d := r.director("i1", time.Minute)
-	for _, a := range []string{"a", "b"} {
-		d.Join(ctx, "t1", a, "N"+a, 1500)
-	}
-	r.now, r.g.idle = t0.Add(10*time.Minute-2*time.Second), true
-	if err := d.Step(ctx); err != nil || len(r.g.live()) != 1 {
-		t.Fatalf("2 s before the end: %v, %d games, want 1", err, len(r.g.live()))
-	}
-	g := r.g.live()[0]
-	r.now = t0.Add(10*time.Minute + time.Second) // over, the game not moved yet
-	if err := d.Step(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if st := r.standings(t, d); st.Ended || !st.Lines[0].Playing {
-		t.Fatalf("1 s after the end, the game not moved yet: ended %v, %+v: want the game in progress", st.Ended, st.Lines)
-	}
-	r.g.mu.Lock()
-	r.g.games[g.ID].Moves = 1
-	r.g.mu.Unlock()
-	r.now = t0.Add(11 * time.Minute)
-	r.g.finish(t, g.ID, "1")
-	for range 2 {
-		if err := d.Step(ctx); err != nil {
-			t.Fatal(err)
-		}
-	}
-	st := r.standings(t, d)
-	if !st.Ended {
-		t.Fatalf("the arena did not end after its last game: %+v", st)
-	}
-	for _, l := range st.Lines {
-		if l.Games != 1 {
-			t.Errorf("%+v: want the game counted", l)
-		}
+// TestUnstartedAtTheEnd: a game paired just before an arena's end and
+// not moved in when it ends is aborted, so that nobody plays it after it
+// counted void, and the arena ends; one whose first move beat the abort is
+// played to its end and counts, as a game in progress does (voiding it
+// while its players went on made the standings disagree with the stored
+// games: loadtest --tournament).
+func TestUnstartedAtTheEnd(t *testing.T) {
+	for _, movedFirst := range []bool{false, true} {
+		t.Run(fmt.Sprintf("moved first %v", movedFirst), func(t *testing.T) {
+			ctx := context.Background()
+			r := newRig(t, Arena, Spec{Minutes: 10}, "a", "b")
+			d := r.director("i1", time.Minute)
+			for _, a := range []string{"a", "b"} {
+				d.Join(ctx, "t1", a, "N"+a, 1500)
+			}
+			r.now, r.g.idle, r.g.movedFirst = t0.Add(10*time.Minute-2*time.Second), true, movedFirst
+			if err := d.Step(ctx); err != nil || len(r.g.live()) != 1 {
+				t.Fatalf("2 s before the end: %v, %d games, want 1", err, len(r.g.live()))
+			}
+			g := r.g.live()[0]
+			r.now = t0.Add(10*time.Minute + time.Second) // over, the game not moved yet
+			if err := d.Step(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if !movedFirst {
+				if len(r.g.aborted) != 1 || r.g.aborted[0] != g.ID {
+					t.Fatalf("aborted %v, want %s", r.g.aborted, g.ID)
+				}
+				if err := d.Step(ctx); err != nil {
+					t.Fatal(err)
+				}
+				st := r.standings(t, d)
+				if !st.Ended {
+					t.Fatalf("the arena did not end after its unstarted game's abort: %+v", st)
+				}
+				for _, l := range st.Lines {
+					if l.Games != 0 || l.Playing {
+						t.Errorf("%+v: want no game counted", l)
+					}
+				}
+				return
+			}
+			if st := r.standings(t, d); st.Ended || !st.Lines[0].Playing || len(r.g.aborted) != 0 {
+				t.Fatalf("1 s after the end, the game's first move first: ended %v, %+v, aborted %v: want the game in progress", st.Ended, st.Lines, r.g.aborted)
+			}
+			r.now = t0.Add(11 * time.Minute)
+			r.g.finish(t, g.ID, "1")
+			for range 2 {
+				if err := d.Step(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			st := r.standings(t, d)
+			if !st.Ended {
+				t.Fatalf("the arena did not end after its last game: %+v", st)
+			}
+			for _, l := range st.Lines {
+				if l.Games != 1 {
+					t.Errorf("%+v: want the game counted", l)
+				}
+			}
+		})
 	}
 }

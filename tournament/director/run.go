@@ -52,11 +52,20 @@ func (d *Director) results(ctx context.Context, e *entry, f store.Fence) error {
 			continue // being created, or its creation failed (recorded void then)
 		case err != nil:
 			return err
-		case rec.Status != store.StatusFinished && rec.Moves == 0 && now.Sub(g.Paired) > d.cfg.StartWithin:
-			// Not at the arena's end: a game paired just before it is
-			// still played and counts, as the games in progress do (a
-			// void the players then played made the standings disagree
-			// with the stored games: loadtest --tournament, 500 players).
+		case rec.Status != store.StatusFinished && rec.Moves == 0 && (now.Sub(g.Paired) > d.cfg.StartWithin || e.st.arena != nil && e.st.arena.Over(now)):
+			// Nobody started it in time, or the arena is over: the game
+			// is aborted, so that it cannot be played after it counted
+			// void (a void game the players then played made the standings
+			// disagree with the stored games: loadtest --tournament, 500
+			// players). A first move that came first wins: the game is
+			// played and counts, as the games in progress at the end do.
+			err := d.cfg.Games.Abort(ctx, g.ID)
+			if errors.Is(err, ErrGameStarted) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("director: abort game %s: %w", g.ID, err)
+			}
 			evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: Void}))
 			continue
 		case rec.Status != store.StatusFinished:
