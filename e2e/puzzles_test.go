@@ -86,8 +86,14 @@ func TestPuzzles(t *testing.T) {
 		t.Run(gameID, func(t *testing.T) {
 			p := firstPuzzle(t, gameID, 1)
 			tb.open(fmt.Sprintf("%s/puzzles/%s?id=%s", base, gameID, p.ID), puzzleReady)
+			if eval[bool](tb, `!!document.querySelector('#puzzle-themes')`) {
+				t.Error("the themes show before the puzzle is solved: they give the idea away")
+			}
 			clickMove(t, tb, p.Solution[0])
 			tb.waitJS("solved", `document.querySelector('#puzzle-msg').dataset.state === 'solved' && !!document.querySelector('#puzzle-change')`)
+			if shown := eval[bool](tb, `!!document.querySelector('#puzzle-themes')`); shown != (len(p.Themes) > 0) {
+				t.Errorf("solved, themes %q: shown %v", p.Themes, shown)
+			}
 			dp := eval[int](tb, `+document.querySelector('#puzzle-change').dataset.player`)
 			dz := eval[int](tb, `+document.querySelector('#puzzle-change').dataset.puzzle`)
 			if dp <= 0 || dz >= 0 {
@@ -106,7 +112,7 @@ func TestPuzzles(t *testing.T) {
 		tb.open(fmt.Sprintf("%s/puzzles/dames?id=%s", base, p.ID), puzzleReady)
 		wrong := eval[string](tb, fmt.Sprintf(`window.plateauPage.view.moves.map((m) => m.notation).find((n) => n !== %q)`, p.Solution[0]))
 		clickMove(t, tb, wrong)
-		tb.waitJS("the wrong move judged", `document.querySelector('#puzzle-msg').dataset.state === 'wrong' && !!document.querySelector('#puzzle-change')`)
+		tb.waitJS("the wrong move judged, in the warning colour", `document.querySelector('#puzzle-msg').dataset.state === 'wrong' && document.querySelector('#puzzle-msg').dataset.fate === 'bad' && !!document.querySelector('#puzzle-change')`)
 		dp := eval[int](tb, `+document.querySelector('#puzzle-change').dataset.player`)
 		dz := eval[int](tb, `+document.querySelector('#puzzle-change').dataset.puzzle`)
 		if dp >= 0 || dz <= 0 {
@@ -115,6 +121,9 @@ func TestPuzzles(t *testing.T) {
 		// The right line after the failure: solved, unrated.
 		clickMove(t, tb, p.Solution[0])
 		tb.waitJS("the computer's reply", fmt.Sprintf(`window.plateauPage.found.length === 1 && window.plateauPage.moves.some((m) => m.notation === %q)`, p.Solution[1]))
+		if fate := eval[string](tb, `document.querySelector('#puzzle-msg').dataset.fate`); fate != "good" {
+			t.Errorf("the right move after a wrong one: the message's fate %q, want good (its colour follows the last move)", fate)
+		}
 		analysisShot(t, tb, "puzzles-reply")
 		clickMove(t, tb, p.Solution[2])
 		tb.waitJS("solved after a failure", `document.querySelector('#puzzle-msg').dataset.state === 'solved'`)

@@ -238,6 +238,9 @@ export class PuzzlePage extends GamePage {
     const p = this.puzzle;
     e.pzMsg.textContent = this.el.status.textContent;
     e.pzMsg.dataset.state = this.state;
+    // The colour is the last move's fate: a right move after a wrong one is green again.
+    const k = this.message?.key;
+    e.pzMsg.dataset.fate = ['pz_bestGoOn', 'pz_solved', 'pz_best'].includes(k) ? 'good' : ['pz_wrong', 'pz_streakOver'].includes(k) ? 'bad' : '';
     const btn = (id, label, fn, primary = false) => h('button', { type: 'button', id, class: primary ? 'primary' : '', onclick: fn, disabled: this.busy }, label);
     const ended = this.state === 'solved' || this.state === 'revealed' || this.state === 'over';
     mount(e.pzButtons,
@@ -247,7 +250,8 @@ export class PuzzlePage extends GamePage {
     const pl = this.player;
     mount(e.pzInfo,
       h('p', { id: 'puzzle-rating' }, t('pz_rating', { r: p.rating }), h('span', { class: 'muted' }, ` · ${t('pz_tried', { n: p.attempts, s: p.solved })}`)),
-      p.themes.length ? h('p', { class: 'muted', id: 'puzzle-themes' }, t('pz_themes', { t: p.themes.map(themeName).join(', ') })) : null,
+      // The themes name the idea: shown once solved or revealed, as lichess does, not as a hint before.
+      ended && p.themes.length ? h('p', { class: 'muted', id: 'puzzle-themes' }, t('pz_themes', { t: p.themes.map(themeName).join(', ') })) : null,
       pl ? h('p', { id: 'puzzle-player', 'data-rating': pl.rating }, t('pz_yours', { r: `${pl.rating}${pl.provisional ? '?' : ''}` }),
         this.mode === 'streak' ? h('span', { class: 'muted' }, ` · ${t('pz_streakOf', { n: pl.streak })} (${t('pz_bestStreak', { n: pl.bestStreak })})`) : null)
         : h('p', { class: 'muted', id: 'puzzle-guest' }, t('pz_guest'), this.mode === 'streak' ? ` ${t('pz_streakOf', { n: this.streak })}` : ''),
