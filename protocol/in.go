@@ -15,6 +15,7 @@ const (
 	TypeUndo    = "undo"
 	TypeRematch = "rematch"
 	TypePing    = "ping"
+	TypeBerserk = "berserk"
 )
 
 // ClientMsg is a decoded client message: one struct for every type, with
@@ -26,6 +27,7 @@ const (
 //	{"type":"draw","action":"offer"|"accept"|"decline","seat":S}
 //	{"type":"undo","action":"request"|"accept"|"decline","seat":S}
 //	{"type":"rematch"}
+//	{"type":"berserk","seat":S}
 //	{"type":"ping"}
 type ClientMsg struct {
 	Type    string   `json:"type"`
@@ -117,7 +119,7 @@ func Decode(data []byte) (ClientMsg, *Refusal) {
 		if m.Action != "request" && m.Action != "accept" && m.Action != "decline" {
 			return bad("undo action %q is not request, accept or decline", m.Action)
 		}
-	case "resign", "rematch", "ping":
+	case "resign", "rematch", "ping", "berserk":
 	case "":
 		return bad("message has no type")
 	default:

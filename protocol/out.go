@@ -191,6 +191,11 @@ type Clock struct {
 	PerMoveMS   int64    `json:"per_move_ms,omitempty"`
 	LeftMS      []*int64 `json:"left_ms,omitempty"`
 	Running     int      `json:"running"`
+	// Berserk: each player may halve their own clock before their first
+	// move (the games of an arena that allows it); Berserked: the seats
+	// that did.
+	Berserk   bool   `json:"berserk,omitempty"`
+	Berserked []bool `json:"berserked,omitempty"`
 }
 
 // Summary is a game as GET /api/games/{id}, the lobby and welcome show it.

@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"plateau/game"
 )
@@ -55,12 +56,18 @@ func abortedOr(d eventData, o game.Outcome) *game.Outcome {
 
 // playerMoved reports whether a player (not the dice) has moved in p.
 func (p *Play) playerMoved() bool {
+	return slices.ContainsFunc(p.Moves, func(m MoveRec) bool { return m.Player >= 0 })
+}
+
+// movesOf is the number of moves seat has made in p.
+func (p *Play) movesOf(seat int) int {
+	n := 0
 	for _, m := range p.Moves {
-		if m.Player >= 0 {
-			return true
+		if m.Player == seat {
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // ErrStarted is Abort's error for a game a player has moved in.

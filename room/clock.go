@@ -2,6 +2,7 @@ package room
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"plateau/game"
@@ -33,6 +34,9 @@ type Clocks struct {
 	Running int             // the seat whose clock runs since Since, -1 for none
 	Since   time.Time
 	Started bool // a player has moved
+	// Berserked are the seats that berserked: half their initial time
+	// taken away, no increment from then on.
+	Berserked []bool
 }
 
 // NewClocks returns the clocks of a game with time control c (nil if c is
@@ -41,7 +45,7 @@ func NewClocks(c store.Clock, kinds []string) *Clocks {
 	if !c.On() {
 		return nil
 	}
-	k := &Clocks{Cfg: c, Timed: make([]bool, len(kinds)), Left: make([]time.Duration, len(kinds)), Running: -1}
+	k := &Clocks{Cfg: c, Timed: make([]bool, len(kinds)), Left: make([]time.Duration, len(kinds)), Running: -1, Berserked: make([]bool, len(kinds))}
 	for i, kind := range kinds {
 		k.Timed[i] = kind == store.Human
 		k.Left[i] = max(c.Initial, c.PerMove)
@@ -56,6 +60,7 @@ func (k *Clocks) clone() *Clocks {
 	c := *k
 	c.Timed = append([]bool(nil), k.Timed...)
 	c.Left = append([]time.Duration(nil), k.Left...)
+	c.Berserked = append([]bool(nil), k.Berserked...)
 	return &c
 }
 
@@ -77,7 +82,7 @@ func (k *Clocks) after(p *Play, e store.Event) {
 		k.Left[moved] = k.LeftAt(moved, e.Time)
 	}
 	if e.Kind == KindMove {
-		if moved == e.Player {
+		if moved == e.Player && !k.Berserked[moved] {
 			k.Left[moved] += k.Cfg.Increment
 		}
 		k.Started = true
@@ -131,7 +136,8 @@ func ClockConfigJSON(c store.Clock) *ClockJSON {
 	if !c.On() {
 		return nil
 	}
-	return &ClockJSON{InitialMS: c.Initial.Milliseconds(), IncrementMS: c.Increment.Milliseconds(), PerMoveMS: c.PerMove.Milliseconds(), Running: -1}
+	return &ClockJSON{InitialMS: c.Initial.Milliseconds(), IncrementMS: c.Increment.Milliseconds(), PerMoveMS: c.PerMove.Milliseconds(), Running: -1,
+		Berserk: c.Berserk}
 }
 
 // JSON returns the clocks at t.
@@ -141,6 +147,9 @@ func (k *Clocks) JSON(t time.Time) *ClockJSON {
 	}
 	j := ClockConfigJSON(k.Cfg)
 	j.Running = k.Running
+	if slices.Contains(k.Berserked, true) {
+		j.Berserked = k.Berserked
+	}
 	for i := range k.Left {
 		if !k.Timed[i] {
 			j.LeftMS = append(j.LeftMS, nil)
@@ -157,4 +166,26 @@ func (k *Clocks) String() string {
 		return fmt.Sprintf("clocks %v a move left %v running %d since %v", k.Cfg.PerMove, k.Left, k.Running, k.Since)
 	}
 	return fmt.Sprintf("clocks %v+%v left %v running %d since %v", k.Cfg.Initial, k.Cfg.Increment, k.Left, k.Running, k.Since)
+}
+
+// KindBerserk is the event of a seat that berserks: before its first
+// move, in a game that allows it (store.Clock.Berserk, an arena's), a
+// player gives up half their initial time and the increment for the
+// tournament's extra point (tournament/arena).
+const KindBerserk = store.KindBerserk
+
+// berserk takes half the initial time from seat's clock and its
+// increment from then on.
+func (k *Clocks) berserk(seat int) error {
+	switch {
+	case k == nil || !k.Cfg.Berserk || k.Cfg.PerMove > 0:
+		return refuse("not_allowed", "this game does not allow berserk (the games of an arena that allows it do)")
+	case seat < 0 || seat >= len(k.Left) || !k.Timed[seat]:
+		return refuse("not_allowed", "seat %d has no clock to berserk", seat)
+	case k.Berserked[seat]:
+		return refuse("not_allowed", "seat %d has berserked already", seat)
+	}
+	k.Berserked[seat] = true
+	k.Left[seat] -= k.Cfg.Initial - k.Cfg.Initial/2
+	return nil
 }

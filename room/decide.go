@@ -27,6 +27,7 @@ const (
 	ActJoin        = KindJoin    // a seat's token connects for the first time
 	ActAccount     = KindAccount // a guest's seat is given to an account (Account, Name)
 	ActAbort       = KindAbort   // the server aborts a game no player has moved in
+	ActBerserk     = KindBerserk // a player halves their clock before their first move
 	ActAdvance     = "advance"   // the server plays what is due: rolls, forced passes, the end
 )
 
@@ -203,7 +204,7 @@ func decideOwn(p *Play, seat int, a Action) (store.Event, eventData, *game.Move,
 		}
 	case ActResign, ActDrawAccept, ActFlag:
 		data.Aborted = abortsNow(p)
-	case ActDrawDecline:
+	case ActDrawDecline, ActBerserk: // Apply checks a berserk
 	case ActUndoRequest, ActUndoAccept, ActUndoDecline:
 		if p.Rec.Rated {
 			return fail(refuse("not_allowed", "undo is not allowed in rated games"))

@@ -29,7 +29,7 @@ func (x Export) clocks() *Clocks {
 		kinds[i] = st.Kind
 	}
 	return NewClocks(store.Clock{Initial: time.Duration(c.InitialMS) * time.Millisecond,
-		Increment: time.Duration(c.IncrementMS) * time.Millisecond, PerMove: time.Duration(c.PerMoveMS) * time.Millisecond}, kinds)
+		Increment: time.Duration(c.IncrementMS) * time.Millisecond, PerMove: time.Duration(c.PerMoveMS) * time.Millisecond, Berserk: c.Berserk}, kinds)
 }
 
 // PlayOf replays an export's events (undos, resignations and timeouts

@@ -191,6 +191,13 @@ func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
 		if err := p.applyOffer(e, d, n); err != nil {
 			return err
 		}
+	case KindBerserk:
+		if p.movesOf(e.Player) > 0 {
+			return refuse("not_allowed", "berserk is before your first move")
+		}
+		if err := p.Clock.berserk(e.Player); err != nil {
+			return err
+		}
 	case KindAbort:
 		if p.playerMoved() {
 			return refuse("not_allowed", "the game has started: a player has moved")

@@ -60,6 +60,12 @@ func Resolve(p *Play, held []int, m protocol.ClientMsg, now time.Time) (int, Act
 	case "rematch":
 		a.Kind = ActRematch
 		return pick(anySeat), a, nil
+	case "berserk":
+		a.Kind = ActBerserk
+		if s := pick(func(x int) bool { return p.movesOf(x) == 0 }); s >= 0 {
+			return s, a, nil
+		}
+		return pick(anySeat), a, nil
 	case "draw":
 		return resolveDraw(p, a, m.Action, pick, toMove, noSeat)
 	case "undo":

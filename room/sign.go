@@ -70,6 +70,9 @@ func RecordHash(x Export) ([]byte, error) {
 		if x.Clock.PerMoveMS != 0 { // correspondence (InitialMS 0); absent from the records before it
 			h.Int(x.Clock.PerMoveMS)
 		}
+		if x.Clock.Berserk { // an arena's game; absent from the records before berserk
+			h.Bool(true)
+		}
 	}
 	h.Int(x.Version)
 	h.Int(int64(len(x.Events)))

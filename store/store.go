@@ -120,6 +120,11 @@ type Game struct {
 // KindMove is the kind of the events that count as moves (Game.Moves).
 const KindMove = "move"
 
+// KindBerserk is the kind of the event of a player who berserked in an
+// arena's game (store.Clock.Berserk; package room applies it, and the
+// tournament director reads it for the extra point).
+const KindBerserk = "berserk"
+
 // Active is when the game last moved: its last move, or its creation when
 // it has none.
 func (g *Game) Active() time.Time {
@@ -137,6 +142,10 @@ type Clock struct {
 	Initial   time.Duration
 	Increment time.Duration
 	PerMove   time.Duration
+	// Berserk allows each player, before their first move, to halve their
+	// own clock and give up its increment (a berserk event): the games
+	// of an arena that allows it.
+	Berserk bool
 }
 
 // On reports whether the game is timed.

@@ -210,10 +210,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	}
 	return s.write(ctx, "create game "+g.ID, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, rated)
-			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
+		b.Queue(`INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, clock_berserk, rated)
+			VALUES ($1, $2, $3, $4, $5, 0, $6::json, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
 			g.ID, g.Game, string(variant), g.Casual, g.Status, nullJSON(g.Result), g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Rated)
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Clock.Berserk, g.Rated)
 		for i, st := range g.Seats {
 			var hash []byte // NULL for a seat without a token
 			if len(st.TokenHash) > 0 {
@@ -236,7 +236,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, moves, last_move, rated, signature`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, clock_berserk, moves, last_move, rated, signature`
 
 // scanGame scans the gameCols of a row.
 func scanGame(row pgx.Row) (*store.Game, error) {
@@ -244,11 +244,11 @@ func scanGame(row pgx.Row) (*store.Game, error) {
 	var variant, result, signature []byte
 	var created, updated, clockInitial, clockIncrement, clockPerMove, lastMove int64
 	if err := row.Scan(&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf,
-		&created, &updated, &clockInitial, &clockIncrement, &clockPerMove, &g.Moves, &lastMove, &g.Rated, &signature); err != nil {
+		&created, &updated, &clockInitial, &clockIncrement, &clockPerMove, &g.Clock.Berserk, &g.Moves, &lastMove, &g.Rated, &signature); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond,
-		PerMove: time.Duration(clockPerMove) * time.Millisecond}
+		PerMove: time.Duration(clockPerMove) * time.Millisecond, Berserk: g.Clock.Berserk}
 	if err := json.Unmarshal(variant, &g.Variant); err != nil {
 		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
 	}

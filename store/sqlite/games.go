@@ -32,7 +32,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			result = string(g.Result)
 		}
 		_, err := s.stmt(tx, qInsertGame).Exec(g.ID, g.Game, string(variant), g.Casual, g.Status, result, g.DiceSeed, g.RematchOf, nanos(g.Created), nanos(g.Updated),
-			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Rated)
+			g.Clock.Initial.Milliseconds(), g.Clock.Increment.Milliseconds(), g.Clock.PerMove.Milliseconds(), g.Clock.Berserk, g.Rated)
 		if err != nil {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
@@ -57,7 +57,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	})
 }
 
-const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, moves, last_move, rated, signature`
+const gameCols = `id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, clock_berserk, moves, last_move, rated, signature`
 
 type scanner interface{ Scan(...any) error }
 
@@ -68,12 +68,12 @@ func scanGame(row scanner) (*store.Game, error) {
 	var result, signature sql.NullString
 	var created, updated, clockInitial, clockIncrement, clockPerMove, lastMove int64
 	dest := []any{&g.ID, &g.Game, &variant, &g.Casual, &g.Status, &g.Version, &result, &g.DiceSeed, &g.RematchOf, &created, &updated,
-		&clockInitial, &clockIncrement, &clockPerMove, &g.Moves, &lastMove, &g.Rated, &signature}
+		&clockInitial, &clockIncrement, &clockPerMove, &g.Clock.Berserk, &g.Moves, &lastMove, &g.Rated, &signature}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	g.Clock = store.Clock{Initial: time.Duration(clockInitial) * time.Millisecond, Increment: time.Duration(clockIncrement) * time.Millisecond,
-		PerMove: time.Duration(clockPerMove) * time.Millisecond}
+		PerMove: time.Duration(clockPerMove) * time.Millisecond, Berserk: g.Clock.Berserk}
 	if err := json.Unmarshal([]byte(variant), &g.Variant); err != nil {
 		return nil, fmt.Errorf("game %s: variant %q: %w", g.ID, variant, err)
 	}

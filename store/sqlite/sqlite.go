@@ -103,7 +103,7 @@ const (
 	qRollbackTo = "ROLLBACK TO w"
 	qRelease    = "RELEASE w"
 	qGameExists = "SELECT count(*) FROM games WHERE id = ?"
-	qInsertGame = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	qInsertGame = `INSERT INTO games (id, game, variant, casual, status, version, result, dice_seed, rematch_of, created, updated, clock_initial, clock_increment, clock_per_move, clock_berserk, rated) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	qInsertSeat = `INSERT INTO seats (game_id, seat, kind, level, token_hash, joined, open, account_id, start_token_hash, start_joined, start_account_id)
 		VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?5, ?6, ?8)`
 	qVersion     = "SELECT version FROM games WHERE id = ?"

@@ -110,7 +110,7 @@ func testCreateAndGet(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	want := NewGame("g1")
 	want.RematchOf = "g0"
-	want.Clock = store.Clock{Initial: 5 * time.Minute, Increment: 2500 * time.Millisecond}
+	want.Clock = store.Clock{Initial: 5 * time.Minute, Increment: 2500 * time.Millisecond, Berserk: true}
 	mustCreate(t, s, want)
 	corr := NewGame("g1c")
 	corr.Clock = store.Clock{PerMove: 72 * time.Hour}

@@ -18,6 +18,8 @@ import (
 type Store interface {
 	store.Tournaments
 	Game(ctx context.Context, id string) (*store.Game, error)
+	// Events reads a game's log after seq after (who berserked).
+	Events(ctx context.Context, id string, after int64) ([]store.Event, error)
 }
 
 // Games creates the games a director pairs.

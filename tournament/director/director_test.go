@@ -30,6 +30,20 @@ type fakeGames struct {
 	// movedFirst: a game's first move comes just before its abort.
 	movedFirst bool
 	aborted    []string
+	// events are the games' logs as Events answers them (berserks).
+	events map[string][]store.Event
+}
+
+func (f *fakeGames) Events(_ context.Context, id string, after int64) ([]store.Event, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []store.Event
+	for _, e := range f.events[id] {
+		if e.Seq > after {
+			out = append(out, e)
+		}
+	}
+	return out, nil
 }
 
 func (f *fakeGames) Create(_ context.Context, t *store.Tournament, _ Spec, g *Game) error {
@@ -350,6 +364,61 @@ func TestUnstartedAtTheEnd(t *testing.T) {
 				if l.Games != 1 {
 					t.Errorf("%+v: want the game counted", l)
 				}
+			}
+		})
+	}
+}
+
+// TestBerserkPoint: in an arena that allows berserk, a win earns the
+// extra point when its player berserked and made at least BerserkMoves
+// moves (the log's berserk event), not after fewer moves, nor in an arena
+// without berserk.
+func TestBerserkPoint(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		allowed bool
+		moves   int
+		want    float64 // black's score after its win
+	}{
+		{"berserked, 7 moves", true, 7, 3},
+		{"berserked, 6 moves", true, 6, 2},
+		{"arena without berserk", false, 7, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			r := newRig(t, Arena, Spec{Minutes: 10, Berserk: c.allowed}, "a", "b")
+			d := r.director("i1", time.Minute)
+			for _, a := range []string{"a", "b"} {
+				d.Join(ctx, "t1", a, "N"+a, 1500)
+			}
+			r.now = t0
+			if err := d.Step(ctx); err != nil || len(r.g.live()) != 1 {
+				t.Fatalf("start: %v, %d games", err, len(r.g.live()))
+			}
+			g := r.g.live()[0]
+			evs := []store.Event{{Seq: 1, Kind: store.KindBerserk, Player: 1}}
+			for i := range 2 * c.moves {
+				evs = append(evs, store.Event{Seq: int64(i + 2), Kind: store.KindMove, Player: i % 2})
+			}
+			r.g.mu.Lock()
+			r.g.events = map[string][]store.Event{g.ID: evs}
+			r.g.mu.Unlock()
+			r.g.finish(t, g.ID, "0")
+			r.now = t0.Add(time.Minute)
+			if err := d.Step(ctx); err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, l := range r.standings(t, d).Lines {
+				if l.Account == g.Seats[1].Account {
+					found = true
+					if l.Score != c.want {
+						t.Errorf("black's line %+v: score %v, want %v", l, l.Score, c.want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no line for black (%s)", g.Seats[1].Account)
 			}
 		})
 	}

@@ -76,7 +76,13 @@ func (d *Director) results(ctx context.Context, e *entry, f store.Fence) error {
 			evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: r, Points: pts}))
 			continue
 		}
-		evs = append(evs, event(EvResult, resultData{Game: g.ID, Result: outcome(rec)}))
+		res := resultData{Game: g.ID, Result: outcome(rec)}
+		if e.st.Spec.Berserk && res.Result != Void {
+			if res.Berserk, err = d.berserked(ctx, g.ID); err != nil {
+				return err
+			}
+		}
+		evs = append(evs, event(EvResult, res))
 	}
 	if len(evs) == 0 {
 		return nil
@@ -186,4 +192,37 @@ func (d *Director) tablesStep(ctx context.Context, e *entry, f store.Fence) erro
 		return err
 	}
 	return d.create(ctx, e, f, e.st.Games[len(e.st.Games)-len(tabs):])
+}
+
+// BerserkMoves is how many moves a player who berserked must have played
+// for a win to earn the extra point, as on lichess: a berserk and a quick
+// resignation by a friend earn nothing.
+const BerserkMoves = 7
+
+// berserked reads game id's log: white's and black's berserk, each
+// counted when its player made at least BerserkMoves moves; nil when
+// neither counts.
+func (d *Director) berserked(ctx context.Context, id string) ([]bool, error) {
+	evs, err := d.cfg.Store.Events(ctx, id, 0)
+	if err != nil {
+		return nil, fmt.Errorf("director: game %s's berserks: %w", id, err)
+	}
+	var berserked [2]bool
+	var moves [2]int
+	for _, e := range evs {
+		if e.Player < 0 || e.Player > 1 {
+			continue
+		}
+		switch e.Kind {
+		case store.KindBerserk:
+			berserked[e.Player] = true
+		case store.KindMove:
+			moves[e.Player]++
+		}
+	}
+	out := []bool{berserked[0] && moves[0] >= BerserkMoves, berserked[1] && moves[1] >= BerserkMoves}
+	if !out[0] && !out[1] {
+		return nil, nil
+	}
+	return out, nil
 }

@@ -108,6 +108,9 @@ type resultData struct {
 	Result string `json:"result"`
 	// Points are a Ranked game's points, seat by seat.
 	Points []int `json:"points,omitempty"`
+	// Berserk says, white then black, who berserked and played at least
+	// BerserkMoves moves (an arena's extra point for a win).
+	Berserk []bool `json:"berserk,omitempty"`
 }
 
 // Entry is a player of a tournament.
@@ -324,7 +327,8 @@ func (s *State) result(d resultData, at time.Time) error {
 		if r == 0 {
 			return s.arena.Void(g.White, g.Black, at)
 		}
-		return s.arena.Finish(g.White, g.Black, r, false, false, at)
+		bw, bb := len(d.Berserk) == 2 && d.Berserk[0], len(d.Berserk) == 2 && d.Berserk[1]
+		return s.arena.Finish(g.White, g.Black, r, bw, bb, at)
 	}
 	r := map[string]swiss.Result{WhiteWins: swiss.WhiteWins, Draw: swiss.Draw, BlackWins: swiss.BlackWins, Void: swiss.Draw}[d.Result]
 	if r == swiss.Pending {
