@@ -42,6 +42,7 @@ const ICONS = {
   mute: 'M4 9h4l5-4v14l-5-4H4z M16 9l5 6 M21 9l-5 6',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M12 11v6 M12 7.5v.1',
   fire: 'M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 3-6 0 2 1 3 2 3 0-3-1-5 1-8z',
+  bolt: 'M13 2L5 14h6l-1 8 8-12h-6z',
 };
 
 /** icon is an inline SVG icon (decorative: hidden from screen readers). */

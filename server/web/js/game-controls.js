@@ -21,6 +21,7 @@ export const controlMethods = {
     const watch = new URL(`/g/${this.id}`, location.origin).href;
     mount(this.el.controls,
       btn('resign', t('resign'), () => this.resign(), holds && !over && two),
+      btn('berserk', t('berserk'), () => this.request({ type: 'berserk', seat: this.seats[0] }), this.canBerserk()),
       asked('draw-offer', t('drawSent'), 'draw', () => this.request({ type: 'draw', action: 'offer' }), holds && !over && two && drawGame && this.seats.length === 1),
       asked('undo-request', t('undoSent'), 'undo', () => this.request({ type: 'undo', action: 'request' }), holds && !over && this.summary?.casual !== false && (this.offers.undo === 'sent' || this.moves.some((m) => this.seats.includes(m.player)))),
       btn('rematch', t('rematch'), () => this.request({ type: 'rematch' }), holds && over && !this.rematchId),
@@ -49,6 +50,15 @@ export const controlMethods = {
         if (m) this.send(m); else this.toast(t('err_illegal_move'));
       };
     } else mount(this.el.entry);
+  },
+
+  // canBerserk: an arena's game that allows it, before my first move
+  // (half my time, no increment, an extra point for a win).
+  canBerserk() {
+    const c = this.clock;
+    const s = this.seats[0];
+    return !!c?.berserk && this.seats.length === 1 && !this.view.outcome && !c.berserked?.[s] &&
+      !this.moves.some((m) => m.kind === 'move' && m.player === s);
   },
 
   resign() {

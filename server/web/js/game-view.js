@@ -67,6 +67,7 @@ export const viewMethods = {
         who ? h('span', { class: 'muted', title: st.kind === 'ai' ? levelNote(spec, v.players, this.summary?.variant, level) : undefined }, ` ${who}`) : null,
         st.open && !this.seats.length && !v.outcome ? h('button', { type: 'button', class: 'primary join', 'data-take': p, onclick: (e) => this.take(p, e.target) }, t('take')) : null,
         this.clockLeft(p) !== null ? [icon('clock'), h('span', { class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': t('clock') }, this.clockText(p))] : null,
+        this.clock?.berserked?.[p] ? h('span', { class: 'berserked', 'data-berserked': p, title: t('berserked') }, icon('bolt')) : null,
         v.toMove === p ? h('span', { class: 'turnmark', 'aria-label': t('toMove', { p: '' }) }, ' ', icon('turn')) : null));
     }
     mount(this.el.players, items);
