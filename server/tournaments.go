@@ -114,7 +114,7 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 	rec.ID, rec.Rated = tg.ID, spec.Seats <= 2 // the multi-player events are casual
 	rec.Clock = store.Clock{Initial: time.Duration(spec.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
 		Increment: time.Duration(spec.Clock.Increment * float64(time.Second)).Round(time.Millisecond),
-		Berserk: spec.Berserk && t.Kind == director.Arena && spec.Seats <= 2}
+		Berserk:   spec.Berserk && t.Kind == director.Arena && spec.Seats <= 2}
 	if err := store.WithDeadline(ctx, g.s.o.WriteTimeout, func(ctx context.Context) error { return g.s.o.Store.Create(ctx, rec) }); err != nil {
 		return err
 	}
