@@ -8,12 +8,12 @@ import { api } from './api.js';
 import { levels } from './level-cards.js';
 
 addStrings({
-  en: { tLevelEnter: 'Enter a computer level:', tLevelGo: 'Enter', tLevelTag: 'computer, {level}' },
-  fr: { tLevelEnter: 'Inscrire un niveau de l’ordinateur :', tLevelGo: 'Inscrire', tLevelTag: 'ordinateur, {level}' },
+  en: { tLevelEnter: 'Enter a computer level:', tLevelGo: 'Enter', tLevelTag: 'computer' },
+  fr: { tLevelEnter: 'Inscrire un niveau de l’ordinateur :', tLevelGo: 'Inscrire', tLevelTag: 'ordinateur' },
 });
 
 /** levelTag marks a computer level's line in the standings. */
-export const levelTag = (level) => h('span', { class: 'muted', 'data-level': level }, ` · ${t('tLevelTag', { level: t(level) })}`);
+export const levelTag = (level) => h('span', { class: 'muted', 'data-level': level }, ` · ${t('tLevelTag')}`);
 
 /**
  * levelForm is the creator's small form for tournament page p (its id,

@@ -14,14 +14,14 @@ addStrings({
     tLeave: 'Leave', tJoined: 'You are in.', tYourGame: 'Your game is ready: play', tWaiting: 'Waiting for an opponent…',
     tWinner: 'Winner: {n}', tOver: 'Tournament over', tStartsIn: 'Starts in {s}', tEndsIn: 'Ends in {s}',
     tRound: 'Round {n} of {m}', tGamesTitle: 'Games', tFire: 'on fire: the next game counts double', tNoGames: 'No game yet.',
-    tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.', tBye: 'You have a bye this round: 1 point', tFinished: 'finished',
+    tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.', tBye: 'You have a bye this round: 1 point', tSeats: '{n} players a game, casual', tFinished: 'finished',
   },
   fr: {
     tRank: '#', tPlayer: 'Joueur', tScore: 'Points', tGames: 'Parties', tBuchholz: 'Buchholz', tSB: 'S-B',
     tLeave: 'Quitter', tJoined: 'Vous participez.', tYourGame: 'Votre partie est prête : jouer', tWaiting: 'En attente d’un adversaire…',
     tWinner: 'Vainqueur : {n}', tOver: 'Tournoi terminé', tStartsIn: 'Commence dans {s}', tEndsIn: 'Finit dans {s}',
     tRound: 'Ronde {n} sur {m}', tGamesTitle: 'Parties', tFire: 'en feu : la prochaine partie compte double', tNoGames: 'Pas encore de partie.',
-    tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.', tBye: 'Vous êtes exempt à cette ronde : 1 point', tFinished: 'terminée',
+    tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.', tBye: 'Vous êtes exempt à cette ronde : 1 point', tSeats: '{n} joueurs par partie, amicale', tFinished: 'terminée',
   },
 });
 
@@ -87,6 +87,7 @@ export class TournamentPage {
       h('section', { class: 'card' },
         h('h1', {}, v.name),
         h('p', { class: 'muted' }, `${t(v.kind)} · ${gameName(this.cat, v.game)} · ${clockText(v.spec?.clock)}`,
+          v.spec?.seats > 2 ? ` · ${t('tSeats', { n: v.spec.seats })}` : null,
           v.kind === 'swiss' ? ` · ${t('tRound', { n: v.standings.round || 0, m: v.spec?.rounds })}` : null),
         this.clockEl,
         v.standings.winner ? h('p', { class: 'winner', id: 'winner' }, t('tWinner', { n: this.name(v.standings.winner) })) : null,
