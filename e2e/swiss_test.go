@@ -14,9 +14,9 @@ import (
 
 // TestSwiss: five accounts play a 4-round Swiss created from the lobby's
 // form. Each round pairs four of them and gives the fifth the bye, a
-// different player each round; every game is played from the tournament
-// page's link (two moves each, then the player whose name sorts later
-// resigns). At the end every page shows the winner, and the standings'
+// different player each round, who reads so on the tournament page;
+// every game is played from the tournament page's link (two moves each,
+// then the player whose name sorts later resigns). At the end every page shows the winner, and the standings'
 // points, Buchholz and Sonneborn-Berger are those the test works out from
 // the games it played and the byes it saw (a bye scores a win; for the
 // tie-breaks it is a game won against a virtual opponent who had the
@@ -75,6 +75,7 @@ func TestSwiss(t *testing.T) {
 			}
 		}
 		sw.bye(r, bye)
+		tabs[bye].waitJSWithin(bye+" sees the bye", `document.querySelector('#tbye')?.textContent === 'You have a bye this round: 1 point' && !document.querySelector('#twaiting')`, 10*time.Second)
 		for page, pair := range byGame {
 			if len(pair) != 2 {
 				t.Fatalf("round %d: game %s has players %v", r, page, pair)
