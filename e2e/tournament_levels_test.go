@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -11,8 +12,9 @@ import (
 // from the lobby's form (the players a game show only for the games with
 // multi-player events, and only for arenas; the tournament's spec has the
 // seats), then enters a computer level from the tournament page and sees
-// it in the standings, marked as the computer. Another account sees no
-// level form.
+// it in the standings, marked as the computer; with two more levels and
+// the creator, a table of four is paired and the games' list names all
+// four. Another account sees no level form.
 func TestTournamentLevels(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
@@ -63,8 +65,19 @@ func TestTournamentLevels(t *testing.T) {
 	ana.waitJSWithin("the level in the standings", `(() => {
 		const tag = document.querySelector('#standings tbody tr [data-level="easy"]');
 		return !!tag && /computer/.test(tag.textContent); })()`, 10*time.Second)
+	for i, lv := range []string{"medium", "hard"} {
+		ana.waitJS("the level form again", `!document.querySelector('#tlevel-enter').disabled`)
+		ana.choose("#tlevel", lv)
+		ana.clickAt("#tlevel-enter")
+		ana.waitJSWithin(lv+" in the standings", fmt.Sprintf(`document.querySelectorAll('#standings tbody tr [data-level]').length === %d`, i+2), 10*time.Second)
+	}
 	ana.clickAt("#tjoin")
-	ana.waitJSWithin("ana in", `document.querySelectorAll('#standings tbody tr').length === 2 && !!document.querySelector('#tleave')`, 10*time.Second)
+	// Four players: a table of ana and the three levels, every one of
+	// them named in the games' list.
+	ana.waitJSWithin("the table of four", `(() => {
+		const g = document.querySelector('[data-tgame][data-seats="4"]');
+		return !!g && ['ana', 'Plateau easy', 'Plateau medium', 'Plateau hard'].every((n) => g.textContent.includes(n)); })()`, 20*time.Second)
+	ana.waitJSWithin("ana's game link", `!!document.querySelector('#tgame')`, 10*time.Second)
 	screenshot(t, ana, "tournament-levels-desktop")
 
 	ben := newTab(t, bctx, "ben")
