@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 func TestTournamentLevels(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
+	waitDailyPuzzle(t, base)
 	ana := newTab(t, bctx, "ana")
 	ana.open(base+"/", `!!document.querySelector('#signin-open') && !!document.querySelector('#tournaments h2')`)
 	ana.signUp("ana", "correct horse battery a73")
@@ -86,5 +88,26 @@ func TestTournamentLevels(t *testing.T) {
 	ben.open(base+"/t/"+id, `!!document.querySelector('#standings tbody tr [data-level="easy"]')`)
 	if eval[bool](ben, `!!document.querySelector('#tlevels')`) {
 		t.Error("ben, not the creator, sees the level form")
+	}
+}
+
+// waitDailyPuzzle waits until the server has loaded its seed puzzles (in
+// the background at its start): until then the lobby's daily puzzle
+// answers 500, a console error that fails the test.
+func waitDailyPuzzle(t *testing.T, base string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := http.Get(base + "/api/puzzles/daily")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the daily puzzle after 20 s: %v %v", resp, err)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
