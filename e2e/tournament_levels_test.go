@@ -46,6 +46,7 @@ func TestTournamentLevels(t *testing.T) {
 		chromedp.SetValue(`#tournaments input[name="startsIn"]`, ""),
 		chromedp.SendKeys(`#tournaments input[name="startsIn"]`, "0"),
 		chromedp.SendKeys(`#tournaments input[name="name"]`, "Intercept night"))
+	screenshot(t, ana, "tournament-form-seats-desktop")
 	ana.clickAt("#tourney-create")
 	ana.waitJS("the tournament page", `location.pathname.startsWith('/t/') && !!document.querySelector('#tjoin')`)
 	id := eval[string](ana, `location.pathname.slice(3)`)
