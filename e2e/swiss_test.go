@@ -49,6 +49,7 @@ func TestSwiss(t *testing.T) {
 	ana.clickAt("#tourney-create")
 	ana.waitJS("the tournament page", `location.pathname.startsWith('/t/') && !!document.querySelector('#tjoin')`)
 	id := eval[string](ana, `location.pathname.slice(3)`)
+	ana.waitJS("the creator's level form before the start", `!!document.querySelector('#tlevels')`)
 	ana.clickAt("#tjoin")
 	ana.waitJSWithin("ana in", `!!document.querySelector('#tleave')`, 10*time.Second)
 	for _, n := range names[1:] {
@@ -75,6 +76,9 @@ func TestSwiss(t *testing.T) {
 			}
 		}
 		sw.bye(r, bye)
+		if r == 1 && eval[bool](ana, `!!document.querySelector('#tlevels')`) {
+			t.Error("the creator's level form after the Swiss's start")
+		}
 		tabs[bye].waitJSWithin(bye+" sees the bye", `document.querySelector('#tbye')?.textContent === 'You have a bye this round: 1 point' && !document.querySelector('#twaiting')`, 10*time.Second)
 		for page, pair := range byGame {
 			if len(pair) != 2 {

@@ -92,11 +92,17 @@ export class TournamentPage {
         this.clockEl,
         v.standings.winner ? h('p', { class: 'winner', id: 'winner' }, t('tWinner', { n: this.name(v.standings.winner) })) : null,
         this.meEl(),
-        v.me?.creator && v.status !== 'finished' ? levelForm(this) : null,
+        this.levelsOpen() ? levelForm(this) : null,
         this.error ? h('p', { class: 'error', role: 'alert' }, this.error) : null),
       h('section', { class: 'card' }, this.table()),
       h('section', { class: 'card' }, h('h2', {}, t('tGamesTitle')), this.games())));
     this.drawClock();
+  }
+
+  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until its start. */
+  levelsOpen() {
+    const v = this.v;
+    return !!v.me?.creator && v.status !== 'finished' && !(v.kind === 'swiss' && v.standings.started);
   }
 
   name(account) { return this.v.standings.lines.find((l) => l.account === account)?.name || account; }
