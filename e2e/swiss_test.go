@@ -14,9 +14,9 @@ import (
 
 // TestSwiss: five accounts play a 4-round Swiss created from the lobby's
 // form. Each round pairs four of them and gives the fifth the bye, a
-// different player each round; every game is played from the tournament
-// page's link (two moves each, then the player whose name sorts later
-// resigns). At the end every page shows the winner, and the standings'
+// different player each round, who reads so on the tournament page;
+// every game is played from the tournament page's link (two moves each,
+// then the player whose name sorts later resigns). At the end every page shows the winner, and the standings'
 // points, Buchholz and Sonneborn-Berger are those the test works out from
 // the games it played and the byes it saw (a bye scores a win; for the
 // tie-breaks it is a game won against a virtual opponent who had the
@@ -49,6 +49,7 @@ func TestSwiss(t *testing.T) {
 	ana.clickAt("#tourney-create")
 	ana.waitJS("the tournament page", `location.pathname.startsWith('/t/') && !!document.querySelector('#tjoin')`)
 	id := eval[string](ana, `location.pathname.slice(3)`)
+	ana.waitJS("the creator's level form before the start", `!!document.querySelector('#tlevels')`)
 	ana.clickAt("#tjoin")
 	ana.waitJSWithin("ana in", `!!document.querySelector('#tleave')`, 10*time.Second)
 	for _, n := range names[1:] {
@@ -75,6 +76,10 @@ func TestSwiss(t *testing.T) {
 			}
 		}
 		sw.bye(r, bye)
+		if r == 1 && eval[bool](ana, `!!document.querySelector('#tlevels')`) {
+			t.Error("the creator's level form after the Swiss's start")
+		}
+		tabs[bye].waitJSWithin(bye+" sees the bye", `document.querySelector('#tbye')?.textContent === 'You have a bye this round: 1 point' && !document.querySelector('#twaiting')`, 10*time.Second)
 		for page, pair := range byGame {
 			if len(pair) != 2 {
 				t.Fatalf("round %d: game %s has players %v", r, page, pair)

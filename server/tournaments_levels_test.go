@@ -29,6 +29,15 @@ func TestArenaWithLevels(t *testing.T) {
 		t.Fatalf("create: %d %s", a.status, a.raw)
 	}
 	id, _ := a.body["id"].(string)
+	for _, c := range []struct {
+		b    *browser
+		want bool
+	}{{ana, true}, {bob, false}} {
+		me, _ := c.b.do(t, "GET", "/api/tournaments/"+id, nil).body["me"].(map[string]any)
+		if creator, _ := me["creator"].(bool); me == nil || creator != c.want {
+			t.Errorf("me %v, want creator %v", me, c.want)
+		}
+	}
 	if a := bob.do(t, "POST", "/api/tournaments/"+id+"/levels", map[string]any{"level": "easy"}); a.status != http.StatusForbidden {
 		t.Errorf("bob (not the creator) enters a level: %d %s, want 403", a.status, a.raw)
 	}

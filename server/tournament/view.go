@@ -39,6 +39,11 @@ type GameView struct {
 type Me struct {
 	Joined bool    `json:"joined"`
 	Game   *MyGame `json:"game,omitempty"`
+	// Creator: the reader created the tournament (and may enter
+	// computer levels).
+	Creator bool `json:"creator,omitempty"`
+	// Bye: the reader has the bye of the Swiss round in progress.
+	Bye bool `json:"bye,omitempty"`
 }
 
 // MyGame is the reader's game in progress and its seat's link.
@@ -76,7 +81,7 @@ func (h *Handler) view(st *director.State, account string) View {
 		}
 	}
 	if account != "" {
-		v.Me = &Me{Joined: st.Joined(account)}
+		v.Me = &Me{Joined: st.Joined(account), Creator: st.T.Creator == account, Bye: st.Bye() == account}
 		for _, g := range st.Playing() {
 			for seat, a := range g.Accounts() {
 				if a == account {

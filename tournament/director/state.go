@@ -377,6 +377,15 @@ func (s *State) levels(accounts ...string) []string {
 	return out
 }
 
+// Bye returns the account with the bye of a Swiss tournament's round
+// in progress (or last paired), "" if none or once it has ended.
+func (s *State) Bye() string {
+	if s.Ended || len(s.byes) == 0 {
+		return ""
+	}
+	return s.byes[len(s.byes)-1]
+}
+
 // Joined reports whether account has joined and not left.
 func (s *State) Joined(account string) bool {
 	i, ok := s.idx[account]

@@ -43,7 +43,7 @@ func TestSwissFivePlayers(t *testing.T) {
 			got += g.Seats[0].Account + "-" + g.Seats[1].Account + " "
 		}
 		var bye string
-		d.View(ctx, "t1", func(s *State) { bye = s.byes[len(s.byes)-1] })
+		d.View(ctx, "t1", func(s *State) { bye = s.Bye() })
 		got += "bye " + bye
 		if got != rd.want {
 			t.Fatalf("round %d: %q, want %q", i+1, got, rd.want)
@@ -56,6 +56,11 @@ func TestSwissFivePlayers(t *testing.T) {
 	if err := d.Step(ctx); err != nil {
 		t.Fatal(err)
 	}
+	d.View(ctx, "t1", func(s *State) {
+		if b := s.Bye(); b != "" {
+			t.Errorf("bye %q after the end, want none", b)
+		}
+	})
 	if tr, _ := r.s.Tournament(ctx, "t1"); tr.Status != store.TournamentFinished {
 		t.Fatalf("status %s after 4 rounds, want finished", tr.Status)
 	}

@@ -6,6 +6,7 @@ import { t, gameName, addStrings } from './i18n.js';
 import { h, mount, icon } from './dom.js';
 import { api, catalog } from './api.js';
 import { when, clockText } from './tournaments.js';
+import { levelForm, levelTag } from './tournament-levels.js';
 
 addStrings({
   en: {
@@ -13,14 +14,14 @@ addStrings({
     tLeave: 'Leave', tJoined: 'You are in.', tYourGame: 'Your game is ready: play', tWaiting: 'Waiting for an opponent…',
     tWinner: 'Winner: {n}', tOver: 'Tournament over', tStartsIn: 'Starts in {s}', tEndsIn: 'Ends in {s}',
     tRound: 'Round {n} of {m}', tGamesTitle: 'Games', tFire: 'on fire: the next game counts double', tNoGames: 'No game yet.',
-    tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.',
+    tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.', tBye: 'You have a bye this round: 1 point', tSeats: '{n} players a game, casual', tFinished: 'finished',
   },
   fr: {
     tRank: '#', tPlayer: 'Joueur', tScore: 'Points', tGames: 'Parties', tBuchholz: 'Buchholz', tSB: 'S-B',
     tLeave: 'Quitter', tJoined: 'Vous participez.', tYourGame: 'Votre partie est prête : jouer', tWaiting: 'En attente d’un adversaire…',
     tWinner: 'Vainqueur : {n}', tOver: 'Tournoi terminé', tStartsIn: 'Commence dans {s}', tEndsIn: 'Finit dans {s}',
     tRound: 'Ronde {n} sur {m}', tGamesTitle: 'Parties', tFire: 'en feu : la prochaine partie compte double', tNoGames: 'Pas encore de partie.',
-    tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.',
+    tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.', tBye: 'Vous êtes exempt à cette ronde : 1 point', tSeats: '{n} joueurs par partie, amicale', tFinished: 'terminée',
   },
 });
 
@@ -86,14 +87,22 @@ export class TournamentPage {
       h('section', { class: 'card' },
         h('h1', {}, v.name),
         h('p', { class: 'muted' }, `${t(v.kind)} · ${gameName(this.cat, v.game)} · ${clockText(v.spec?.clock)}`,
+          v.spec?.seats > 2 ? ` · ${t('tSeats', { n: v.spec.seats })}` : null,
           v.kind === 'swiss' ? ` · ${t('tRound', { n: v.standings.round || 0, m: v.spec?.rounds })}` : null),
         this.clockEl,
         v.standings.winner ? h('p', { class: 'winner', id: 'winner' }, t('tWinner', { n: this.name(v.standings.winner) })) : null,
         this.meEl(),
+        this.levelsOpen() ? levelForm(this) : null,
         this.error ? h('p', { class: 'error', role: 'alert' }, this.error) : null),
       h('section', { class: 'card' }, this.table()),
       h('section', { class: 'card' }, h('h2', {}, t('tGamesTitle')), this.games())));
     this.drawClock();
+  }
+
+  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until its start. */
+  levelsOpen() {
+    const v = this.v;
+    return !!v.me?.creator && v.status !== 'finished' && !(v.kind === 'swiss' && v.standings.started);
   }
 
   name(account) { return this.v.standings.lines.find((l) => l.account === account)?.name || account; }
@@ -115,9 +124,11 @@ export class TournamentPage {
     const me = v.me;
     if (!me) return h('p', {}, h('a', { href: '/', 'data-nav': true }, t('tourneySignIn')));
     if (!me.joined) return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'tjoin', onclick: (e) => this.act('join', e.currentTarget) }, t('tourneyJoin')));
-    return h('div', { class: 'tme' },
-      me.game ? h('p', {}, h('a', { class: 'primary button', id: 'tgame', href: me.game.url, 'data-nav': true }, t('tYourGame')))
-        : h('p', { class: 'muted', id: 'twaiting' }, v.standings.started ? t('tWaiting') : t('tJoined')),
+    let status;
+    if (me.game) status = h('p', {}, h('a', { class: 'primary button', id: 'tgame', href: me.game.url, 'data-nav': true }, t('tYourGame')));
+    else if (me.bye && v.standings.started) status = h('p', { class: 'tbye', id: 'tbye' }, t('tBye'));
+    else status = h('p', { class: 'muted', id: 'twaiting' }, v.standings.started ? t('tWaiting') : t('tJoined'));
+    return h('div', { class: 'tme' }, status,
       h('button', { type: 'button', id: 'tleave', onclick: (e) => this.act('leave', e.currentTarget) }, t('tLeave')));
   }
 
@@ -141,7 +152,7 @@ export class TournamentPage {
       swiss ? [h('th', {}, t('tBuchholz')), h('th', {}, t('tSB'))] : h('th', {}, ''));
     const rows = st.lines.map((l) => h('tr', { 'data-account': l.account, 'data-score': l.score, class: l.left ? 'muted' : null },
       h('td', {}, l.rank), h('td', {}, h('a', { href: `/@/${encodeURIComponent(l.name)}`, 'data-nav': true }, l.name), ' ',
-        h('span', { class: 'muted' }, l.rating), l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
+        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(l.level) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
         l.left ? h('span', { class: 'muted' }, ` · ${t('tLeft')}`) : null),
       h('td', { class: 'score' }, l.score, l.fire ? h('span', { class: 'fire', title: t('tFire'), 'data-fire': true }, ' ', icon('fire')) : null),
       h('td', {}, l.games),
@@ -153,8 +164,10 @@ export class TournamentPage {
   games() {
     const gs = this.v.games || [];
     if (!gs.length) return h('p', { class: 'muted' }, t('tNoGames'));
-    return h('ul', { class: 'tgames' }, gs.map((g) => h('li', { 'data-tgame': g.id },
-      h('a', { href: `/g/${g.id}`, 'data-nav': true }, g.round ? `${g.round}. ` : '', `${g.white} – ${g.black}`, ' ',
-        h('span', { class: 'muted' }, RESULTS[g.result] || (g.result ? '' : t('tPlaying')))))));
+    // A multi-player table names every seat's player (players), in seat order.
+    const who = (g) => (g.players?.length > 2 ? g.players : [g.white, g.black]).join(' – ');
+    return h('ul', { class: 'tgames' }, gs.map((g) => h('li', { 'data-tgame': g.id, 'data-seats': g.players?.length || 2 },
+      h('a', { href: `/g/${g.id}`, 'data-nav': true }, g.round ? `${g.round}. ` : '', who(g), ' ',
+        h('span', { class: 'muted' }, RESULTS[g.result] || (g.result ? t('tFinished') : t('tPlaying')))))));
   }
 }

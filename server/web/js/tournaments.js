@@ -12,6 +12,7 @@ addStrings({
     arena: 'Arena', swiss: 'Swiss', tourneyMinutes: 'Minutes', tourneyRounds: 'Rounds', tourneyClock: 'Clock (min + s)',
     tourneyStartsIn: 'Starts in (min)', tourneyName: 'Name', tourneyBerserk: 'Berserk allowed', tourneyCreateGo: 'Create',
     tourneySignIn: 'Sign in to create or join a tournament.',
+    tourneySeats: 'Players a game', tourneySeatsRated: '{n} · rated', tourneySeatsCasual: '{n} · casual',
   },
   fr: {
     tourneys: 'Tournois', tourneyNone: 'Aucun tournoi prévu : créez-en un.', tourneyJoin: 'Rejoindre',
@@ -19,6 +20,7 @@ addStrings({
     arena: 'Arène', swiss: 'Suisse', tourneyMinutes: 'Minutes', tourneyRounds: 'Rondes', tourneyClock: 'Pendule (min + s)',
     tourneyStartsIn: 'Commence dans (min)', tourneyName: 'Nom', tourneyBerserk: 'Berserk permis', tourneyCreateGo: 'Créer',
     tourneySignIn: 'Connectez-vous pour créer ou rejoindre un tournoi.',
+    tourneySeats: 'Joueurs par partie', tourneySeatsRated: '{n} · classée', tourneySeatsCasual: '{n} · amicale',
   },
 });
 
@@ -33,6 +35,15 @@ export function when(iso, now = Date.now()) {
   return f.format(Math.round(sec / 86400), 'day');
 }
 
+/**
+ * SEATS are the players a game of the games with casual multi-player
+ * arenas (docs/tournaments.md); 2 is the rated two-player tournament.
+ */
+export const SEATS = { intercept: [2, 4], shutbox: [2, 3, 4] };
+
+/** seatsOf is the form's players a game if its game and kind allow it, else 2. */
+const seatsOf = (f) => (f.kind === 'arena' && SEATS[f.game]?.includes(+f.seats) ? +f.seats : 2);
+
 /** clockText writes a tournament's clock as 3+2. */
 export const clockText = (c) => `${c?.minutes ?? 0}+${c?.increment ?? 0}`;
 
@@ -42,7 +53,7 @@ export class Tournaments {
     this.cat = cat;
     this.list = null;
     this.error = '';
-    this.form = { kind: 'arena', game: cat[0]?.id || 'dames', minutes: 30, rounds: 5, clockMin: 3, clockInc: 2, startsIn: 5, name: '', berserk: false };
+    this.form = { kind: 'arena', game: cat[0]?.id || 'dames', minutes: 30, rounds: 5, clockMin: 3, clockInc: 2, startsIn: 5, name: '', berserk: false, seats: 2 };
     this.el = h('section', { class: 'card', id: 'tournaments' });
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 10000);
@@ -73,8 +84,10 @@ export class Tournaments {
   async create(btn) {
     const f = this.form;
     const body = { kind: f.kind, game: f.game, clock: { minutes: +f.clockMin, increment: +f.clockInc }, startsIn: +f.startsIn, name: f.name };
-    if (f.kind === 'arena') Object.assign(body, { minutes: +f.minutes, berserk: f.berserk });
+    const seats = seatsOf(f);
+    if (f.kind === 'arena') Object.assign(body, { minutes: +f.minutes, berserk: seats === 2 && f.berserk });
     else body.rounds = +f.rounds;
+    if (seats > 2) body.seats = seats;
     btn.disabled = true;
     try {
       const tr = await api('/api/tournaments', { method: 'POST', body });
@@ -111,7 +124,7 @@ export class Tournaments {
     const f = this.form;
     const kind = h('select', { name: 'kind', onchange: (e) => { f.kind = e.target.value; this.draw(); } },
       ['arena', 'swiss'].map((k) => h('option', { value: k, selected: k === f.kind || null }, t(k))));
-    const game = h('select', { name: 'game', onchange: (e) => { f.game = e.target.value; } },
+    const game = h('select', { name: 'game', onchange: (e) => { f.game = e.target.value; this.draw(); } },
       this.cat.map((g) => h('option', { value: g.id, selected: g.id === f.game || null }, gameName(this.cat, g.id))));
     return h('details', { class: 'tourney-create' }, h('summary', {}, t('tourneyCreate')),
       h('div', { class: 'row' }, kind, ' ', game),
@@ -121,8 +134,19 @@ export class Tournaments {
       h('span', {}, this.field(t('tourneyClock'), 'clockMin', { type: 'number', min: 0.5, step: 0.5 }), ' + ',
         h('input', { name: 'clockInc', type: 'number', min: 0, max: 60, value: f.clockInc, oninput: (e) => { f.clockInc = e.target.value; } })),
       this.field(t('tourneyStartsIn'), 'startsIn', { type: 'number', min: 0, max: 10080 }),
-      f.kind === 'arena' ? this.field(t('tourneyBerserk'), 'berserk', { type: 'checkbox' }) : null,
+      this.seatsEl(),
+      f.kind === 'arena' && seatsOf(f) === 2 ? this.field(t('tourneyBerserk'), 'berserk', { type: 'checkbox' }) : null,
       h('button', { type: 'button', class: 'primary', id: 'tourney-create', onclick: (e) => this.create(e.currentTarget) }, t('tourneyCreateGo')));
+  }
+
+  /** seatsEl is the players a game, for an arena of a game with multi-player events. */
+  seatsEl() {
+    const f = this.form;
+    const choice = f.kind === 'arena' && SEATS[f.game];
+    if (!choice) return null;
+    const seats = seatsOf(f);
+    return h('label', {}, t('tourneySeats'), ' ', h('select', { name: 'seats', onchange: (e) => { f.seats = +e.target.value; this.draw(); } },
+      choice.map((n) => h('option', { value: n, selected: n === seats || null }, t(n === 2 ? 'tourneySeatsRated' : 'tourneySeatsCasual', { n })))));
   }
 
   draw() {
