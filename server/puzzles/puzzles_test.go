@@ -34,6 +34,11 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T, limits puzzles.Limits) *fixture {
+	return newFixtureSeeded(t, limits, true)
+}
+
+// newFixtureSeeded is newFixture, with the seed puzzles loaded or not.
+func newFixtureSeeded(t *testing.T, limits puzzles.Limits, seeded bool) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "p.db"))
@@ -42,8 +47,10 @@ func newFixture(t *testing.T, limits puzzles.Limits) *fixture {
 	}
 	t.Cleanup(func() { st.Close() })
 	f := &fixture{t: t, st: st, now: time.Date(2026, 12, 5, 9, 0, 0, 0, time.UTC)}
-	if _, err := puzzles.LoadSeed(ctx, st, f.now); err != nil {
-		t.Fatal(err)
+	if seeded {
+		if _, err := puzzles.LoadSeed(ctx, st, f.now); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, name := range []string{"ana", "bo"} {
 		if err := st.CreateAccount(ctx, storetest.NewAccount(name, name)); err != nil {
@@ -242,6 +249,17 @@ func TestNextAndDaily(t *testing.T) {
 	}
 	if c := f.do("GET", "/api/puzzles/daily", "ana", "", &d2); c != 200 || d2.Puzzle.ID != d1.Puzzle.ID {
 		t.Errorf("daily again: %d %s, want %s", c, d2.Puzzle.ID, d1.Puzzle.ID)
+	}
+}
+
+// TestDailyBeforeTheSeeds: before the seed puzzles are loaded (the
+// server loads them in the background as it starts), the daily puzzle is
+// answered 200 without a puzzle, not 500 (an error in every page then).
+func TestDailyBeforeTheSeeds(t *testing.T) {
+	f := newFixtureSeeded(t, puzzles.Limits{}, false)
+	var d map[string]any
+	if c := f.do("GET", "/api/puzzles/daily", "", "", &d); c != 200 || d["puzzle"] != nil || d["daily"] != "2026-12-05" {
+		t.Errorf("daily before the seeds: %d %v, want 200 without a puzzle", c, d)
 	}
 }
 

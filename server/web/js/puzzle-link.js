@@ -6,7 +6,7 @@ import { api } from './api.js';
 
 export function puzzleLine(cat) {
   const el = h('p', { class: 'pz-lobby', id: 'lobby-puzzles' }, h('a', { href: '/puzzles', id: 'lobby-puzzles-link' }, t('puzzles')));
-  api('/api/puzzles/daily').then((d) => el.append(' · ', h('a', { href: `/puzzles/${d.puzzle.game}?id=${encodeURIComponent(d.puzzle.id)}`, id: 'lobby-daily' },
+  api('/api/puzzles/daily').then((d) => d.puzzle && el.append(' · ', h('a', { href: `/puzzles/${d.puzzle.game}?id=${encodeURIComponent(d.puzzle.id)}`, id: 'lobby-daily' },
     t('dailyPuzzle', { g: gameName(cat, d.puzzle.game) })))).catch(() => {});
   return el;
 }
