@@ -191,18 +191,10 @@ func (p *Play) apply(e store.Event, d *eventData, m *game.Move) error {
 		if err := p.applyOffer(e, d, n); err != nil {
 			return err
 		}
-	case KindBerserk:
-		if p.movesOf(e.Player) > 0 {
-			return refuse("not_allowed", "berserk is before your first move")
-		}
-		if err := p.Clock.berserk(e.Player); err != nil {
+	case KindBerserk, KindAbort:
+		if err := p.applyServerRule(e); err != nil {
 			return err
 		}
-	case KindAbort:
-		if p.playerMoved() {
-			return refuse("not_allowed", "the game has started: a player has moved")
-		}
-		p.Forced = &game.Outcome{Over: true, Reason: AbortedReason}
 	case KindTimeout: // checked by Clock.check
 		o := timeoutOutcome(n, p.Cfg, e.Player)
 		p.Forced = abortedOr(*d, o)
@@ -375,4 +367,21 @@ func ParseOutcome(raw json.RawMessage) (game.Outcome, error) {
 		return game.Outcome{}, fmt.Errorf("outcome %.100s: %w", raw, err)
 	}
 	return o, nil
+}
+
+// applyServerRule applies a berserk (before the seat's first move, in a
+// game that allows it) or the server's abort of a game no player has
+// moved in.
+func (p *Play) applyServerRule(e store.Event) error {
+	if e.Kind == KindAbort {
+		if p.playerMoved() {
+			return refuse("not_allowed", "the game has started: a player has moved")
+		}
+		p.Forced = &game.Outcome{Over: true, Reason: AbortedReason}
+		return nil
+	}
+	if p.movesOf(e.Player) > 0 {
+		return refuse("not_allowed", "berserk is before your first move")
+	}
+	return p.Clock.berserk(e.Player)
 }
