@@ -302,7 +302,9 @@ func TestReviewYieldsToLiveGame(t *testing.T) {
 	p := join(t, ts, c.ID, 0, c.Seats[0].Token)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	for p.version < 2 { // the person's move, then the AI's
+	// The person's move, then the AI's (versions are no measure: the
+	// seats' joins are events and take versions too).
+	for p.moves < 1 || p.pending || p.view.ToMove != 0 {
 		if err := p.step(ctx); err != nil {
 			t.Fatalf("waiting for the AI's reply while a review holds the worker: %v", err)
 		}
