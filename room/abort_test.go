@@ -61,22 +61,7 @@ func TestRatedAbort(t *testing.T) {
 			if c.rated && (err != nil || (rate == nil) != c.aborted) {
 				t.Errorf("RateOf(%s) = %v, %v; want a rating change: %v", upd.Result, rate, err, !c.aborted)
 			}
-			// As an export carries it (ToJSON, then EventOf).
-			var exported []store.Event
-			for _, e := range log {
-				x, err := room.EventOf(room.ToJSON(e))
-				if err != nil {
-					t.Fatal(err)
-				}
-				exported = append(exported, x)
-			}
-			q, err := room.Replay(games.Registry(), p.Rec, exported)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a, b := fmt.Sprint(q.Outcome()), fmt.Sprint(o); a != b {
-				t.Errorf("the replay ends %s, the game %s", a, b)
-			}
+			replaysAsExported(t, p, log)
 		})
 	}
 }
@@ -133,21 +118,7 @@ func TestAbortUnstarted(t *testing.T) {
 			if _, err := room.Decide(p, int(p.State.ToMove()), room.Action{Kind: room.ActResign, Time: t0}); err == nil {
 				t.Error("a resignation after the abort was allowed")
 			}
-			var exported []store.Event
-			for _, e := range log {
-				x, err := room.EventOf(room.ToJSON(e))
-				if err != nil {
-					t.Fatal(err)
-				}
-				exported = append(exported, x)
-			}
-			q, err := room.Replay(games.Registry(), p.Rec, exported)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a, b := fmt.Sprint(q.Outcome()), fmt.Sprint(o); a != b {
-				t.Errorf("the replay ends %s, the game %s", a, b)
-			}
+			replaysAsExported(t, p, log)
 		})
 	}
 }
@@ -208,5 +179,26 @@ func TestRoomAbort(t *testing.T) {
 	until(t, white, "ack")
 	if err := r.Abort(ctx); !errors.Is(err, room.ErrStarted) {
 		t.Errorf("abort after a move: %v, want ErrStarted", err)
+	}
+}
+
+// replaysAsExported replays log as an export carries it (ToJSON, then
+// EventOf) and checks that it ends as p does.
+func replaysAsExported(t *testing.T, p *room.Play, log []store.Event) {
+	t.Helper()
+	var exported []store.Event
+	for _, e := range log {
+		x, err := room.EventOf(room.ToJSON(e))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exported = append(exported, x)
+	}
+	q, err := room.Replay(games.Registry(), p.Rec, exported)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := fmt.Sprint(q.Outcome()), fmt.Sprint(p.Outcome()); a != b {
+		t.Errorf("the replay ends %s, the game %s", a, b)
 	}
 }
