@@ -36,12 +36,15 @@ export const connMethods = {
     const changed = v !== this.version || !this.view;
     this.version = v;
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
+    const before = this.view?.position;
     if (g.view) {
       this.view = g.view;
       this.history.set(v, { ...(this.history.get(v) || {}), view: g.view });
     }
     this.moves = (Array.isArray(g.moves) ? g.moves : []).map((x) => ({ ...x, seq: x.seq ?? x.version }));
-    if (changed) this.prefix = [];
+    // A seat's join or a clock event changes the version, not the
+    // position: a move half clicked stays.
+    if (changed && this.view?.position !== before) this.prefix = [];
     this.gameId = g.game || this.view?.game;
     if (g.clock) this.setClock(g.clock);
     if (g.rematch_id) this.adoptRematch(g.rematch_id);
@@ -87,13 +90,14 @@ export const connMethods = {
     if (m.clock) this.setClock(m.clock); // a live event: its clocks are now
     if (this.awaiting && v >= this.awaiting) { this.busy = false; this.awaiting = 0; }
     const wasOver = !!this.view?.outcome;
+    const before = this.view?.position;
     if (m.view) this.view = m.view;
     // A correspondence game open in a tab the player is not looking at.
     if (ev.kind === 'move' && !this.seats.includes(ev.player) && this.myTurn() && this.clock?.per_move_ms && document.hidden) {
       import('./corr.js').then((m) => m.notifyMove(gameName(this.cat, this.gameId), ev.notation || '', this.id)).catch(() => {});
     }
     if (this.summary) this.summary.version = v;
-    this.prefix = [];
+    if (this.view?.position !== before || this.view?.outcome?.over) this.prefix = [];
     this.rolled = ev.kind === 'roll';
     this.onOffer(ev);
     if (ev.kind === 'rematch' && ev.rematch_id) {
