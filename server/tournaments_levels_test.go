@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -130,6 +131,60 @@ func playOut(t *testing.T, ts *testServer, cookie, id, token string) {
 	for !p.over() && p.view.Outcome == nil {
 		if err := p.step(ctx); err != nil {
 			t.Fatalf("game %s: %v", id, err)
+		}
+	}
+}
+
+// TestWithdrawLevel: the creator withdraws a computer level it entered
+// (its line stays, marked left) and may enter it again; nobody else may,
+// and a level not in the tournament cannot be withdrawn.
+func TestWithdrawLevel(t *testing.T) {
+	ts := newTestServer(t, withFastPasswords)
+	ana, bob := ts.browser(t), ts.browser(t)
+	ana.signUp(t, "ana", "correct horse battery staple 71")
+	bob.signUp(t, "bob", "correct horse battery staple 71")
+	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "shutbox", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	id, _ := a.body["id"].(string)
+	left := func() map[string]bool {
+		v := ana.do(t, "GET", "/api/tournaments/"+id, nil)
+		st, _ := v.body["standings"].(map[string]any)
+		lines, _ := st["lines"].([]any)
+		out := map[string]bool{}
+		for _, l := range lines {
+			m, _ := l.(map[string]any)
+			name, _ := m["name"].(string)
+			out[name], _ = m["left"].(bool)
+		}
+		return out
+	}
+	steps := []struct {
+		who    *browser
+		method string
+		path   string
+		status int
+		left   map[string]bool // the standings after the step, by name: left or not
+	}{
+		{ana, "DELETE", "/levels/easy", http.StatusConflict, map[string]bool{}}, // not entered
+		{ana, "POST", "/levels", http.StatusOK, map[string]bool{"Plateau easy": false}},
+		{bob, "DELETE", "/levels/easy", http.StatusForbidden, map[string]bool{"Plateau easy": false}},
+		{ana, "DELETE", "/levels/grandmaster", http.StatusBadRequest, map[string]bool{"Plateau easy": false}},
+		{ana, "DELETE", "/levels/easy", http.StatusOK, map[string]bool{"Plateau easy": true}},
+		{ana, "DELETE", "/levels/easy", http.StatusConflict, map[string]bool{"Plateau easy": true}}, // withdrawn already
+		{ana, "POST", "/levels", http.StatusOK, map[string]bool{"Plateau easy": false}},             // entered again
+	}
+	for i, s := range steps {
+		var body any
+		if s.method == "POST" {
+			body = map[string]any{"level": "easy"}
+		}
+		if a := s.who.do(t, s.method, "/api/tournaments/"+id+s.path, body); a.status != s.status {
+			t.Fatalf("step %d, %s %s: %d %s, want %d", i, s.method, s.path, a.status, a.raw, s.status)
+		}
+		if got := left(); !maps.Equal(got, s.left) {
+			t.Fatalf("step %d, %s %s: standings' left marks %v, want %v", i, s.method, s.path, got, s.left)
 		}
 	}
 }

@@ -72,6 +72,7 @@ func (h *Handler) Register(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tournaments/{id}/join", h.join)
 	m.HandleFunc("POST /api/tournaments/{id}/leave", h.leave)
 	m.HandleFunc("POST /api/tournaments/{id}/levels", h.enterLevel)
+	m.HandleFunc("DELETE /api/tournaments/{id}/levels/{level}", h.withdrawLevel)
 }
 
 // Limits of a tournament's settings.

@@ -152,7 +152,7 @@ export class TournamentPage {
       swiss ? [h('th', {}, t('tBuchholz')), h('th', {}, t('tSB'))] : h('th', {}, ''));
     const rows = st.lines.map((l) => h('tr', { 'data-account': l.account, 'data-score': l.score, class: l.left ? 'muted' : null },
       h('td', {}, l.rank), h('td', {}, h('a', { href: `/@/${encodeURIComponent(l.name)}`, 'data-nav': true }, l.name), ' ',
-        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(l.level) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
+        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(this, l) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
         l.left ? h('span', { class: 'muted' }, ` · ${t('tLeft')}`) : null),
       h('td', { class: 'score' }, l.score, l.fire ? h('span', { class: 'fire', title: t('tFire'), 'data-fire': true }, ' ', icon('fire')) : null),
       h('td', {}, l.games),
