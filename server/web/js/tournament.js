@@ -99,10 +99,9 @@ export class TournamentPage {
     this.drawClock();
   }
 
-  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until its start. */
+  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until half its rounds have started. */
   levelsOpen() {
-    const v = this.v;
-    return !!v.me?.creator && v.status !== 'finished' && !(v.kind === 'swiss' && v.standings.started);
+    return !!this.v.me?.creator && this.v.joinable;
   }
 
   name(account) { return this.v.standings.lines.find((l) => l.account === account)?.name || account; }
@@ -123,6 +122,7 @@ export class TournamentPage {
     if (v.status === 'finished') return null;
     const me = v.me;
     if (!me) return h('p', {}, h('a', { href: '/', 'data-nav': true }, t('tourneySignIn')));
+    if (!me.joined && !v.joinable) return null;
     if (!me.joined) return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'tjoin', onclick: (e) => this.act('join', e.currentTarget) }, t('tourneyJoin')));
     let status;
     if (me.game) status = h('p', {}, h('a', { class: 'primary button', id: 'tgame', href: me.game.url, 'data-nav': true }, t('tYourGame')));
