@@ -72,6 +72,7 @@ func (h *Handler) Register(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tournaments/{id}/join", h.join)
 	m.HandleFunc("POST /api/tournaments/{id}/leave", h.leave)
 	m.HandleFunc("POST /api/tournaments/{id}/levels", h.enterLevel)
+	m.HandleFunc("DELETE /api/tournaments/{id}/levels/{level}", h.withdrawLevel)
 }
 
 // Limits of a tournament's settings.
@@ -119,6 +120,9 @@ type Summary struct {
 	Ends    *time.Time    `json:"ends,omitempty"` // an arena's end
 	Status  string        `json:"status"`
 	Players int           `json:"players"`
+	// Joinable: one may join now (an arena until its end, a Swiss
+	// tournament until half of its rounds have started).
+	Joinable bool `json:"joinable"`
 }
 
 func fail(w http.ResponseWriter, status int, code, msg string) {
@@ -279,7 +283,9 @@ func (h *Handler) summary(t *store.Tournament, st *director.State) Summary {
 		end := t.Starts.Add(time.Duration(s.Spec.Minutes) * time.Minute)
 		s.Ends = &end
 	}
+	s.Joinable = t.Status == store.TournamentOpen // without its state: a new tournament
 	if st != nil {
+		s.Joinable = st.Joinable(h.d.Now())
 		for _, p := range st.Players {
 			if !p.Left {
 				s.Players++

@@ -235,6 +235,11 @@ func (s *State) join(d joinData, at time.Time) error {
 		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name, Level: d.Level})
 	}
 	s.Players[i].Rating, s.Players[i].Left = d.Rating, false
+	if s.Started && s.arena == nil && s.tables == nil && !slices.Contains(s.order, d.Account) {
+		// A late entry to a Swiss tournament: last in the initial order,
+		// absent (no points) in the rounds before its first.
+		s.order = append(s.order, d.Account)
+	}
 	if s.tables != nil {
 		s.tables.join(d.Account, d.Rating, at)
 	}
@@ -408,6 +413,21 @@ func (s *State) NextRound() (at time.Time, ok bool) {
 func (s *State) Joined(account string) bool {
 	i, ok := s.idx[account]
 	return ok && !s.Players[i].Left
+}
+
+// Joinable reports whether a player may join at now: an arena until its
+// end; a Swiss tournament until half of its rounds have started (a late
+// entry misses the rounds before, as lichess allows).
+func (s *State) Joinable(now time.Time) bool {
+	switch {
+	case s.Ended:
+		return false
+	case s.arena != nil:
+		return !s.arena.Over(now)
+	case s.tables != nil:
+		return true
+	}
+	return !s.Started || 2*len(s.rounds) < s.Spec.Rounds
 }
 
 // swissPlayers returns the Swiss players in initial order.

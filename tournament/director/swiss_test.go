@@ -2,6 +2,7 @@ package director
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -32,9 +33,9 @@ func TestSwissFivePlayers(t *testing.T) {
 		if err := d.Step(ctx); err != nil {
 			t.Fatalf("round %d: %v", i+1, err)
 		}
-		if i == 0 {
+		if i == 1 { // late entries close once half the rounds have started
 			if err := d.Join(ctx, "t1", "late", "Nlate", 2100); err != ErrStarted {
-				t.Errorf("join after the start: %v, want ErrStarted", err)
+				t.Errorf("join once round 2 of 4 has started: %v, want ErrStarted", err)
 			}
 		}
 		live := r.g.live()
@@ -80,6 +81,67 @@ func TestSwissFivePlayers(t *testing.T) {
 		if l.Rank != w.Rank || l.Account != w.Account || l.Score != w.Score || l.Buchholz != w.Buchholz || l.SonnebornBerger != w.SonnebornBerger {
 			t.Errorf("line %d: %+v, want %+v", i+1, l, w)
 		}
+	}
+}
+
+// TestSwissLateEntry: a player who joins a 4-round Swiss tournament after
+// round 1 has started is paired from round 2, absent (no points, no game)
+// in round 1, last in the initial order; a reload of the log gives the
+// same state; once round 2 has started nobody else may join.
+func TestSwissLateEntry(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, Swiss, Spec{Rounds: 4}, "p1", "p2", "p3", "p4", "late", "later")
+	d := r.director("i1", time.Minute)
+	for i, a := range []string{"p1", "p2", "p3", "p4"} {
+		if err := d.Join(ctx, "t1", a, "N"+a, 2000-10*i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.now = t0
+	if err := d.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	round1 := r.g.live()
+	if len(round1) != 2 {
+		t.Fatalf("round 1: %d games, want 2", len(round1))
+	}
+	if err := d.Join(ctx, "t1", "late", "Nlate", 2100); err != nil {
+		t.Fatalf("a late entry during round 1 of 4: %v", err)
+	}
+	for _, g := range round1 {
+		r.g.finish(t, g.ID, "1")
+	}
+	r.now = r.now.Add(10 * time.Minute)
+	if err := d.Step(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	var bye string
+	d.View(ctx, "t1", func(s *State) { order, bye = slices.Clone(s.order), s.Bye() })
+	if want := []string{"p1", "p2", "p3", "p4", "late"}; !slices.Equal(order, want) {
+		t.Errorf("the initial order %v, want %v (the late entry last)", order, want)
+	}
+	inRound2 := bye == "late"
+	for _, g := range r.g.live() {
+		inRound2 = inRound2 || g.Seats[0].Account == "late" || g.Seats[1].Account == "late"
+	}
+	if !inRound2 {
+		t.Errorf("round 2 %v, bye %q: the late entry neither paired nor given the bye", r.g.live(), bye)
+	}
+	if err := d.Join(ctx, "t1", "later", "Nlater", 1500); err != ErrStarted {
+		t.Errorf("a join once round 2 of 4 has started: %v, want ErrStarted", err)
+	}
+	st := r.standings(t, d)
+	for _, l := range st.Lines {
+		if l.Account == "late" && (l.Score != 0 || l.Games != 0) {
+			t.Errorf("the late entry after round 1: %+v, want no points, no game", l)
+		}
+	}
+	// A fresh director replays the log to the same order.
+	d2 := r.director("i2", time.Minute)
+	d2.View(ctx, "t1", func(s *State) { order = slices.Clone(s.order) })
+	if want := []string{"p1", "p2", "p3", "p4", "late"}; !slices.Equal(order, want) {
+		t.Errorf("the replayed initial order %v, want %v", order, want)
 	}
 }
 

@@ -102,10 +102,9 @@ export class TournamentPage {
     this.drawClock();
   }
 
-  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until its start. */
+  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until half its rounds have started. */
   levelsOpen() {
-    const v = this.v;
-    return !!v.me?.creator && v.status !== 'finished' && !(v.kind === 'swiss' && v.standings.started);
+    return !!this.v.me?.creator && this.v.joinable;
   }
 
   name(account) { return this.v.standings.lines.find((l) => l.account === account)?.name || account; }
@@ -130,6 +129,7 @@ export class TournamentPage {
     if (v.status === 'finished') return null;
     const me = v.me;
     if (!me) return h('p', {}, h('a', { href: '/', 'data-nav': true }, t('tourneySignIn')));
+    if (!me.joined && !v.joinable) return null;
     if (!me.joined) return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'tjoin', onclick: (e) => this.act('join', e.currentTarget) }, t('tourneyJoin')));
     let status;
     if (me.game) status = h('p', {}, h('a', { class: 'primary button', id: 'tgame', href: me.game.url, 'data-nav': true }, t('tYourGame')));
@@ -159,7 +159,7 @@ export class TournamentPage {
       swiss ? [h('th', {}, t('tBuchholz')), h('th', {}, t('tSB'))] : h('th', {}, ''));
     const rows = st.lines.map((l) => h('tr', { 'data-account': l.account, 'data-score': l.score, class: l.left ? 'muted' : null },
       h('td', {}, l.rank), h('td', {}, h('a', { href: `/@/${encodeURIComponent(l.name)}`, 'data-nav': true }, l.name), ' ',
-        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(l.level) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
+        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(this, l) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
         l.left ? h('span', { class: 'muted' }, ` · ${t('tLeft')}`) : null),
       h('td', { class: 'score' }, l.score, l.fire ? h('span', { class: 'fire', title: t('tFire'), 'data-fire': true }, ' ', icon('fire')) : null),
       h('td', {}, l.games),

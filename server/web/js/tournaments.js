@@ -113,7 +113,7 @@ export class Tournaments {
         h('span', { class: 'muted' }, `${t(tr.kind)} · ${gameName(this.cat, tr.game)} · ${clockText(tr.spec?.clock)}`), ' ',
         h('span', { class: 'age muted' }, time), ' · ',
         h('span', { class: 'muted', 'data-players': tr.players }, t('tourneyPlayers', { n: tr.players }))),
-      ' ', h('button', { type: 'button', class: 'primary', 'data-tjoin': tr.id, onclick: (e) => this.join(tr, e.currentTarget) }, t('tourneyJoin')));
+      tr.joinable ? [' ', h('button', { type: 'button', class: 'primary', 'data-tjoin': tr.id, onclick: (e) => this.join(tr, e.currentTarget) }, t('tourneyJoin'))] : null);
   }
 
   field(label, key, attrs = {}) {
