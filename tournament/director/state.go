@@ -57,6 +57,10 @@ type Spec struct {
 	// for the two-player tournaments): its games are unrated and score
 	// by rank (TablePoints).
 	Seats int `json:"seats,omitempty"`
+	// RoundEvery is a Swiss tournament's round schedule, in minutes: round
+	// k starts at Starts + (k-1)*RoundEvery, and never before every game
+	// of round k-1 is over; 0: each round as soon as the last ends.
+	RoundEvery int `json:"round_every,omitempty"`
 }
 
 type joinData struct {
@@ -389,6 +393,20 @@ func (s *State) Bye() string {
 		return ""
 	}
 	return s.byes[len(s.byes)-1]
+}
+
+// NextRound returns when a Swiss tournament with a round schedule
+// (Spec.RoundEvery) starts its next round: the start before it has
+// started, then round k's set time, Starts + (k-1)*RoundEvery; the round
+// starts then, or when the round in progress ends if it runs later. It
+// reads only the record and the log (the rounds paired), so every
+// instance agrees. ok is false without a schedule, once the last round
+// is paired, or after the end.
+func (s *State) NextRound() (at time.Time, ok bool) {
+	if s.arena != nil || s.Spec.RoundEvery <= 0 || s.Ended || len(s.rounds) >= s.Spec.Rounds {
+		return time.Time{}, false
+	}
+	return s.T.Starts.Add(time.Duration(len(s.rounds)*s.Spec.RoundEvery) * time.Minute), true
 }
 
 // Joined reports whether account has joined and not left.

@@ -15,6 +15,7 @@ addStrings({
     tWinner: 'Winner: {n}', tOver: 'Tournament over', tStartsIn: 'Starts in {s}', tEndsIn: 'Ends in {s}',
     tRound: 'Round {n} of {m}', tGamesTitle: 'Games', tFire: 'on fire: the next game counts double', tNoGames: 'No game yet.',
     tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.', tBye: 'You have a bye this round: 1 point', tSeats: '{n} players a game, casual', tFinished: 'finished',
+    tRoundEvery: 'a round every {n} min', tNextRoundIn: 'Round {n} starts in {s}',
   },
   fr: {
     tRank: '#', tPlayer: 'Joueur', tScore: 'Points', tGames: 'Parties', tBuchholz: 'Buchholz', tSB: 'S-B',
@@ -22,6 +23,7 @@ addStrings({
     tWinner: 'Vainqueur : {n}', tOver: 'Tournoi terminé', tStartsIn: 'Commence dans {s}', tEndsIn: 'Finit dans {s}',
     tRound: 'Ronde {n} sur {m}', tGamesTitle: 'Parties', tFire: 'en feu : la prochaine partie compte double', tNoGames: 'Pas encore de partie.',
     tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.', tBye: 'Vous êtes exempt à cette ronde : 1 point', tSeats: '{n} joueurs par partie, amicale', tFinished: 'terminée',
+    tRoundEvery: 'une ronde toutes les {n} min', tNextRoundIn: 'La ronde {n} commence dans {s}',
   },
 });
 
@@ -88,7 +90,8 @@ export class TournamentPage {
         h('h1', {}, v.name),
         h('p', { class: 'muted' }, `${t(v.kind)} · ${gameName(this.cat, v.game)} · ${clockText(v.spec?.clock)}`,
           v.spec?.seats > 2 ? ` · ${t('tSeats', { n: v.spec.seats })}` : null,
-          v.kind === 'swiss' ? ` · ${t('tRound', { n: v.standings.round || 0, m: v.spec?.rounds })}` : null),
+          v.kind === 'swiss' ? ` · ${t('tRound', { n: v.standings.round || 0, m: v.spec?.rounds })}` : null,
+          v.spec?.round_every ? ` · ${t('tRoundEvery', { n: v.spec.round_every })}` : null),
         this.clockEl,
         v.standings.winner ? h('p', { class: 'winner', id: 'winner' }, t('tWinner', { n: this.name(v.standings.winner) })) : null,
         this.meEl(),
@@ -114,6 +117,10 @@ export class TournamentPage {
     if (v.status === 'finished') text = t('tOver');
     else if (!v.standings.started) text = t('tStartsIn', { s: countdown((Date.parse(v.starts) - now) / 1000) });
     else if (v.ends) text = t('tEndsIn', { s: countdown((Date.parse(v.ends) - now) / 1000) });
+    else if (v.next_round && !v.standings.lines.some((l) => l.playing)) {
+      // Between two Swiss rounds of a schedule: the next one's set time.
+      text = t('tNextRoundIn', { n: (v.standings.round || 0) + 1, s: countdown((Date.parse(v.next_round) - now) / 1000) });
+    }
     this.clockEl.textContent = text;
   }
 
