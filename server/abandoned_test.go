@@ -22,6 +22,7 @@ import (
 // runs unloads like any other, and the clock wheel ends each game on
 // time while it is unloaded. Red on main b61b991 (the 41st game: 503).
 func TestAbandonedTimedGamesDoNotHoldRooms(t *testing.T) {
+	t.Parallel() // it waits on timers: it runs beside the other waiting tests
 	const held = 40
 	ts := newTestServer(t, func(o *server.Options) {
 		o.MaxRooms = held

@@ -109,6 +109,7 @@ func waitHealth(t *testing.T, ts *testServer, status int) string {
 }
 
 func TestHealthzWhenWritesFail(t *testing.T) {
+	t.Parallel() // it waits on timers: it runs beside the other waiting tests
 	var fs *failingStore
 	ts := newTestServer(t, func(o *server.Options) {
 		fs = &failingStore{Store: o.Store}
@@ -182,6 +183,7 @@ func TestHealthzDoesNotFlap(t *testing.T) {
 }
 
 func TestHealthzWhenWritesStall(t *testing.T) {
+	t.Parallel() // it waits on timers: it runs beside the other waiting tests
 	stall := make(chan struct{})
 	ts := newTestServer(t, func(o *server.Options) {
 		o.Store = &failingStore{Store: o.Store, stall: stall}

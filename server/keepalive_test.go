@@ -25,6 +25,7 @@ func metric(t *testing.T, ts *testServer, name string) string {
 // An idle WebSocket (no message, no pong) is closed; one that answers the
 // pings, or keeps sending messages, stays open.
 func TestIdleWebSocketCloses(t *testing.T) {
+	t.Parallel() // it waits on timers: it runs beside the other waiting tests
 	const interval, timeout = 100 * time.Millisecond, 200 * time.Millisecond
 	tests := []struct {
 		name   string
