@@ -82,6 +82,12 @@ func TestTournamentLevels(t *testing.T) {
 		return !!g && ['ana', 'Plateau easy', 'Plateau medium', 'Plateau hard'].every((n) => g.textContent.includes(n)); })()`, 20*time.Second)
 	ana.waitJSWithin("ana's game link", `!!document.querySelector('#tgame')`, 10*time.Second)
 	screenshot(t, ana, "tournament-levels-desktop")
+	// The creator withdraws a level: its line stays, marked left.
+	ana.clickAt(`[data-withdraw="hard"]`)
+	ana.waitJSWithin("hard withdrawn", `(() => {
+		const tr = document.querySelector('#standings tbody tr [data-level="hard"]')?.closest('tr');
+		return !!tr && tr.classList.contains('muted') && !document.querySelector('[data-withdraw="hard"]'); })()`, 10*time.Second)
+	screenshot(t, ana, "tournament-level-withdrawn-desktop")
 
 	ben := newTab(t, bctx, "ben")
 	ben.open(base+"/", `!!document.querySelector('#signin-open')`)
@@ -89,6 +95,9 @@ func TestTournamentLevels(t *testing.T) {
 	ben.open(base+"/t/"+id, `!!document.querySelector('#standings tbody tr [data-level="easy"]')`)
 	if eval[bool](ben, `!!document.querySelector('#tlevels')`) {
 		t.Error("ben, not the creator, sees the level form")
+	}
+	if eval[bool](ben, `!!document.querySelector('[data-withdraw]')`) {
+		t.Error("ben, not the creator, may withdraw a level")
 	}
 }
 

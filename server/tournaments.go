@@ -94,8 +94,10 @@ func (t tournamentStore) Events(ctx context.Context, id string, after int64) ([]
 type tournamentGames struct{ s *Server }
 
 // Create implements director.Games: a rated game between the two
-// accounts, white on seat 0, or a casual game of a multi-player event's
-// seats, loaded at once (the opening roll).
+// accounts, white on seat 0 (unrated once the two have played their
+// rated games of the day: FarmingLimits.PairGamesPerDay), or a casual
+// game of a multi-player event's seats, loaded at once (the opening
+// roll).
 func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec director.Spec, tg *director.Game) error {
 	accounts := tg.Accounts()
 	seats := make([]store.Seat, len(accounts))
@@ -112,6 +114,15 @@ func (g tournamentGames) Create(ctx context.Context, t *store.Tournament, spec d
 		return err
 	}
 	rec.ID, rec.Rated = tg.ID, spec.Seats <= 2 // the multi-player events are casual
+	if rec.Rated && len(accounts) == 2 {
+		// The farming limit of a pair holds here too: past it the game
+		// still counts for the tournament, not for the ratings.
+		done, err := g.s.pairedToday(ctx, accounts[0], accounts[1])
+		if err != nil {
+			return fmt.Errorf("tournament game %s: the rated games of the pair: %w", tg.ID, err)
+		}
+		rec.Rated = !done
+	}
 	rec.Clock = store.Clock{Initial: time.Duration(spec.Clock.Minutes * float64(time.Minute)).Round(time.Millisecond),
 		Increment: time.Duration(spec.Clock.Increment * float64(time.Second)).Round(time.Millisecond),
 		Berserk:   spec.Berserk && t.Kind == director.Arena && spec.Seats <= 2}

@@ -2,13 +2,16 @@ package server_test
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"plateau/server"
 	"plateau/store"
 )
 
@@ -131,5 +134,113 @@ func playOut(t *testing.T, ts *testServer, cookie, id, token string) {
 		if err := p.step(ctx); err != nil {
 			t.Fatalf("game %s: %v", id, err)
 		}
+	}
+}
+
+// TestWithdrawLevel: the creator withdraws a computer level it entered
+// (its line stays, marked left) and may enter it again; nobody else may,
+// and a level not in the tournament cannot be withdrawn.
+func TestWithdrawLevel(t *testing.T) {
+	ts := newTestServer(t, withFastPasswords)
+	ana, bob := ts.browser(t), ts.browser(t)
+	ana.signUp(t, "ana", "correct horse battery staple 71")
+	bob.signUp(t, "bob", "correct horse battery staple 71")
+	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "shutbox", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	id, _ := a.body["id"].(string)
+	left := func() map[string]bool {
+		v := ana.do(t, "GET", "/api/tournaments/"+id, nil)
+		st, _ := v.body["standings"].(map[string]any)
+		lines, _ := st["lines"].([]any)
+		out := map[string]bool{}
+		for _, l := range lines {
+			m, _ := l.(map[string]any)
+			name, _ := m["name"].(string)
+			out[name], _ = m["left"].(bool)
+		}
+		return out
+	}
+	steps := []struct {
+		who    *browser
+		method string
+		path   string
+		status int
+		left   map[string]bool // the standings after the step, by name: left or not
+	}{
+		{ana, "DELETE", "/levels/easy", http.StatusConflict, map[string]bool{}}, // not entered
+		{ana, "POST", "/levels", http.StatusOK, map[string]bool{"Plateau easy": false}},
+		{bob, "DELETE", "/levels/easy", http.StatusForbidden, map[string]bool{"Plateau easy": false}},
+		{ana, "DELETE", "/levels/grandmaster", http.StatusBadRequest, map[string]bool{"Plateau easy": false}},
+		{ana, "DELETE", "/levels/easy", http.StatusOK, map[string]bool{"Plateau easy": true}},
+		{ana, "DELETE", "/levels/easy", http.StatusConflict, map[string]bool{"Plateau easy": true}}, // withdrawn already
+		{ana, "POST", "/levels", http.StatusOK, map[string]bool{"Plateau easy": false}},             // entered again
+	}
+	for i, s := range steps {
+		var body any
+		if s.method == "POST" {
+			body = map[string]any{"level": "easy"}
+		}
+		if a := s.who.do(t, s.method, "/api/tournaments/"+id+s.path, body); a.status != s.status {
+			t.Fatalf("step %d, %s %s: %d %s, want %d", i, s.method, s.path, a.status, a.raw, s.status)
+		}
+		if got := left(); !maps.Equal(got, s.left) {
+			t.Fatalf("step %d, %s %s: standings' left marks %v, want %v", i, s.method, s.path, got, s.left)
+		}
+	}
+}
+
+// TestArenaPairLimit: the farming limit of rated games between two
+// accounts a day holds in tournaments too. Two accounts alone in an arena
+// are paired again and again; past PairGamesPerDay their games are
+// unrated (they still count for the tournament's points).
+func TestArenaPairLimit(t *testing.T) {
+	ts, _ := farmServer(t, server.FarmingLimits{PairGamesPerDay: 2, SeeksPerMinute: -1})
+	ana, bob := ts.browser(t), ts.browser(t)
+	ana.signUp(t, "ana", "correct horse battery staple 71")
+	bob.signUp(t, "bob", "correct horse battery staple 71")
+	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "dames", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	id, _ := a.body["id"].(string)
+	for _, b := range []*browser{ana, bob} {
+		if a := b.do(t, "POST", "/api/tournaments/"+id+"/join", nil); a.status != http.StatusOK {
+			t.Fatalf("join: %d %s", a.status, a.raw)
+		}
+	}
+	cookie := "plateau_session=" + ana.sessionCookie(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var rated []bool
+	for seen := map[string]bool{}; len(rated) < 3; {
+		if ctx.Err() != nil {
+			t.Fatalf("%d games paired within a minute, want 3", len(rated))
+		}
+		me, _ := ana.do(t, "GET", "/api/tournaments/"+id, nil).body["me"].(map[string]any)
+		g, _ := me["game"].(map[string]any)
+		u, _ := g["url"].(string)
+		q, err := url.Parse(u)
+		if u == "" || err != nil || seen[q.Path] {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		seen[q.Path] = true
+		gid := strings.TrimPrefix(q.Path, "/g/")
+		rec, err := ts.Store.Game(ctx, gid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rated = append(rated, rec.Rated)
+		p := joinAs(t, ts, cookie, gid, q.Query().Get("token"))
+		if err := p.conn.SendRaw(ctx, []byte(`{"type":"resign"}`)); err != nil {
+			t.Fatal(err)
+		}
+		waitEvent(ctx, t, p, "end")
+		p.conn.C.CloseNow()
+	}
+	if want := []bool{true, true, false}; !slices.Equal(rated, want) {
+		t.Errorf("the arena's games of ana and bob rated %v, want %v (2 rated games a day for a pair)", rated, want)
 	}
 }

@@ -72,6 +72,7 @@ func (h *Handler) Register(m *http.ServeMux) {
 	m.HandleFunc("POST /api/tournaments/{id}/join", h.join)
 	m.HandleFunc("POST /api/tournaments/{id}/leave", h.leave)
 	m.HandleFunc("POST /api/tournaments/{id}/levels", h.enterLevel)
+	m.HandleFunc("DELETE /api/tournaments/{id}/levels/{level}", h.withdrawLevel)
 }
 
 // Limits of a tournament's settings.
@@ -81,6 +82,8 @@ const (
 	minArena      = 1           // minutes
 	maxArena      = 6 * 60
 	maxRounds     = 15
+	maxRoundEvery = 24 * 60     // minutes between a Swiss tournament's round starts
+	maxSchedule   = 7 * 24 * 60 // minutes: rounds × round_every at most
 	maxBodyBytes  = 4096
 	listedDefault = 50
 )
@@ -96,7 +99,10 @@ type CreateRequest struct {
 	StartsIn float64 `json:"startsIn"`
 	Minutes  int     `json:"minutes,omitempty"` // an arena's duration
 	Rounds   int     `json:"rounds,omitempty"`  // a Swiss tournament's rounds
-	Berserk  bool    `json:"berserk,omitempty"`
+	// RoundEvery is a Swiss tournament's minutes between round starts (0:
+	// each round as soon as the last ends), as its spec's round_every.
+	RoundEvery int  `json:"round_every,omitempty"`
+	Berserk    bool `json:"berserk,omitempty"`
 	// Seats makes a casual multi-player arena of that many players a game
 	// (4-player Intercept, 3-4 player Shut the Box); 0 or 2: a rated
 	// two-player tournament.
@@ -114,6 +120,9 @@ type Summary struct {
 	Ends    *time.Time    `json:"ends,omitempty"` // an arena's end
 	Status  string        `json:"status"`
 	Players int           `json:"players"`
+	// Joinable: one may join now (an arena until its end, a Swiss
+	// tournament until half of its rounds have started).
+	Joinable bool `json:"joinable"`
 }
 
 func fail(w http.ResponseWriter, status int, code, msg string) {
@@ -157,9 +166,19 @@ func (h *Handler) check(req CreateRequest, acc *store.Account, now time.Time) (*
 		if req.Berserk {
 			return nil, "berserk", errors.New("berserk is for arenas")
 		}
-		spec.Rounds = req.Rounds
+		if req.RoundEvery < 0 || req.RoundEvery > maxRoundEvery {
+			return nil, "round_every", fmt.Errorf("%d: want 0 to %d minutes between round starts", req.RoundEvery, maxRoundEvery)
+		}
+		if req.Rounds*req.RoundEvery > maxSchedule {
+			return nil, "round_every", fmt.Errorf("%d rounds every %d minutes take more than 7 days: at most %d minutes between round starts for %d rounds",
+				req.Rounds, req.RoundEvery, maxSchedule/req.Rounds, req.Rounds)
+		}
+		spec.Rounds, spec.RoundEvery = req.Rounds, req.RoundEvery
 	default:
 		return nil, "kind", fmt.Errorf("%q: want arena or swiss", req.Kind)
+	}
+	if req.Kind != director.Swiss && req.RoundEvery != 0 {
+		return nil, "round_every", errors.New("the minutes between round starts are for Swiss tournaments")
 	}
 	if req.Clock.Minutes <= 0 {
 		return nil, "clock.minutes", errors.New("a tournament needs a clock")
@@ -264,7 +283,9 @@ func (h *Handler) summary(t *store.Tournament, st *director.State) Summary {
 		end := t.Starts.Add(time.Duration(s.Spec.Minutes) * time.Minute)
 		s.Ends = &end
 	}
+	s.Joinable = t.Status == store.TournamentOpen // without its state: a new tournament
 	if st != nil {
+		s.Joinable = st.Joinable(h.d.Now())
 		for _, p := range st.Players {
 			if !p.Left {
 				s.Players++

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -35,6 +36,12 @@ func TestCheck(t *testing.T) {
 		{"game", CreateRequest{Kind: "arena", Game: "chess", Clock: clock, Minutes: 30}, "game"},
 		{"start", CreateRequest{Kind: "arena", Game: "dames", Clock: clock, Minutes: 30, StartsIn: -1}, "startsIn"},
 		{"name", CreateRequest{Kind: "arena", Game: "dames", Clock: clock, Minutes: 30, Name: strings.Repeat("é", 61)}, "name"},
+		{"swiss every 30 min", CreateRequest{Kind: "swiss", Game: "dames", Clock: clock, Rounds: 5, RoundEvery: 30}, ""},
+		{"swiss every day", CreateRequest{Kind: "swiss", Game: "dames", Clock: clock, Rounds: 7, RoundEvery: 1440}, ""},
+		{"round_every negative", CreateRequest{Kind: "swiss", Game: "dames", Clock: clock, Rounds: 5, RoundEvery: -1}, "round_every"},
+		{"round_every over a day", CreateRequest{Kind: "swiss", Game: "dames", Clock: clock, Rounds: 2, RoundEvery: 1441}, "round_every"},
+		{"rounds over 7 days", CreateRequest{Kind: "swiss", Game: "dames", Clock: clock, Rounds: 8, RoundEvery: 1440}, "round_every"},
+		{"round_every in an arena", CreateRequest{Kind: "arena", Game: "dames", Clock: clock, Minutes: 30, RoundEvery: 10}, "round_every"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,6 +55,10 @@ func TestCheck(t *testing.T) {
 			if tr.Creator != "a1" || tr.Status != store.TournamentOpen || !tr.Starts.Equal(now.Add(time.Duration(tt.req.StartsIn)*time.Minute)) ||
 				!strings.Contains(string(tr.Spec), `"size":"10"`) {
 				t.Errorf("record %+v, spec %s", tr, tr.Spec)
+			}
+			var spec director.Spec
+			if json.Unmarshal(tr.Spec, &spec) != nil || spec.RoundEvery != tt.req.RoundEvery {
+				t.Errorf("spec %s, want round_every %d", tr.Spec, tt.req.RoundEvery)
 			}
 		})
 	}

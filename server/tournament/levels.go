@@ -30,10 +30,6 @@ type LevelRequest struct {
 // rules of a join (an arena until its end, a Swiss tournament until its
 // start).
 func (h *Handler) enterLevel(w http.ResponseWriter, r *http.Request) {
-	acc := h.account(w, r)
-	if acc == nil {
-		return
-	}
 	var req LevelRequest
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	dec.DisallowUnknownFields()
@@ -42,26 +38,8 @@ func (h *Handler) enterLevel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	t, err := h.d.Store.Tournament(r.Context(), id)
-	if err != nil {
-		h.storeError(w, err)
-		return
-	}
-	if t.Creator != acc.ID {
-		fail(w, http.StatusForbidden, "forbidden", "only the tournament's creator enters computer levels")
-		return
-	}
-	if h.d.Level == nil {
-		fail(w, http.StatusBadRequest, "invalid", "level: this server has no computer levels")
-		return
-	}
-	lv, err := h.d.Level(r.Context(), t.Game, req.Level)
-	if errors.Is(err, ErrNoLevel) {
-		fail(w, http.StatusBadRequest, "invalid", "level: "+strings.TrimSuffix(err.Error(), ": "+ErrNoLevel.Error()))
-		return
-	}
-	if err != nil {
-		h.storeError(w, err)
+	lv, ok := h.creatorsLevel(w, r, id, req.Level)
+	if !ok {
 		return
 	}
 	if err := h.d.Director.EnterLevel(r.Context(), id, req.Level, lv.Account, lv.Name, lv.Rating); err != nil {
@@ -69,4 +47,53 @@ func (h *Handler) enterLevel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"entered": req.Level, "account": lv.Account})
+}
+
+// withdrawLevel takes a computer level the creator entered out of the
+// tournament's pairings, as a player's leave: its results stay, and it
+// may be entered again.
+func (h *Handler) withdrawLevel(w http.ResponseWriter, r *http.Request) {
+	id, level := r.PathValue("id"), r.PathValue("level")
+	lv, ok := h.creatorsLevel(w, r, id, level)
+	if !ok {
+		return
+	}
+	if err := h.d.Director.Leave(r.Context(), id, lv.Account); err != nil {
+		h.storeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"withdrawn": level, "account": lv.Account})
+}
+
+// creatorsLevel checks that the reader created tournament id and returns
+// its game's level named level; it has answered the request when ok is
+// false.
+func (h *Handler) creatorsLevel(w http.ResponseWriter, r *http.Request, id, level string) (lv Level, ok bool) {
+	acc := h.account(w, r)
+	if acc == nil {
+		return lv, false
+	}
+	t, err := h.d.Store.Tournament(r.Context(), id)
+	if err != nil {
+		h.storeError(w, err)
+		return lv, false
+	}
+	if t.Creator != acc.ID {
+		fail(w, http.StatusForbidden, "forbidden", "only the tournament's creator enters or withdraws computer levels")
+		return lv, false
+	}
+	if h.d.Level == nil {
+		fail(w, http.StatusBadRequest, "invalid", "level: this server has no computer levels")
+		return lv, false
+	}
+	lv, err = h.d.Level(r.Context(), t.Game, level)
+	if errors.Is(err, ErrNoLevel) {
+		fail(w, http.StatusBadRequest, "invalid", "level: "+strings.TrimSuffix(err.Error(), ": "+ErrNoLevel.Error()))
+		return lv, false
+	}
+	if err != nil {
+		h.storeError(w, err)
+		return lv, false
+	}
+	return lv, true
 }

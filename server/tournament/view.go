@@ -17,6 +17,11 @@ type View struct {
 	Version   int64              `json:"version"`
 	Now       time.Time          `json:"now"` // the server's time, for the countdown
 	Standings director.Standings `json:"standings"`
+	// NextRound is when a Swiss tournament with a round schedule
+	// (spec.round_every) starts its next round, while that time is ahead:
+	// the start, then each round's set time (the earliest, during a round:
+	// a round that runs past it delays the next until its last game ends).
+	NextRound *time.Time `json:"next_round,omitempty"`
 	// Games are the games in progress, then the last finished ones.
 	Games []GameView `json:"games"`
 	// Me is the signed-in reader's part: joined, and the seat of the game
@@ -59,6 +64,10 @@ const maxGamesShown = 30
 // view builds the view of st for account ("" for a guest).
 func (h *Handler) view(st *director.State, account string) View {
 	v := View{Summary: h.summary(&st.T, st), Version: st.T.Version, Now: h.d.Now().UTC(), Standings: st.Standings(), Games: []GameView{}}
+	if at, ok := st.NextRound(); ok && at.After(v.Now) {
+		at = at.UTC()
+		v.NextRound = &at
+	}
 	names := map[string]string{}
 	for _, p := range st.Players {
 		names[p.Account] = p.Name

@@ -78,7 +78,7 @@ type entry struct {
 // Errors of Join and Leave.
 var (
 	ErrClosed    = errors.New("director: the tournament is over")
-	ErrStarted   = errors.New("director: the Swiss tournament has started")
+	ErrStarted   = errors.New("director: the Swiss tournament is past half of its rounds: late entries are closed")
 	ErrNotJoined = errors.New("director: not a player of the tournament")
 )
 
@@ -273,7 +273,8 @@ func (d *Director) join(ctx context.Context, id string, jd joinData) error {
 			return store.TournamentEvent{}, false, ErrClosed
 		case st.Joined(account):
 			return store.TournamentEvent{}, false, nil
-		case st.arena == nil && st.Started:
+		case st.Joinable(d.cfg.Now()):
+		default:
 			return store.TournamentEvent{}, false, ErrStarted
 		}
 		return event(EvJoin, jd), true, nil

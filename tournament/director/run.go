@@ -125,7 +125,9 @@ func (d *Director) arenaStep(ctx context.Context, e *entry, f store.Fence) error
 	return d.create(ctx, e, f, games)
 }
 
-// swissStep pairs the next round once the last is over, or ends the
+// swissStep pairs the next round once the last is over and, with a round
+// schedule, its set time has come (the step of that second's tick pairs
+// it, as an arena's end or a game's StartWithin are seen), or ends the
 // tournament after its last round.
 func (d *Director) swissStep(ctx context.Context, e *entry, f store.Fence) error {
 	st := e.st
@@ -134,6 +136,9 @@ func (d *Director) swissStep(ctx context.Context, e *entry, f store.Fence) error
 	}
 	if len(st.rounds) >= st.Spec.Rounds || len(st.order) < 2 {
 		return d.appendEvents(ctx, e, f, store.TournamentFinished, true, event(EvEnd, struct{}{}))
+	}
+	if at, ok := st.NextRound(); ok && d.cfg.Now().Before(at) {
+		return nil
 	}
 	rd, err := swiss.Pair(st.swissPlayers(), st.rounds, swiss.DefaultRules)
 	if errors.Is(err, swiss.ErrNoPairing) {

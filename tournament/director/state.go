@@ -57,6 +57,10 @@ type Spec struct {
 	// for the two-player tournaments): its games are unrated and score
 	// by rank (TablePoints).
 	Seats int `json:"seats,omitempty"`
+	// RoundEvery is a Swiss tournament's round schedule, in minutes: round
+	// k starts at Starts + (k-1)*RoundEvery, and never before every game
+	// of round k-1 is over; 0: each round as soon as the last ends.
+	RoundEvery int `json:"round_every,omitempty"`
 }
 
 type joinData struct {
@@ -231,6 +235,11 @@ func (s *State) join(d joinData, at time.Time) error {
 		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name, Level: d.Level})
 	}
 	s.Players[i].Rating, s.Players[i].Left = d.Rating, false
+	if s.Started && s.arena == nil && s.tables == nil && !slices.Contains(s.order, d.Account) {
+		// A late entry to a Swiss tournament: last in the initial order,
+		// absent (no points) in the rounds before its first.
+		s.order = append(s.order, d.Account)
+	}
 	if s.tables != nil {
 		s.tables.join(d.Account, d.Rating, at)
 	}
@@ -386,10 +395,39 @@ func (s *State) Bye() string {
 	return s.byes[len(s.byes)-1]
 }
 
+// NextRound returns when a Swiss tournament with a round schedule
+// (Spec.RoundEvery) starts its next round: the start before it has
+// started, then round k's set time, Starts + (k-1)*RoundEvery; the round
+// starts then, or when the round in progress ends if it runs later. It
+// reads only the record and the log (the rounds paired), so every
+// instance agrees. ok is false without a schedule, once the last round
+// is paired, or after the end.
+func (s *State) NextRound() (at time.Time, ok bool) {
+	if s.arena != nil || s.Spec.RoundEvery <= 0 || s.Ended || len(s.rounds) >= s.Spec.Rounds {
+		return time.Time{}, false
+	}
+	return s.T.Starts.Add(time.Duration(len(s.rounds)*s.Spec.RoundEvery) * time.Minute), true
+}
+
 // Joined reports whether account has joined and not left.
 func (s *State) Joined(account string) bool {
 	i, ok := s.idx[account]
 	return ok && !s.Players[i].Left
+}
+
+// Joinable reports whether a player may join at now: an arena until its
+// end; a Swiss tournament until half of its rounds have started (a late
+// entry misses the rounds before, as lichess allows).
+func (s *State) Joinable(now time.Time) bool {
+	switch {
+	case s.Ended:
+		return false
+	case s.arena != nil:
+		return !s.arena.Over(now)
+	case s.tables != nil:
+		return true
+	}
+	return !s.Started || 2*len(s.rounds) < s.Spec.Rounds
 }
 
 // swissPlayers returns the Swiss players in initial order.

@@ -15,6 +15,7 @@ addStrings({
     tWinner: 'Winner: {n}', tOver: 'Tournament over', tStartsIn: 'Starts in {s}', tEndsIn: 'Ends in {s}',
     tRound: 'Round {n} of {m}', tGamesTitle: 'Games', tFire: 'on fire: the next game counts double', tNoGames: 'No game yet.',
     tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.', tBye: 'You have a bye this round: 1 point', tSeats: '{n} players a game, casual', tFinished: 'finished',
+    tRoundEvery: 'a round every {n} min', tNextRoundIn: 'Round {n} starts in {s}',
   },
   fr: {
     tRank: '#', tPlayer: 'Joueur', tScore: 'Points', tGames: 'Parties', tBuchholz: 'Buchholz', tSB: 'S-B',
@@ -22,6 +23,7 @@ addStrings({
     tWinner: 'Vainqueur : {n}', tOver: 'Tournoi terminé', tStartsIn: 'Commence dans {s}', tEndsIn: 'Finit dans {s}',
     tRound: 'Ronde {n} sur {m}', tGamesTitle: 'Parties', tFire: 'en feu : la prochaine partie compte double', tNoGames: 'Pas encore de partie.',
     tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.', tBye: 'Vous êtes exempt à cette ronde : 1 point', tSeats: '{n} joueurs par partie, amicale', tFinished: 'terminée',
+    tRoundEvery: 'une ronde toutes les {n} min', tNextRoundIn: 'La ronde {n} commence dans {s}',
   },
 });
 
@@ -88,7 +90,8 @@ export class TournamentPage {
         h('h1', {}, v.name),
         h('p', { class: 'muted' }, `${t(v.kind)} · ${gameName(this.cat, v.game)} · ${clockText(v.spec?.clock)}`,
           v.spec?.seats > 2 ? ` · ${t('tSeats', { n: v.spec.seats })}` : null,
-          v.kind === 'swiss' ? ` · ${t('tRound', { n: v.standings.round || 0, m: v.spec?.rounds })}` : null),
+          v.kind === 'swiss' ? ` · ${t('tRound', { n: v.standings.round || 0, m: v.spec?.rounds })}` : null,
+          v.spec?.round_every ? ` · ${t('tRoundEvery', { n: v.spec.round_every })}` : null),
         this.clockEl,
         v.standings.winner ? h('p', { class: 'winner', id: 'winner' }, t('tWinner', { n: this.name(v.standings.winner) })) : null,
         this.meEl(),
@@ -99,10 +102,9 @@ export class TournamentPage {
     this.drawClock();
   }
 
-  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until its start. */
+  /** levelsOpen: the reader may enter a level, as a join: an arena until its end, a Swiss tournament until half its rounds have started. */
   levelsOpen() {
-    const v = this.v;
-    return !!v.me?.creator && v.status !== 'finished' && !(v.kind === 'swiss' && v.standings.started);
+    return !!this.v.me?.creator && this.v.joinable;
   }
 
   name(account) { return this.v.standings.lines.find((l) => l.account === account)?.name || account; }
@@ -115,6 +117,10 @@ export class TournamentPage {
     if (v.status === 'finished') text = t('tOver');
     else if (!v.standings.started) text = t('tStartsIn', { s: countdown((Date.parse(v.starts) - now) / 1000) });
     else if (v.ends) text = t('tEndsIn', { s: countdown((Date.parse(v.ends) - now) / 1000) });
+    else if (v.next_round && !v.standings.lines.some((l) => l.playing)) {
+      // Between two Swiss rounds of a schedule: the next one's set time.
+      text = t('tNextRoundIn', { n: (v.standings.round || 0) + 1, s: countdown((Date.parse(v.next_round) - now) / 1000) });
+    }
     this.clockEl.textContent = text;
   }
 
@@ -123,6 +129,7 @@ export class TournamentPage {
     if (v.status === 'finished') return null;
     const me = v.me;
     if (!me) return h('p', {}, h('a', { href: '/', 'data-nav': true }, t('tourneySignIn')));
+    if (!me.joined && !v.joinable) return null;
     if (!me.joined) return h('p', {}, h('button', { type: 'button', class: 'primary', id: 'tjoin', onclick: (e) => this.act('join', e.currentTarget) }, t('tourneyJoin')));
     let status;
     if (me.game) status = h('p', {}, h('a', { class: 'primary button', id: 'tgame', href: me.game.url, 'data-nav': true }, t('tYourGame')));
@@ -152,7 +159,7 @@ export class TournamentPage {
       swiss ? [h('th', {}, t('tBuchholz')), h('th', {}, t('tSB'))] : h('th', {}, ''));
     const rows = st.lines.map((l) => h('tr', { 'data-account': l.account, 'data-score': l.score, class: l.left ? 'muted' : null },
       h('td', {}, l.rank), h('td', {}, h('a', { href: `/@/${encodeURIComponent(l.name)}`, 'data-nav': true }, l.name), ' ',
-        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(l.level) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
+        h('span', { class: 'muted' }, l.rating), l.level ? levelTag(this, l) : null, l.playing ? h('span', { class: 'muted' }, ` · ${t('tPlaying')}`) : null,
         l.left ? h('span', { class: 'muted' }, ` · ${t('tLeft')}`) : null),
       h('td', { class: 'score' }, l.score, l.fire ? h('span', { class: 'fire', title: t('tFire'), 'data-fire': true }, ' ', icon('fire')) : null),
       h('td', {}, l.games),

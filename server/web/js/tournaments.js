@@ -13,6 +13,7 @@ addStrings({
     tourneyStartsIn: 'Starts in (min)', tourneyName: 'Name', tourneyBerserk: 'Berserk allowed', tourneyCreateGo: 'Create',
     tourneySignIn: 'Sign in to create or join a tournament.',
     tourneySeats: 'Players a game', tourneySeatsRated: '{n} · rated', tourneySeatsCasual: '{n} · casual',
+    tourneyRoundEvery: 'Minutes between round starts', tourneyRoundEveryHint: '0 or empty: each round as soon as the previous one ends',
   },
   fr: {
     tourneys: 'Tournois', tourneyNone: 'Aucun tournoi prévu : créez-en un.', tourneyJoin: 'Rejoindre',
@@ -21,6 +22,7 @@ addStrings({
     tourneyStartsIn: 'Commence dans (min)', tourneyName: 'Nom', tourneyBerserk: 'Berserk permis', tourneyCreateGo: 'Créer',
     tourneySignIn: 'Connectez-vous pour créer ou rejoindre un tournoi.',
     tourneySeats: 'Joueurs par partie', tourneySeatsRated: '{n} · classée', tourneySeatsCasual: '{n} · amicale',
+    tourneyRoundEvery: 'Minutes entre les débuts de ronde', tourneyRoundEveryHint: '0 ou vide : chaque ronde dès la fin de la précédente',
   },
 });
 
@@ -53,7 +55,7 @@ export class Tournaments {
     this.cat = cat;
     this.list = null;
     this.error = '';
-    this.form = { kind: 'arena', game: cat[0]?.id || 'dames', minutes: 30, rounds: 5, clockMin: 3, clockInc: 2, startsIn: 5, name: '', berserk: false, seats: 2 };
+    this.form = { kind: 'arena', game: cat[0]?.id || 'dames', minutes: 30, rounds: 5, roundEvery: '', clockMin: 3, clockInc: 2, startsIn: 5, name: '', berserk: false, seats: 2 };
     this.el = h('section', { class: 'card', id: 'tournaments' });
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 10000);
@@ -86,7 +88,10 @@ export class Tournaments {
     const body = { kind: f.kind, game: f.game, clock: { minutes: +f.clockMin, increment: +f.clockInc }, startsIn: +f.startsIn, name: f.name };
     const seats = seatsOf(f);
     if (f.kind === 'arena') Object.assign(body, { minutes: +f.minutes, berserk: seats === 2 && f.berserk });
-    else body.rounds = +f.rounds;
+    else {
+      body.rounds = +f.rounds;
+      if (+f.roundEvery) body.round_every = +f.roundEvery; // 0 or empty: each round when the last ends
+    }
     if (seats > 2) body.seats = seats;
     btn.disabled = true;
     try {
@@ -108,7 +113,7 @@ export class Tournaments {
         h('span', { class: 'muted' }, `${t(tr.kind)} · ${gameName(this.cat, tr.game)} · ${clockText(tr.spec?.clock)}`), ' ',
         h('span', { class: 'age muted' }, time), ' · ',
         h('span', { class: 'muted', 'data-players': tr.players }, t('tourneyPlayers', { n: tr.players }))),
-      ' ', h('button', { type: 'button', class: 'primary', 'data-tjoin': tr.id, onclick: (e) => this.join(tr, e.currentTarget) }, t('tourneyJoin')));
+      tr.joinable ? [' ', h('button', { type: 'button', class: 'primary', 'data-tjoin': tr.id, onclick: (e) => this.join(tr, e.currentTarget) }, t('tourneyJoin'))] : null);
   }
 
   field(label, key, attrs = {}) {
@@ -130,7 +135,9 @@ export class Tournaments {
       h('div', { class: 'row' }, kind, ' ', game),
       this.field(t('tourneyName'), 'name', { type: 'text', maxlength: 60 }),
       f.kind === 'arena' ? this.field(t('tourneyMinutes'), 'minutes', { type: 'number', min: 1, max: 360 })
-        : this.field(t('tourneyRounds'), 'rounds', { type: 'number', min: 1, max: 15 }),
+        : [this.field(t('tourneyRounds'), 'rounds', { type: 'number', min: 1, max: 15 }),
+          this.field(t('tourneyRoundEvery'), 'roundEvery', { type: 'number', min: 0, max: 1440, step: 1, placeholder: '0', title: t('tourneyRoundEveryHint') }),
+          h('small', { class: 'muted field-hint', id: 'round-every-hint' }, t('tourneyRoundEveryHint'))],
       h('span', {}, this.field(t('tourneyClock'), 'clockMin', { type: 'number', min: 0.5, step: 0.5 }), ' + ',
         h('input', { name: 'clockInc', type: 'number', min: 0, max: 60, value: f.clockInc, oninput: (e) => { f.clockInc = e.target.value; } })),
       this.field(t('tourneyStartsIn'), 'startsIn', { type: 'number', min: 0, max: 10080 }),
