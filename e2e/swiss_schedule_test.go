@@ -68,6 +68,7 @@ func TestSwissSchedule(t *testing.T) {
 	resignedGame(t, base, winner, tabs[pair[1]], games[pair[0]], games[pair[1]])
 	winner.open(base+"/t/"+id, `!!document.querySelector('#standings')`)
 	winner.waitJSWithin("the countdown to round 2", `/^Round 2 starts in 0:\d\d$/.test(document.querySelector('#tclock')?.textContent || '')`, 10*time.Second)
+	winner.waitJS("waiting for round 2, not for an opponent", `document.querySelector('#twaiting')?.textContent === 'Waiting for round 2…'`)
 	if n := eval[int](winner, `document.querySelectorAll('.tgames li').length`); n != 1 {
 		t.Errorf("%d games listed between the rounds, want round 1's, won", n)
 	}

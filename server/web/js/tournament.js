@@ -11,7 +11,7 @@ import { levelForm, levelTag } from './tournament-levels.js';
 addStrings({
   en: {
     tRank: '#', tPlayer: 'Player', tScore: 'Points', tGames: 'Games', tBuchholz: 'Buchholz', tSB: 'S-B',
-    tLeave: 'Leave', tJoined: 'You are in.', tYourGame: 'Your game is ready: play', tWaiting: 'Waiting for an opponent…',
+    tLeave: 'Leave', tJoined: 'You are in.', tYourGame: 'Your game is ready: play', tWaiting: 'Waiting for an opponent…', tWaitingRound: 'Waiting for round {n}…', tWaitingLast: 'Waiting for the last games to end…',
     tWinner: 'Winner: {n}', tOver: 'Tournament over', tStartsIn: 'Starts in {s}', tEndsIn: 'Ends in {s}',
     tRound: 'Round {n} of {m}', tGamesTitle: 'Games', tFire: 'on fire: the next game counts double', tNoGames: 'No game yet.',
     tPlaying: 'playing', tLeft: 'left', tNotFound: 'No such tournament.', tBye: 'You have a bye this round: 1 point', tSeats: '{n} players a game, casual', tFinished: 'finished',
@@ -19,7 +19,7 @@ addStrings({
   },
   fr: {
     tRank: '#', tPlayer: 'Joueur', tScore: 'Points', tGames: 'Parties', tBuchholz: 'Buchholz', tSB: 'S-B',
-    tLeave: 'Quitter', tJoined: 'Vous participez.', tYourGame: 'Votre partie est prête : jouer', tWaiting: 'En attente d’un adversaire…',
+    tLeave: 'Quitter', tJoined: 'Vous participez.', tYourGame: 'Votre partie est prête : jouer', tWaiting: 'En attente d’un adversaire…', tWaitingRound: 'En attente de la ronde {n}…', tWaitingLast: 'En attente de la fin des dernières parties…',
     tWinner: 'Vainqueur : {n}', tOver: 'Tournoi terminé', tStartsIn: 'Commence dans {s}', tEndsIn: 'Finit dans {s}',
     tRound: 'Ronde {n} sur {m}', tGamesTitle: 'Parties', tFire: 'en feu : la prochaine partie compte double', tNoGames: 'Pas encore de partie.',
     tPlaying: 'en jeu', tLeft: 'parti', tNotFound: 'Ce tournoi n’existe pas.', tBye: 'Vous êtes exempt à cette ronde : 1 point', tSeats: '{n} joueurs par partie, amicale', tFinished: 'terminée',
@@ -134,9 +134,16 @@ export class TournamentPage {
     let status;
     if (me.game) status = h('p', {}, h('a', { class: 'primary button', id: 'tgame', href: me.game.url, 'data-nav': true }, t('tYourGame')));
     else if (me.bye && v.standings.started) status = h('p', { class: 'tbye', id: 'tbye' }, t('tBye'));
-    else status = h('p', { class: 'muted', id: 'twaiting' }, v.standings.started ? t('tWaiting') : t('tJoined'));
+    else if (!v.standings.started) status = h('p', { class: 'muted', id: 'twaiting' }, t('tJoined'));
+    // A Swiss player without a game waits for the next round, not for an opponent.
+    else status = h('p', { class: 'muted', id: 'twaiting' }, v.kind === 'swiss' ? this.nextRoundText() : t('tWaiting'));
     return h('div', { class: 'tme' }, status,
       h('button', { type: 'button', id: 'tleave', onclick: (e) => this.act('leave', e.currentTarget) }, t('tLeave')));
+  }
+
+  nextRoundText() {
+    const n = (this.v.standings.round || 0) + 1;
+    return n > (this.v.spec?.rounds || 0) ? t('tWaitingLast') : t('tWaitingRound', { n });
   }
 
   async act(what, btn) {
