@@ -9,9 +9,11 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"plateau/server"
 )
 
-// TestArena: three accounts join an arena of two minutes, created from the
+// TestArena: three accounts join an arena of 30 minutes, created from the
 // lobby's form, and a guest watches its page, never reloaded. Two are
 // paired within seconds and play from the tournament page's link; the
 // third, waiting on its page, sees the result live and is paired next.
@@ -21,18 +23,20 @@ import (
 // guest's page shows W's points game by game as tournament/arena scores
 // them (docs/tournaments.md, lichess's rule: doubled once two wins in a row
 // are behind, so W W W scores 2, 2, 4), the flame from the second win on,
-// and at the end W the winner; so does every player's page.
+// and at the end W the winner; so does every player's page. The end comes
+// when the test moves the server's clock past it (the games keep theirs).
 func TestArena(t *testing.T) {
 	bctx := browser(t)
-	base := startServer(t)
+	clock := &testClock{now: time.Now()}
+	base, _ := startServerWith(t, func(o *server.Options) { o.Now = clock.Now })
 	names := []string{"ana", "ben", "cyd"}
 	tabs := signUpTabs(t, bctx, base, names, "71")
 	ana := tabs["ana"]
 	ana.waitJS("the tournaments' form", `!!document.querySelector('#tournaments details.tourney-create')`)
 	ana.clickAt("#tournaments details.tourney-create summary")
-	ana.do("an arena of two minutes, starting now",
+	ana.do("an arena of 30 minutes, starting now",
 		chromedp.SetValue(`#tournaments input[name="minutes"]`, ""),
-		chromedp.SendKeys(`#tournaments input[name="minutes"]`, "2"),
+		chromedp.SendKeys(`#tournaments input[name="minutes"]`, "30"),
 		chromedp.SetValue(`#tournaments input[name="startsIn"]`, ""),
 		chromedp.SendKeys(`#tournaments input[name="startsIn"]`, "0"),
 		chromedp.SendKeys(`#tournaments input[name="name"]`, "Night arena"))
@@ -85,10 +89,12 @@ func TestArena(t *testing.T) {
 		}
 	}
 	screenshot(t, guest, "tournament-arena-streak-desktop")
-	// The end: after the two minutes, the games paired after the streak
-	// and never started are void; W is the winner on every page.
+	// The end: the server's clock past the 30 minutes, the game paired
+	// after the streak and never started is void; W is the winner on every
+	// page.
+	clock.add(31 * time.Minute)
 	for _, tb := range append([]*tab{guest}, tabs["ana"], tabs["ben"], tabs["cyd"]) {
-		tb.waitJSWithin(tb.name+" sees the winner", fmt.Sprintf(`document.querySelector('#winner')?.textContent === %q`, "Winner: "+w), 150*time.Second)
+		tb.waitJSWithin(tb.name+" sees the winner", fmt.Sprintf(`document.querySelector('#winner')?.textContent === %q`, "Winner: "+w), 20*time.Second)
 	}
 	if !eval[bool](guest, `window.e2eNeverReloaded === true && `+standingRow(w)+`?.dataset.score === '8'`) {
 		t.Errorf("the guest's page reloaded, or %s's final score is not 8", w)
