@@ -42,11 +42,20 @@ func TestBrowser(t *testing.T) {
 	t.Run("ready", func(t *testing.T) { readyTimes(t, bctx, base) })
 }
 
-// open navigates a tab and waits for the page to be drawn.
+// open navigates a tab and waits for the page to be drawn. chromedp's
+// Navigate can return on a load event of the page it leaves (one that
+// fires after the navigation began: seen leaving a game page, 1 time in
+// 30), before the new document exists; a poll (waitJS) then runs in the
+// old document's context, which goes, and fails with "Cannot find context
+// with specified id". So the page left is marked, and the wait evaluates
+// in whatever document is current until one without the mark is ready.
 func (tb *tab) open(url, ready string) {
 	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.e2eLeft = true)`)) // a new tab's blank page may refuse: nothing to mark
+	cancel()
 	tb.do("open "+url, chromedp.Navigate(url))
-	tb.waitJS(ready, ready)
+	tb.waitReload(ready, `!window.e2eLeft && (`+ready+`)`)
 }
 
 const boardReady = `!!document.querySelector('#board[data-version] svg')`

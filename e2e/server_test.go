@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,4 +53,24 @@ func startServerWith(t *testing.T, tune func(*server.Options)) (string, *sqlite.
 		st.Close()
 	})
 	return ts.URL, st
+}
+
+// testClock is a server.Options.Now that a test moves on (the lobby's,
+// the tournaments' and the sessions' clock; the games keep GamesNow's):
+// a tournament's end comes when the test says, not after minutes.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
 }

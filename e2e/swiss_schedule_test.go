@@ -19,13 +19,7 @@ func TestSwissSchedule(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
 	names := []string{"ann", "bob", "cat"}
-	tabs := map[string]*tab{}
-	for _, n := range names {
-		tb := newTab(t, bctx, n)
-		tb.open(base+"/", `!!document.querySelector('#signin-open') && !!document.querySelector('#tournaments h2')`)
-		tb.signUp(n, "correct horse battery "+n[:1]+"73")
-		tabs[n] = tb
-	}
+	tabs := signUpTabs(t, bctx, base, names, "73")
 	ann := tabs["ann"]
 	ann.waitJS("the tournaments' form", `!!document.querySelector('#tournaments details.tourney-create')`)
 	ann.clickAt("#tournaments details.tourney-create summary")
@@ -61,32 +55,17 @@ func TestSwissSchedule(t *testing.T) {
 	}
 	ann.clickAt("#tjoin")
 	ann.waitJSWithin("ann in", `!!document.querySelector('#tleave')`, 10*time.Second)
-	for _, n := range names[1:] {
-		tb := tabs[n]
-		sel := fmt.Sprintf(`[data-tjoin=%q]`, id)
-		tb.waitJS(n+" sees the Swiss in the lobby", fmt.Sprintf(`!!document.querySelector(%q)`, sel))
-		tb.clickAt(sel)
-		tb.waitJS(n+" on the tournament page", `location.pathname.startsWith('/t/') && !!document.querySelector('#tleave')`)
-	}
+	joinFromLobby(tabs, names[1:], id)
 	games := waitNewGames(t, tabs, names, map[string]bool{}, 2, 45*time.Second)
-	var pair []string
-	for n := range games {
-		pair = append(pair, n)
-	}
-	slices.Sort(pair)
+	pair := paired(t, games, map[string]bool{})
 	bye := ""
 	for _, n := range names {
 		if !slices.Contains(pair, n) {
 			bye = n
 		}
 	}
-	winner, loser := tabs[pair[0]], tabs[pair[1]]
-	winner.open(base+games[pair[0]], boardReady)
-	loser.open(base+games[pair[1]], boardReady)
-	bothMove(t, winner, loser) // two moves each: a resignation before is an abort, a void game
-	bothMove(t, winner, loser)
-	eval[bool](loser, `(window.plateauPage.request({type: 'resign'}), true)`)
-	winner.waitJSWithin(pair[0]+" sees the game won", `document.querySelector('#game')?.dataset.over === '1'`, 15*time.Second)
+	winner := tabs[pair[0]]
+	resignedGame(t, base, winner, tabs[pair[1]], games[pair[0]], games[pair[1]])
 	winner.open(base+"/t/"+id, `!!document.querySelector('#standings')`)
 	winner.waitJSWithin("the countdown to round 2", `/^Round 2 starts in 0:\d\d$/.test(document.querySelector('#tclock')?.textContent || '')`, 10*time.Second)
 	winner.waitJS("waiting for round 2, not for an opponent", `document.querySelector('#twaiting')?.textContent === 'Waiting for round 2…'`)

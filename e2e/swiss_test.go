@@ -27,13 +27,7 @@ func TestSwiss(t *testing.T) {
 	bctx := browser(t)
 	base := startServer(t)
 	names := []string{"ana", "ben", "cyd", "dee", "eve"}
-	tabs := map[string]*tab{}
-	for _, n := range names {
-		tb := newTab(t, bctx, n)
-		tb.open(base+"/", `!!document.querySelector('#signin-open') && !!document.querySelector('#tournaments h2')`)
-		tb.signUp(n, "correct horse battery "+n[:1]+"72")
-		tabs[n] = tb
-	}
+	tabs := signUpTabs(t, bctx, base, names, "72")
 	ana := tabs["ana"]
 	ana.waitJS("the tournaments' form", `!!document.querySelector('#tournaments details.tourney-create')`)
 	ana.clickAt("#tournaments details.tourney-create summary")
@@ -52,13 +46,7 @@ func TestSwiss(t *testing.T) {
 	ana.waitJS("the creator's level form before the start", `!!document.querySelector('#tlevels')`)
 	ana.clickAt("#tjoin")
 	ana.waitJSWithin("ana in", `!!document.querySelector('#tleave')`, 10*time.Second)
-	for _, n := range names[1:] {
-		tb := tabs[n]
-		sel := fmt.Sprintf(`[data-tjoin=%q]`, id)
-		tb.waitJS(n+" sees the Swiss in the lobby", fmt.Sprintf(`!!document.querySelector(%q)`, sel))
-		tb.clickAt(sel)
-		tb.waitJS(n+" on the tournament page", `location.pathname.startsWith('/t/') && !!document.querySelector('#tleave')`)
-	}
+	joinFromLobby(tabs, names[1:], id)
 
 	sw := newSwissRecord(names)
 	played := map[string]bool{} // game links already played
@@ -89,13 +77,7 @@ func TestSwiss(t *testing.T) {
 				t.Fatalf("round %d: game %s has players %v", r, page, pair)
 			}
 			slices.Sort(pair)
-			winner, loser := tabs[pair[0]], tabs[pair[1]]
-			winner.open(base+games[pair[0]], boardReady)
-			loser.open(base+games[pair[1]], boardReady)
-			bothMove(t, winner, loser)
-			bothMove(t, winner, loser)
-			eval[bool](loser, `(window.plateauPage.request({type: 'resign'}), true)`)
-			winner.waitJSWithin(pair[0]+" sees the game won", `document.querySelector('#game')?.dataset.over === '1'`, 15*time.Second)
+			resignedGame(t, base, tabs[pair[0]], tabs[pair[1]], games[pair[0]], games[pair[1]])
 			sw.game(r, pair[0], pair[1])
 			for _, n := range pair {
 				tabs[n].open(base+"/t/"+id, `!!document.querySelector('#standings')`)
