@@ -24,14 +24,7 @@ import (
 // enters levels, and only levels of the rating pools.
 func TestArenaWithLevels(t *testing.T) {
 	ts := newTestServer(t, withFastPasswords)
-	ana, bob := ts.browser(t), ts.browser(t)
-	ana.signUp(t, "ana", "correct horse battery staple 71")
-	bob.signUp(t, "bob", "correct horse battery staple 71")
-	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "shutbox", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
-	if a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
-	id, _ := a.body["id"].(string)
+	ana, bob, id := arenaOfTwo(t, ts, "shutbox")
 	for _, c := range []struct {
 		b    *browser
 		want bool
@@ -142,14 +135,7 @@ func playOut(t *testing.T, ts *testServer, cookie, id, token string) {
 // and a level not in the tournament cannot be withdrawn.
 func TestWithdrawLevel(t *testing.T) {
 	ts := newTestServer(t, withFastPasswords)
-	ana, bob := ts.browser(t), ts.browser(t)
-	ana.signUp(t, "ana", "correct horse battery staple 71")
-	bob.signUp(t, "bob", "correct horse battery staple 71")
-	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "shutbox", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
-	if a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
-	id, _ := a.body["id"].(string)
+	ana, bob, id := arenaOfTwo(t, ts, "shutbox")
 	left := func() map[string]bool {
 		v := ana.do(t, "GET", "/api/tournaments/"+id, nil)
 		st, _ := v.body["standings"].(map[string]any)
@@ -197,14 +183,7 @@ func TestWithdrawLevel(t *testing.T) {
 // unrated (they still count for the tournament's points).
 func TestArenaPairLimit(t *testing.T) {
 	ts, _ := farmServer(t, server.FarmingLimits{PairGamesPerDay: 2, SeeksPerMinute: -1})
-	ana, bob := ts.browser(t), ts.browser(t)
-	ana.signUp(t, "ana", "correct horse battery staple 71")
-	bob.signUp(t, "bob", "correct horse battery staple 71")
-	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "dames", "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
-	if a.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", a.status, a.raw)
-	}
-	id, _ := a.body["id"].(string)
+	ana, bob, id := arenaOfTwo(t, ts, "dames")
 	for _, b := range []*browser{ana, bob} {
 		if a := b.do(t, "POST", "/api/tournaments/"+id+"/join", nil); a.status != http.StatusOK {
 			t.Fatalf("join: %d %s", a.status, a.raw)
@@ -243,4 +222,19 @@ func TestArenaPairLimit(t *testing.T) {
 	if want := []bool{true, true, false}; !slices.Equal(rated, want) {
 		t.Errorf("the arena's games of ana and bob rated %v, want %v (2 rated games a day for a pair)", rated, want)
 	}
+}
+
+// arenaOfTwo signs up ana and bob on ts; ana creates a 30-minute arena of
+// game, whose id it returns.
+func arenaOfTwo(t *testing.T, ts *testServer, game string) (ana, bob *browser, id string) {
+	t.Helper()
+	ana, bob = ts.browser(t), ts.browser(t)
+	ana.signUp(t, "ana", "correct horse battery staple 71")
+	bob.signUp(t, "bob", "correct horse battery staple 71")
+	a := ana.do(t, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": game, "clock": map[string]any{"minutes": 3, "increment": 2}, "minutes": 30})
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.raw)
+	}
+	id, _ = a.body["id"].(string)
+	return ana, bob, id
 }
