@@ -76,7 +76,7 @@ func TestSecurityHeaders(t *testing.T) {
 	if version == nil {
 		t.Fatal("the lobby page links no /assets/{version}/")
 	}
-	values := map[string]string{"id": g.ID, "seat": "0", "name": "walker", "game": "dames", "version": string(version[1]), "path": "js/main.js"}
+	values := map[string]string{"id": g.ID, "seat": "0", "name": "walker", "game": "dames", "version": string(version[1]), "path": "js/main.js", "level": "easy"}
 
 	routes := registeredRoutes(t)
 	if len(routes) < 30 {
