@@ -27,8 +27,8 @@ type LevelRequest struct {
 
 // enterLevel enters a computer level in the tournament as its own player
 // (a house event for a quiet night): only its creator may, under the
-// rules of a join (an arena until its end, a Swiss tournament until its
-// start).
+// rules of a join (an arena until its end, a Swiss tournament until half
+// of its rounds have started).
 func (h *Handler) enterLevel(w http.ResponseWriter, r *http.Request) {
 	var req LevelRequest
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))

@@ -235,7 +235,7 @@ func (s *State) join(d joinData, at time.Time) error {
 		s.Players = append(s.Players, Entry{Account: d.Account, Name: d.Name, Level: d.Level})
 	}
 	s.Players[i].Rating, s.Players[i].Left = d.Rating, false
-	if s.Started && s.arena == nil && s.tables == nil && !slices.Contains(s.order, d.Account) {
+	if s.Started && s.arena == nil && !slices.Contains(s.order, d.Account) {
 		// A late entry to a Swiss tournament: last in the initial order,
 		// absent (no points) in the rounds before its first.
 		s.order = append(s.order, d.Account)
@@ -422,10 +422,8 @@ func (s *State) Joinable(now time.Time) bool {
 	switch {
 	case s.Ended:
 		return false
-	case s.arena != nil:
+	case s.arena != nil: // a multi-player event's tables too
 		return !s.arena.Over(now)
-	case s.tables != nil:
-		return true
 	}
 	return !s.Started || 2*len(s.rounds) < s.Spec.Rounds
 }
