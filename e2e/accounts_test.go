@@ -50,6 +50,7 @@ func (tb *tab) waitReload(what, expr string) {
 // their player pages, with its links. A wrong password is refused in the
 // dialog; signing out brings the sign-in button back.
 func TestAccounts(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 

@@ -21,6 +21,7 @@ import (
 // stepped through and exports the line; the editor changes a position
 // under the server's checks.
 func TestAnalysisBoard(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	bctx := browser(t)
 	tests := []struct {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,16 +11,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
 // chromiumPath finds Debian's chromium, or skips the test (fails under
-// PLATEAU_REQUIRE_E2E=1).
-func chromiumPath(t *testing.T) string {
+// PLATEAU_REQUIRE_E2E=1). Its headless shell comes first: the same Blink
+// without the full browser around it, a page in a new context cost a
+// quarter of the CPU (10 game pages in new contexts: 255 jiffies of CPU,
+// 1.8 s, against 1,044 and 5.6 s for chromium; TestZZ in docs/benchmarks.md),
+// and the tests are CPU-bound on a 2-core machine.
+func chromiumPath(t testing.TB) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("PLATEAU_CHROMIUM"), "/usr/bin/chromium", "chromium", "chromium-browser"} {
+	for _, p := range []string{os.Getenv("PLATEAU_CHROMIUM"), "/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "chromium", "chromium-browser"} {
 		if p == "" {
 			continue
 		}
@@ -27,7 +33,7 @@ func chromiumPath(t *testing.T) string {
 			return full
 		}
 	}
-	msg := "chromium is not installed (apt-get install chromium); browser tests skipped"
+	msg := "chromium is not installed (apt-get install chromium-headless-shell, or chromium); browser tests skipped"
 	if os.Getenv("PLATEAU_REQUIRE_E2E") == "1" {
 		t.Fatal(msg + ", but PLATEAU_REQUIRE_E2E=1")
 	}
@@ -48,7 +54,21 @@ var shared struct {
 	cancel func()
 }
 
+// parallel is how many tests run at once unless -test.parallel says: they
+// mostly wait (pages, the server's clocks, the computer's thinking), so
+// more than the 2 cores' default keeps the machine busy.
+const parallel = "4"
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", parallel); err != nil {
+			fmt.Fprintln(os.Stderr, "setting -test.parallel:", err)
+			os.Exit(2)
+		}
+	}
 	code := m.Run()
 	shared.mu.Lock()
 	if shared.cancel != nil {
@@ -60,7 +80,7 @@ func TestMain(m *testing.M) {
 
 // browser returns the package's headless chromium, starting it on the
 // first call; a test opens its pages with newTab.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
 	shared.mu.Lock()
@@ -101,6 +121,14 @@ func startChromium(path string) (context.Context, func(), error) {
 		chromedp.Flag("lang", "en-US"),
 		chromedp.WindowSize(1280, 900),
 	}
+	for _, f := range strings.Fields(os.Getenv("ZZFLAGS")) {
+		k, v, ok := strings.Cut(strings.TrimPrefix(f, "--"), "=")
+		if ok {
+			opts = append(opts, chromedp.Flag(k, v))
+		} else {
+			opts = append(opts, chromedp.Flag(k, true))
+		}
+	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	stop := func() {
@@ -118,22 +146,31 @@ func startChromium(path string) (context.Context, func(), error) {
 // tab is one page in its own browser context (its own storage, like a
 // separate person's browser), with the console errors it logged.
 type tab struct {
-	t       *testing.T
+	t       testing.TB
 	name    string
 	ctx     context.Context
 	mu      sync.Mutex
 	errs    []string
 	allowed []string
+	cancel  func() // closes the tab and its browser context
 }
 
-func newTab(t *testing.T, bctx context.Context, name string) *tab {
+func newTab(t testing.TB, bctx context.Context, name string) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("%s: opening a tab: %v", name, err)
 	}
-	tb := &tab{t: t, name: name, ctx: ctx}
+	// Moves do not glide (the page honours the system's reduced-motion
+	// wish): following another player's Mahboussé turn takes 1-2 s of
+	// animation, which most tests wait out for nothing. The tests of the
+	// animation itself turn motion back on (slowAnimations).
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+		t.Fatalf("%s: asking for reduced motion: %v", name, err)
+	}
+	tb := &tab{t: t, name: name, ctx: ctx, cancel: cancel}
 	consoles := chromedp.Events(ctx, runtime.ConsoleAPICalled)
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
 	logs := chromedp.Events(ctx, log.EntryAdded)
@@ -187,6 +224,9 @@ func newTab(t *testing.T, bctx context.Context, name string) *tab {
 	})
 	return tb
 }
+
+// close closes the tab and its browser context before the test ends.
+func (tb *tab) close() { tb.cancel() }
 
 func (tb *tab) addErr(s string) {
 	tb.mu.Lock()

@@ -15,6 +15,7 @@ import (
 // under the players' names, the tab title on one's turn, and sounds with a
 // remembered mute toggle.
 func TestDames(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	t.Run("capture", func(t *testing.T) { damesCapture(t, bctx, base, false) })

@@ -50,6 +50,7 @@ type fitInfo struct {
 // hidden, its move-list links 16 px tall). The phone pictures in
 // docs/screenshots are renewed with PLATEAU_SCREENSHOTS=1.
 func TestPhoneBoardsFit(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	for _, id := range games.Registry().IDs() {

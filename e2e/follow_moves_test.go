@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/animation"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"plateau/game"
@@ -61,10 +62,15 @@ const samplerJS = `(() => { window.glides = []; const tick = () => {
 			Dice: [...document.querySelectorAll('#board .die')].map((d) => +d.dataset.value)}); }
 	requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`
 
-// slowAnimations plays the page's animations at a fifth of their speed, so
-// that a loaded machine's sparse frames still sample each glide mid-way.
+// slowAnimations turns motion on (newTab asks for reduced motion) and
+// plays the page's animations at a fifth of their speed, so that a loaded
+// machine's sparse frames still sample each glide mid-way.
 func slowAnimations(t *testing.T, a *tab) {
 	t.Helper()
+	if _, err := chromedp.Call(a.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "no-preference"}}}); err != nil {
+		t.Fatalf("turning motion on: %v", err)
+	}
 	if _, err := chromedp.Call(a.ctx, animation.Enable, cdp.Empty{}); err != nil {
 		t.Fatalf("enabling the Animation domain: %v", err)
 	}
@@ -79,6 +85,7 @@ func slowAnimations(t *testing.T, a *tab) {
 // marked and the position the server's (issue 68 point 2). Red on main
 // 7cb4e6d: the checkers jumped, no roll drawn.
 func TestBrowserFollowComputer(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 	id, tok := seededVsComputer(t, st, "mahbousse", "random", testSeed("follow-computer"))
@@ -179,6 +186,7 @@ func TestBrowserFollowComputer(t *testing.T) {
 // glides from its square to the next, sampled mid-way, before the page
 // draws the position (issue 68 point 2).
 func TestBrowserFollowDraughts(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 	id, tok := seededVsComputer(t, st, "dames", "random", testSeed("follow-dames"))

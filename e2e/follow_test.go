@@ -11,6 +11,7 @@ import (
 // score reads "Score : 3" in French, with the space before the colon.
 // Red on main 47b4ede.
 func TestBrowserTeamResult(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	tb := newTab(t, bctx, "spectator")
@@ -39,6 +40,7 @@ func TestBrowserTeamResult(t *testing.T) {
 // lie in the squares' corners, outside the circle of any piece standing
 // there (issue 68 point 8: they sat on the pieces). Red on main 47b4ede.
 func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	tb := newTab(t, bctx, "spectator")
@@ -84,6 +86,7 @@ func TestBrowserInterceptMarksBesidePieces(t *testing.T) {
 // game with no move are not listed (issue 68 point 9: the list was a wall
 // of "AI medium · 0 moves"). Red on main 47b4ede.
 func TestBrowserLobbyListsGamesWorthWatching(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	tb := newTab(t, bctx, "visitor")
@@ -114,6 +117,7 @@ func TestBrowserLobbyListsGamesWorthWatching(t *testing.T) {
 // a draughts game's record is not said to hold dice; the record's links
 // never wrap inside a word ("P DN"). Red on main 47b4ede.
 func TestBrowserPolish(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	tb := newTab(t, bctx, "player")

@@ -16,6 +16,7 @@ import (
 // finds them through fontconfig; a symbol with none is drawn in SVG
 // instead (dom.js icon).
 func TestGlyphs(t *testing.T) {
+	t.Parallel()
 	fc, err := exec.LookPath("fc-list")
 	if err != nil {
 		msg := "fc-list is not installed (apt-get install fontconfig); the glyph test is skipped"

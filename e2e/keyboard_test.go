@@ -15,6 +15,7 @@ import (
 // TestEveryGame checks what every game page shares: keyboard play, end
 // reasons in French, draw offers, phone and desktop sizes.
 func TestEveryGame(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	t.Run("keyboard", func(t *testing.T) { keyboardGame(t, bctx, base) })

@@ -15,6 +15,7 @@ import (
 // random moves; the pictures are docs/screenshots/lobby-levels-*.png.
 // Red on main 3f11557: the cards had no level buttons.
 func TestLobbyLevelRatings(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	resp, err := http.Get(base + "/api/levels")

@@ -23,6 +23,7 @@ import (
 // translated, the lists show each game's age and move count, and on a
 // phone the cards stack with the first card's buttons in view.
 func TestLobby(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	var played []string

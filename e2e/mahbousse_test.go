@@ -103,6 +103,7 @@ const diceClearJS = `(() => { const r = (e) => e.getBoundingClientRect();
 	return dice.length > 0 && nums.length === 24 && !dice.some((d) => nums.some((n) => hit(d, n))); })()`
 
 func TestMahbousseBoard(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 

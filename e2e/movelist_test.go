@@ -89,6 +89,7 @@ func blockedLine(t *testing.T, settings map[string]string) ([]byte, []boxTurn, [
 // roll then its tiles ("5-4: 9"), the blocked roll "6-6: no move", each
 // under the player who rolled it (issue 68 point 3). Red on main 7cb4e6d.
 func TestBrowserDiceMoveList(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 	settings := map[string]string{"players": "2", "one_die": "never"}

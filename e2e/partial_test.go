@@ -11,6 +11,7 @@ import (
 // move on any new version, and the click was lost. The same happened when
 // the page's own seat join came back in the welcome after a first click.
 func TestPartialMoveKept(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	bctx := browser(t)
 	a := newTab(t, bctx, "partial-a")

@@ -13,6 +13,7 @@ import (
 // password, in the page's language; the sign-in dialog says how long to
 // wait when the server limits the attempts.
 func TestSignUpWeakPassword(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, _ := startServerWith(t, func(o *server.Options) { o.SignInPairBurst = 1 })
 	zoe := newTab(t, bctx, "zoe")

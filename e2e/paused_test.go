@@ -12,6 +12,7 @@ import (
 // the page says the game is paused, does not reconnect by itself, and
 // follows the game again when asked.
 func TestBrowserPausedSpectator(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, _ := startServerWith(t, func(o *server.Options) { o.PlayerlessTimeout = 2 * time.Second })
 	tb := newTab(t, bctx, "spectator")

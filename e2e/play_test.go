@@ -20,6 +20,7 @@ import (
 const minMoves = 20
 
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	ids := games.Registry().IDs()

@@ -64,6 +64,7 @@ func damesPair(t *testing.T, bctx context.Context, base string) (a, b *tab) {
 // move, before the server confirms it, is queued and played when the
 // opponent has answered (issue 68 point 7: such clicks were ignored).
 func TestBrowserPremoveQuick(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	a, b := damesPair(t, bctx, base)

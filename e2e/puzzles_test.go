@@ -76,6 +76,7 @@ func clickMove(t *testing.T, tb *tab, notation string) {
 // player, fails one on purpose, and sees both ratings move: the player's
 // up and the puzzle's down when solved, the other way round when failed.
 func TestPuzzles(t *testing.T) {
+	t.Parallel()
 	base, st := startServerStore(t)
 	bctx := browser(t)
 	tb := newTab(t, bctx, "puzzles")

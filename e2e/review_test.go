@@ -24,6 +24,7 @@ import (
 // summary per player, and for a selected move the best one, in words and
 // on the board (an arrow in draughts, the tiles in Shut the Box).
 func TestReview(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	// Searches of 200 ms (750 by default): the reviews of these short games take a few seconds.
 	base, st := startServerWith(t, func(o *server.Options) { o.ReviewBudget = 200 * time.Millisecond })

@@ -18,6 +18,7 @@ import (
 // panel says the game's place in the queue ("2nd in the queue"), then
 // shows the review once its turn comes.
 func TestReviewQueued(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	gate := make(chan struct{})
 	base, st := startServerWith(t, func(o *server.Options) {

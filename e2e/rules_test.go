@@ -20,6 +20,7 @@ import (
 // apart, the right one accepted, and the board then shows the engine's
 // position after it. It also follows the rules link of a game page.
 func TestRules(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	for _, pg := range learn.Pages() {

@@ -17,6 +17,7 @@ import (
 // lobby, are paired, play it to its end (a resignation), and find their
 // new ratings — as rating.Game computes them — on their pages.
 func TestSeeks(t *testing.T) {
+	t.Parallel()
 	base, st := startServerStore(t)
 	bctx := browser(t)
 	ann, bob := newTab(t, bctx, "ann"), newTab(t, bctx, "bob")

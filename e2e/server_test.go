@@ -19,7 +19,7 @@ import (
 
 // startServer runs the real server (package server over the SQLite store)
 // on a loopback port and returns its URL.
-func startServer(t *testing.T) string {
+func startServer(t testing.TB) string {
 	t.Helper()
 	url, _ := startServerStore(t)
 	return url
@@ -27,13 +27,13 @@ func startServer(t *testing.T) string {
 
 // startServerStore is startServer that also returns the store, for tests
 // that create games with a dice seed of their choosing (seededGame).
-func startServerStore(t *testing.T) (string, *sqlite.Store) {
+func startServerStore(t testing.TB) (string, *sqlite.Store) {
 	t.Helper()
 	return startServerWith(t, nil)
 }
 
 // startServerWith is startServerStore with options changed by tune.
-func startServerWith(t *testing.T, tune func(*server.Options)) (string, *sqlite.Store) {
+func startServerWith(t testing.TB, tune func(*server.Options)) (string, *sqlite.Store) {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "plateau.db"))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 // time the tiles just covered are marked in the box of the player who
 // covered them, and nowhere else.
 func TestShutboxLastMove(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 	id, toks := seededGame(t, st, "shutbox", map[string]string{"players": "2"}, testSeed("shutbox-last"))

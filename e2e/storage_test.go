@@ -35,6 +35,7 @@ func (f *flakyStore) Append(ctx context.Context, id string, evs []store.Event, u
 // about 30 times a second); a stalled disk drops the connection, and the
 // page reconnects with a back-off, never more than once a second.
 func TestBrowserStorageUnavailable(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	var fs *flakyStore
 	base, _ := startServerWith(t, func(o *server.Options) {
@@ -47,7 +48,9 @@ func TestBrowserStorageUnavailable(t *testing.T) {
 	tb.open(base+"/", `!!document.body`)
 	_, invite := postGame(tb, `{game: 'dames', seats: [{kind: 'human'}, {kind: 'ai', level: 'easy'}]}`)
 	tb.open(base+invite, boardReady)
-	tb.waitJS("my turn", `document.querySelector('#status')?.dataset.turn === 'me'`)
+	// Welcomed: the seat's join is recorded (the page can say "your turn"
+	// from the state it was served, before its socket joins).
+	tb.waitJS("my turn, joined", `document.querySelector('#status')?.dataset.turn === 'me' && window.plateauPage.conn.welcomed`)
 	// Count the page's connection attempts from now on.
 	eval[bool](tb, `(() => { const c = window.plateauPage.conn, open = c.open.bind(c);
 		window.opens = []; c.open = () => { window.opens.push(Date.now()); open(); }; return true; })()`)

@@ -16,6 +16,7 @@ import (
 // rounds the page counts down to round 2's set time (the view's
 // next_round, the start plus a minute) instead of pairing it at once.
 func TestSwissSchedule(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	names := []string{"ann", "bob", "cat"}

@@ -23,6 +23,7 @@ import (
 // player's score before the round and drew every later round, FIDE's rule
 // that docs/tournaments.md follows).
 func TestSwiss(t *testing.T) {
+	t.Parallel()
 	const rounds = 4
 	bctx := browser(t)
 	base := startServer(t)

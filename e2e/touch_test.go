@@ -94,6 +94,7 @@ func touchSeed(t *testing.T) []byte {
 // on 24 and one more on 18 (issue 68 point 1: the redrawn board moved
 // under the finger and the lift was read as a drag to another point).
 func TestPhoneTouchMahbousse(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 	id, toks := seededGame(t, st, "mahbousse", nil, touchSeed(t))

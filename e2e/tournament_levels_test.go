@@ -17,6 +17,7 @@ import (
 // the creator, a table of four is paired and the games' list names all
 // four. Another account sees no level form.
 func TestTournamentLevels(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base := startServer(t)
 	waitDailyPuzzle(t, base)

@@ -26,6 +26,7 @@ import (
 // and at the end W the winner; so does every player's page. The end comes
 // when the test moves the server's clock past it (the games keep theirs).
 func TestArena(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	clock := &testClock{now: time.Now()}
 	base, _ := startServerWith(t, func(o *server.Options) { o.Now = clock.Now })

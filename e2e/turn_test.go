@@ -7,6 +7,7 @@ import (
 
 // TestBrowserTurnPolish checks three points of issue 68's polish list.
 func TestBrowserTurnPolish(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
 	base, st := startServerStore(t)
 

@@ -35,6 +35,7 @@ const notificationStub = `(() => {
 // time left, and notifies them (the permission asked once, by the block's
 // button).
 func TestYourMove(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	bctx := browser(t)
 	tabs := map[string]*tab{}
@@ -119,6 +120,7 @@ func TestYourMove(t *testing.T) {
 // clocks, then after the first move the running one with its time left;
 // the lobby's list of games in progress shows the time control.
 func TestCorrespondenceForm(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	a := newTab(t, browser(t), "corr")
 	newGameForm(t, a, base, "#new-game", "dames", "#seat-1", "me", "#clock-days", "2")
