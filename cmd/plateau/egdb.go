@@ -14,6 +14,7 @@ type egdbReport struct {
 	Pieces    int          `json:"pieces"`
 	Kings     int          `json:"kings,omitempty"`
 	Materials []egdbCounts `json:"materials"`
+	Read      []string     `json:"read,omitempty"` // with --in: the materials of the file, not counted
 	Bytes     int64        `json:"bytes,omitempty"`
 	Verified  bool         `json:"verified"`
 	Seconds   float64      `json:"seconds"`
@@ -30,12 +31,13 @@ type egdbCounts struct {
 }
 
 func runEgdb(_ context.Context, e *env, args []string) error {
-	fs := newFlags(e, "egdb", "dames [--pieces N] [--kings 5] [--out FILE] [--verify] [--json]",
+	fs := newFlags(e, "egdb", "dames [--pieces N] [--kings 5] [--out FILE] [--verify] [--json] | dames --in FILE --verify",
 		"plateau egdb dames --pieces 4 --out egdb4.bin --verify")
 	pieces := fs.Int("pieces", 4, "solve every material of 2 to `N` pieces")
 	kings := fs.Int("kings", 0, "also the endings of `N` kings and nothing else (5: four kings against one, three against two...)")
 	out := fs.String("out", "", "write the database to `FILE` (read by PLATEAU_EGDB)")
 	verify := fs.Bool("verify", false, "check every position against its moves in a second pass")
+	in := fs.String("in", "", "read the database `FILE` instead of building one (to --verify it)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -56,7 +58,19 @@ func runEgdb(_ context.Context, e *env, args []string) error {
 	}
 	start := time.Now()
 	r := egdbReport{Pieces: *pieces, Kings: *kings}
-	db, err := egdb.Build(*pieces, extra, func(s egdb.Stats) {
+	var db *egdb.DB
+	if *in != "" {
+		if *out != "" {
+			return usagef("--in and --out: the file read is already written")
+		}
+		if db, err = egdb.Open(*in); err != nil {
+			return err
+		}
+		r.Pieces, r.Kings = db.Pieces(), 0
+		for _, m := range db.Materials() {
+			r.Read = append(r.Read, m.String())
+		}
+	} else if db, err = egdb.Build(*pieces, extra, func(s egdb.Stats) {
 		c := egdbCounts{Material: s.Material.String(), Wins: s.Wins, Draws: s.Draws, Losses: s.Losses,
 			Longest: s.Longest, Seconds: s.Elapsed.Seconds()}
 		r.Materials = append(r.Materials, c)
@@ -64,8 +78,7 @@ func runEgdb(_ context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "%-6s  wins %9d  draws %9d  losses %9d  longest %2d plies  %.1f s\n",
 				c.Material, c.Wins, c.Draws, c.Losses, c.Longest, c.Seconds)
 		}
-	})
-	if err != nil {
+	}); err != nil {
 		return err
 	}
 	if *verify {
@@ -88,6 +101,6 @@ func runEgdb(_ context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, r)
 	}
-	fmt.Fprintf(e.stdout, "%d materials, verified %v, %d bytes, %.1f s\n", len(r.Materials), r.Verified, r.Bytes, r.Seconds)
+	fmt.Fprintf(e.stdout, "%d materials, verified %v, %d bytes, %.1f s\n", len(r.Materials)+len(r.Read), r.Verified, r.Bytes, r.Seconds)
 	return nil
 }

@@ -39,10 +39,26 @@ func TestEgdb(t *testing.T) {
 	if v, ok := db.Probe(&p); !ok || v != egdb.Draw {
 		t.Errorf("K47 against K4: %v %v, want a draw", v, ok)
 	}
+	if code, _, errs := cli("", "egdb", "dames", "--in", filepath.Join(t.TempDir(), "none.bin")); code != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("--in a missing file: exit %d, %q", code, errs)
+	}
+	// --in reads a file and verifies it again.
+	code, stdout, errs = cli("", "egdb", "dames", "--in", out, "--verify", "--json")
+	if code != 0 {
+		t.Fatalf("--in: exit %d: %s", code, errs)
+	}
+	var again egdbReport
+	if err := json.Unmarshal([]byte(stdout), &again); err != nil {
+		t.Fatal(err)
+	}
+	if !again.Verified || len(again.Read) != 4 || again.Pieces != 2 || len(again.Materials) != 0 {
+		t.Errorf("--in --verify: %+v", again)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"egdb", "dames", "--in", out, "--out", out}, "--in and --out"},
 		{[]string{"egdb", "chess"}, "want the game id dames"},
 		{[]string{"egdb", "dames", "--pieces", "6"}, "--pieces 6: want 2 to 5"},
 		{[]string{"egdb", "dames", "--pieces", "3", "--kings", "3"}, "--kings 3: want more than --pieces"},

@@ -11,7 +11,10 @@ import (
 	"io"
 	"math/bits"
 	"os"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"plateau/games/dames"
 )
@@ -182,38 +185,78 @@ func Open(path string) (*DB, error) {
 // Verify checks every position against its moves, in a pass of its own
 // that shares nothing with Build but the moves of games/dames: a win has a
 // move into a position lost for the opponent, a loss has only moves into
-// won ones (or none), a draw neither. It returns the first contradiction.
+// won ones (or none), a draw neither. It returns a contradiction if there
+// is one. The positions are checked in ranges, one worker a core: the
+// database is only read.
 func (db *DB) Verify() error {
-	buf := make([]dames.Move, 0, 128)
+	type span struct {
+		m        Material
+		from, to int
+	}
+	const chunk = 1 << 20
+	var spans []span
 	for _, m := range db.materials {
-		t := db.tables[m.key()]
-		for i := range t.l.size {
-			p, ok := t.l.position(i, dames.White)
-			if !ok {
-				continue
-			}
-			want := Loss
-			buf = p.Generate(buf[:0])
-			for _, mv := range buf {
-				q := p.Play(mv)
-				v, ok := db.Probe(&q)
-				switch {
-				case !ok && q.Pieces[q.Side] == 0:
-					v = Loss
-				case !ok:
-					return fmt.Errorf("egdb: %s (%v) leads into %s, not held", p.FEN(), m, q.FEN())
+		size := db.tables[m.key()].l.size
+		for from := 0; from < size; from += chunk {
+			spans = append(spans, span{m, from, min(from+chunk, size)})
+		}
+	}
+	errs := make([]error, len(spans))
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			buf := make([]dames.Move, 0, 128)
+			for !failed.Load() {
+				j := int(next.Add(1)) - 1
+				if j >= len(spans) {
+					return
 				}
-				if v == Loss {
-					want = Win
-					break
-				}
-				if v == Draw {
-					want = Draw
+				if errs[j] = db.verify(spans[j].m, spans[j].from, spans[j].to, &buf); errs[j] != nil {
+					failed.Store(true)
 				}
 			}
-			if got := t.get(i); got != want {
-				return fmt.Errorf("egdb: %s (%v): stored %v, its moves say %v", p.FEN(), m, got, want)
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// verify checks the positions from to to (excluded) of material m.
+func (db *DB) verify(m Material, from, to int, buf *[]dames.Move) error {
+	t := db.tables[m.key()]
+	for i := from; i < to; i++ {
+		p, ok := t.l.position(i, dames.White)
+		if !ok {
+			continue
+		}
+		want := Loss
+		*buf = p.Generate((*buf)[:0])
+		for _, mv := range *buf {
+			q := p.Play(mv)
+			v, ok := db.Probe(&q)
+			switch {
+			case !ok && q.Pieces[q.Side] == 0:
+				v = Loss
+			case !ok:
+				return fmt.Errorf("egdb: %s (%v) leads into %s, not held", p.FEN(), m, q.FEN())
 			}
+			if v == Loss {
+				want = Win
+				break
+			}
+			if v == Draw {
+				want = Draw
+			}
+		}
+		if got := t.get(i); got != want {
+			return fmt.Errorf("egdb: %s (%v): stored %v, its moves say %v", p.FEN(), m, got, want)
 		}
 	}
 	return nil

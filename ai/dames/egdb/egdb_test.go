@@ -2,6 +2,8 @@ package egdb
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -49,6 +51,33 @@ func TestFlip(t *testing.T) {
 func TestVerify3(t *testing.T) {
 	if err := db3(t).Verify(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestVerifyFindsAWrongValue changes one stored value of a copy of the
+// 3-piece database (the first won KK-K position made a draw) and checks that
+// Verify, whose ranges run in parallel, reports that position.
+func TestVerifyFindsAWrongValue(t *testing.T) {
+	db := db3(t)
+	m := Material{WK: 2, BK: 1}
+	orig := db.tables[m.key()]
+	i, fen := 0, ""
+	for ; i < orig.l.size; i++ {
+		if p, ok := orig.l.position(i, dames.White); ok && orig.get(i) == Win {
+			fen = p.FEN()
+			break
+		}
+	}
+	if fen == "" {
+		t.Fatal("no won KK-K position")
+	}
+	bad := &table{l: orig.l, bits: slices.Clone(orig.bits)}
+	bad.bits[i>>2] &^= 3 << (uint(i&3) * 2)                                      // Draw is 0
+	broken := &DB{pieces: db.pieces, materials: db.materials, tables: db.tables} // an array: a copy
+	broken.tables[m.key()] = bad
+	err := broken.Verify()
+	if err == nil || !strings.Contains(err.Error(), fen) {
+		t.Fatalf("Verify: %v; want the contradiction at %s", err, fen)
 	}
 }
 
