@@ -36,7 +36,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 // runTrainDames fits the dames pattern evaluation.
 func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--epochs N] [--from-learnt | --from-previous] --out FILE",
-		"nice -n 19 plateau train dames --games 1000 --nodes 3000 --seed 70 --from-previous --out ai/dames/weights2.bin")
+		"nice -n 19 plateau train dames --games 8000 --nodes 3000 --seed 72 --from-learnt --out ai/dames/weights2.bin")
 	var cfg aidames.TrainConfig
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games")
 	fs.Int64Var(&cfg.Nodes, "nodes", 3000, "search nodes a move in self-play (a node budget keeps the games the same on any machine)")
