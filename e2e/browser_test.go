@@ -19,10 +19,9 @@ import (
 
 // chromiumPath finds Debian's chromium, or skips the test (fails under
 // PLATEAU_REQUIRE_E2E=1). Its headless shell comes first: the same Blink
-// without the full browser around it, a page in a new context cost a
-// quarter of the CPU (10 game pages in new contexts: 255 jiffies of CPU,
-// 1.8 s, against 1,044 and 5.6 s for chromium; TestZZ in docs/benchmarks.md),
-// and the tests are CPU-bound on a 2-core machine.
+// without the full browser around it, where a game page in a new context
+// costs 291 ms of CPU against 771 ms in chromium (BenchmarkNewPage,
+// docs/benchmarks.md), and the tests are CPU-bound on a 2-core machine.
 func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, p := range []string{os.Getenv("PLATEAU_CHROMIUM"), "/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "chromium", "chromium-browser"} {
@@ -121,14 +120,6 @@ func startChromium(path string) (context.Context, func(), error) {
 		chromedp.Flag("lang", "en-US"),
 		chromedp.WindowSize(1280, 900),
 	}
-	for _, f := range strings.Fields(os.Getenv("ZZFLAGS")) {
-		k, v, ok := strings.Cut(strings.TrimPrefix(f, "--"), "=")
-		if ok {
-			opts = append(opts, chromedp.Flag(k, v))
-		} else {
-			opts = append(opts, chromedp.Flag(k, true))
-		}
-	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	stop := func() {
@@ -166,11 +157,8 @@ func newTab(t testing.TB, bctx context.Context, name string) *tab {
 	// wish): following another player's Mahboussé turn takes 1-2 s of
 	// animation, which most tests wait out for nothing. The tests of the
 	// animation itself turn motion back on (slowAnimations).
-	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
-		t.Fatalf("%s: asking for reduced motion: %v", name, err)
-	}
 	tb := &tab{t: t, name: name, ctx: ctx, cancel: cancel}
+	tb.motion(false)
 	consoles := chromedp.Events(ctx, runtime.ConsoleAPICalled)
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
 	logs := chromedp.Events(ctx, log.EntryAdded)
@@ -223,6 +211,20 @@ func newTab(t testing.TB, bctx context.Context, name string) *tab {
 		}
 	})
 	return tb
+}
+
+// motion says whether the page may animate: the system's reduced-motion
+// wish, which the page honours, emulated.
+func (tb *tab) motion(on bool) {
+	tb.t.Helper()
+	wish := "reduce"
+	if on {
+		wish = "no-preference"
+	}
+	if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: wish}}}); err != nil {
+		tb.t.Fatalf("%s: prefers-reduced-motion: %s: %v", tb.name, wish, err)
+	}
 }
 
 // close closes the tab and its browser context before the test ends.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/chromedp/cdproto/animation"
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"plateau/game"
@@ -67,10 +66,7 @@ const samplerJS = `(() => { window.glides = []; const tick = () => {
 // machine's sparse frames still sample each glide mid-way.
 func slowAnimations(t *testing.T, a *tab) {
 	t.Helper()
-	if _, err := chromedp.Call(a.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "no-preference"}}}); err != nil {
-		t.Fatalf("turning motion on: %v", err)
-	}
+	a.motion(true)
 	if _, err := chromedp.Call(a.ctx, animation.Enable, cdp.Empty{}); err != nil {
 		t.Fatalf("enabling the Animation domain: %v", err)
 	}
