@@ -97,6 +97,15 @@ func (e *Engine) Close() {
 	}
 }
 
+// forget clears what the engine learnt from earlier searches (its table
+// and history), so that its next search depends only on its position:
+// self-play games played by several workers then do not depend on which
+// worker played which game before.
+func (e *Engine) forget() {
+	clear(e.tt)
+	e.history = [2][64][64]int32{}
+}
+
 // WinProbability maps a score in centi-men to the win probability of the
 // side to move, 1/(1+exp(-men/2)), the scale of the state's own Evaluate.
 func WinProbability(cm int) float64 { return 1 / (1 + math.Exp(-float64(cm)/200)) }

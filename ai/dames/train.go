@@ -2,10 +2,15 @@ package dames
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"plateau/ai"
 	"plateau/game"
@@ -29,6 +34,8 @@ type TrainConfig struct {
 	// Evaluate): training from a fitted evaluation refines it.
 	Eval func(*dames.Pos) int
 	Log  io.Writer // progress (nil: none)
+	// Workers plays that many self-play games at once [GOMAXPROCS].
+	Workers int
 }
 
 func (c *TrainConfig) defaults() {
@@ -53,6 +60,9 @@ func (c *TrainConfig) defaults() {
 	if c.Seed == 0 {
 		c.Seed = 1
 	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
 	if c.Log == nil {
 		c.Log = io.Discard
 	}
@@ -73,79 +83,219 @@ type sample struct {
 // with the colours swapped and the result reversed). It returns the
 // contents of a weights file and the fit's log loss.
 func Train(ctx context.Context, cfg TrainConfig) ([]byte, float64, error) {
-	cfg.defaults()
-	samples, err := selfPlay(ctx, cfg)
+	ps, err := SelfPlay(ctx, cfg)
 	if err != nil {
 		return nil, 0, err
 	}
-	w, loss := fit(samples, cfg)
-	return encodeWeights(w), loss, nil
+	w, loss := Fit(ps, cfg)
+	return w, loss, nil
 }
 
-func selfPlay(ctx context.Context, cfg TrainConfig) ([]sample, error) {
-	g := dames.Game{}
-	gcfg := game.DefaultConfig(g)
-	e := NewEngine(ai.Limits{Nodes: cfg.Nodes})
-	e.TTBits = 18
-	e.Eval = cfg.Eval
-	defer e.Close()
-	var out []sample
-	var score float64
-	const maxPlies = 300
-	for i := range cfg.Games {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("self-play game %d: %w", i+1, err)
-		}
-		r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
-		st, err := g.New(gcfg)
-		if err != nil {
-			return nil, err
-		}
-		s := st.(*dames.State)
-		opening := 2 + r.IntN(cfg.RandomPlies-1)
-		var kept []dames.Pos
-		var search []float64 // the search's value of each kept position for White
-		var buf []game.Move
-		for ply := 0; ply < maxPlies && s.ToMove() != game.Nobody; ply++ {
-			var m game.Move
-			if ply < opening {
-				buf = s.Moves(buf[:0])
-				m = buf[r.IntN(len(buf))]
-			} else {
-				p := s.Pos()
-				if ms := p.Generate(nil); ms[0].Captured == 0 {
-					kept = append(kept, p)
+// Positions are the labelled positions of self-play games that Fit learns
+// from, in the order of their games.
+type Positions []sample
+
+// SelfPlay plays Train's self-play games, cfg.Workers at a time, and
+// returns their positions. Game i depends only on the seed and i, and the
+// games' positions are kept in the games' order, so the result does not
+// depend on the number of workers.
+func SelfPlay(ctx context.Context, cfg TrainConfig) (Positions, error) {
+	cfg.defaults()
+	games := make([][]sample, cfg.Games)
+	results := make([]float64, cfg.Games)
+	var (
+		next      atomic.Int64
+		mu        sync.Mutex
+		done      int
+		positions int
+		score     float64
+		firstErr  error
+		wg        sync.WaitGroup
+	)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for range min(cfg.Workers, cfg.Games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := NewEngine(ai.Limits{Nodes: cfg.Nodes})
+			e.TTBits = 18
+			e.Eval = cfg.Eval
+			defer e.Close()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					return
 				}
-				d, err := e.Choose(ctx, s)
+				ps, res, err := selfPlayGame(ctx, e, cfg, i)
+				mu.Lock()
 				if err != nil {
-					return nil, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
-				}
-				m = d.Move
-				if len(kept) > len(search) {
-					v := d.Score // for the side to move
-					if p.Side == dames.Black {
-						v = 1 - v
+					if firstErr == nil {
+						firstErr = err
 					}
-					search = append(search, v)
+					cancel()
+					mu.Unlock()
+					return
 				}
+				games[i], results[i] = ps, res
+				done++
+				positions += len(ps)
+				score += res
+				if done%100 == 0 {
+					fmt.Fprintf(cfg.Log, "self-play: %d games, %d positions, White scores %.3f\n", done, positions, score/float64(done))
+				}
+				mu.Unlock()
 			}
-			if err := s.Play(m); err != nil {
-				return nil, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
-			}
-		}
-		res := 0.5
-		if o := s.Outcome(); o.Over {
-			res = o.Value(0)
-		}
-		score += res
-		for k, p := range kept {
-			out = append(out, sample{p, (1-cfg.Lambda)*res + cfg.Lambda*search[k]})
-		}
-		if (i+1)%100 == 0 {
-			fmt.Fprintf(cfg.Log, "self-play: %d games, %d positions, White scores %.3f\n", i+1, len(out), score/float64(i+1))
-		}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	out := make(Positions, 0, positions)
+	for _, g := range games {
+		out = append(out, g...)
 	}
 	return out, nil
+}
+
+// selfPlayGame plays self-play game i with e and returns its kept
+// positions and its result for White.
+func selfPlayGame(ctx context.Context, e *Engine, cfg TrainConfig, i int) ([]sample, float64, error) {
+	const maxPlies = 300
+	if err := ctx.Err(); err != nil {
+		return nil, 0, fmt.Errorf("self-play game %d: %w", i+1, err)
+	}
+	g := dames.Game{}
+	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+	st, err := g.New(game.DefaultConfig(g))
+	if err != nil {
+		return nil, 0, err
+	}
+	s := st.(*dames.State)
+	opening := 2 + r.IntN(cfg.RandomPlies-1)
+	e.forget()
+	var kept []dames.Pos
+	var search []float64 // the search's value of each kept position for White
+	var buf []game.Move
+	for ply := 0; ply < maxPlies && s.ToMove() != game.Nobody; ply++ {
+		var m game.Move
+		if ply < opening {
+			buf = s.Moves(buf[:0])
+			m = buf[r.IntN(len(buf))]
+		} else {
+			p := s.Pos()
+			if ms := p.Generate(nil); ms[0].Captured == 0 {
+				kept = append(kept, p)
+			}
+			d, err := e.Choose(ctx, s)
+			if err != nil {
+				return nil, 0, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
+			}
+			m = d.Move
+			if len(kept) > len(search) {
+				v := d.Score // for the side to move
+				if p.Side == dames.Black {
+					v = 1 - v
+				}
+				search = append(search, v)
+			}
+		}
+		if err := s.Play(m); err != nil {
+			return nil, 0, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
+		}
+	}
+	res := 0.5
+	if o := s.Outcome(); o.Over {
+		res = o.Value(0)
+	}
+	out := make([]sample, len(kept))
+	for k, p := range kept {
+		out[k] = sample{p, (1-cfg.Lambda)*res + cfg.Lambda*search[k]}
+	}
+	return out, res, nil
+}
+
+// positionsMagic starts a positions file, followed by the number of
+// positions (a uint64) and, for each, White's, Black's and the kings'
+// bitboards (little-endian uint64s), the side to move (a byte) and the
+// target for White (a little-endian float64, so that fitting a file gives
+// the weights of fitting the positions it was written from).
+const positionsMagic = "PLDP1\n"
+
+const positionSize = 3*8 + 1 + 8
+
+// MarshalBinary encodes the positions as a positions file.
+func (ps Positions) MarshalBinary() ([]byte, error) {
+	b := make([]byte, 0, len(positionsMagic)+8+positionSize*len(ps))
+	b = append(b, positionsMagic...)
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(ps)))
+	for _, s := range ps {
+		b = binary.LittleEndian.AppendUint64(b, s.pos.Pieces[dames.White])
+		b = binary.LittleEndian.AppendUint64(b, s.pos.Pieces[dames.Black])
+		b = binary.LittleEndian.AppendUint64(b, s.pos.Kings)
+		b = append(b, byte(s.pos.Side))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.result))
+	}
+	return b, nil
+}
+
+// UnmarshalBinary decodes a positions file written by MarshalBinary and
+// appends its positions to ps, so that the positions of several files can
+// be learnt together. A file that is not one, or a position that is not,
+// is an error naming it.
+func (ps *Positions) UnmarshalBinary(b []byte) error {
+	if len(b) < len(positionsMagic)+8 || string(b[:len(positionsMagic)]) != positionsMagic {
+		return errors.New("not a positions file (bad magic)")
+	}
+	b = b[len(positionsMagic):]
+	n := binary.LittleEndian.Uint64(b)
+	b = b[8:]
+	if n != uint64(len(b))/positionSize || len(b)%positionSize != 0 {
+		return fmt.Errorf("%d positions in %d bytes, want %d bytes each", n, len(b), positionSize)
+	}
+	out := make(Positions, 0, int(n))
+	for i := range int(n) {
+		r := b[i*positionSize:]
+		var s sample
+		s.pos.Pieces[dames.White] = binary.LittleEndian.Uint64(r)
+		s.pos.Pieces[dames.Black] = binary.LittleEndian.Uint64(r[8:])
+		s.pos.Kings = binary.LittleEndian.Uint64(r[16:])
+		s.pos.Side = dames.Side(r[24])
+		s.result = math.Float64frombits(binary.LittleEndian.Uint64(r[25:]))
+		if err := validSample(s); err != nil {
+			return fmt.Errorf("position %d: %w", i+1, err)
+		}
+		out = append(out, s)
+	}
+	*ps = append(*ps, out...)
+	return nil
+}
+
+// validSample checks what a position of a positions file must be.
+func validSample(s sample) error {
+	p := s.pos
+	switch {
+	case p.Side != dames.White && p.Side != dames.Black:
+		return fmt.Errorf("side to move %d", p.Side)
+	case (p.Pieces[dames.White]|p.Pieces[dames.Black])&^boardMask != 0:
+		return errors.New("a piece off the board")
+	case p.Pieces[dames.White]&p.Pieces[dames.Black] != 0:
+		return errors.New("a square of both colours")
+	case p.Kings&^(p.Pieces[dames.White]|p.Pieces[dames.Black]) != 0:
+		return errors.New("a king on an empty square")
+	case !(s.result >= 0 && s.result <= 1):
+		return fmt.Errorf("target %v outside [0, 1]", s.result)
+	}
+	return nil
+}
+
+// Fit fits the pattern evaluation's weights to the positions (see Train)
+// and returns the contents of a weights file and the log loss.
+func Fit(ps Positions, cfg TrainConfig) ([]byte, float64) {
+	cfg.defaults()
+	w, loss := fit(ps, cfg)
+	return encodeWeights(w), loss
 }
 
 // fit minimises the log loss of σ(w·φ) against the results by stochastic

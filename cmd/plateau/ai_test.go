@@ -473,15 +473,23 @@ func TestLadder(t *testing.T) {
 }
 
 // TestTrain: a tiny training writes a weights file, the same for the same
-// seed; bad command lines exit 2.
+// seed whatever the number of workers, and the same again when it fits the
+// positions it saved; bad command lines exit 2.
 func TestTrain(t *testing.T) {
 	dir := t.TempDir()
-	var files [2][]byte
-	for i := range files {
+	saved := filepath.Join(dir, "pos.bin")
+	runs := [][]string{
+		{"--workers", "1", "--save-positions", saved},
+		{"--workers", "2"},
+		{"--positions", saved},
+	}
+	var files [3][]byte
+	for i, extra := range runs {
 		out := filepath.Join(dir, "w"+strings.Repeat("x", i)+".bin")
-		code, stdout, errs := cli("", "train", "dames", "--games", "2", "--nodes", "200", "--epochs", "1", "--out", out)
+		args := append([]string{"train", "dames", "--games", "3", "--nodes", "200", "--epochs", "1", "--out", out}, extra...)
+		code, stdout, errs := cli("", args...)
 		if code != 0 || !strings.Contains(stdout, "wrote "+out) {
-			t.Fatalf("train: exit %d, %q %s", code, stdout, errs)
+			t.Fatalf("%q: exit %d, %q %s", args, code, stdout, errs)
 		}
 		b, err := os.ReadFile(out)
 		if err != nil {
@@ -489,12 +497,23 @@ func TestTrain(t *testing.T) {
 		}
 		files[i] = b
 	}
-	if !bytes.Equal(files[0], files[1]) {
-		t.Error("two trainings with the same seed wrote different files")
+	for i := 1; i < len(files); i++ {
+		if !bytes.Equal(files[0], files[i]) {
+			t.Errorf("%q wrote another file than %q", runs[i], runs[0])
+		}
+	}
+	notPositions := filepath.Join(dir, "not.bin")
+	if err := os.WriteFile(notPositions, []byte("PLDP1\nshort"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := cli("", "train", "dames", "--positions", saved+","+notPositions, "--out", filepath.Join(dir, "bad.bin"))
+	if code == 0 || !strings.Contains(errs, notPositions) {
+		t.Errorf("a broken positions file: exit %d, %s; want an error naming it", code, errs)
 	}
 	for _, args := range [][]string{
 		{"train", "chess", "--out", filepath.Join(dir, "m.bin")},
 		{"train", "dames"},
+		{"train", "dames", "--positions", saved, "--save-positions", saved, "--out", filepath.Join(dir, "m.bin")},
 	} {
 		if code, _, _ := cli("", args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)

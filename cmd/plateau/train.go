@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	aidames "plateau/ai/dames"
@@ -35,7 +36,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 
 // runTrainDames fits the dames pattern evaluation.
 func runTrainDames(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--epochs N] [--from-learnt | --from-previous] --out FILE",
+	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--workers N] [--epochs N] [--from-learnt | --from-previous] [--save-positions FILE | --positions FILE,...] --out FILE",
 		"nice -n 19 plateau train dames --games 8000 --nodes 3000 --seed 72 --from-learnt --out ai/dames/weights2.bin")
 	var cfg aidames.TrainConfig
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games")
@@ -48,7 +49,10 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&cfg.L2, "l2", 1e-5, "weight decay")
 	fromLearnt := fs.Bool("from-learnt", false, "self-play with max's embedded learnt evaluation (weights2.bin) instead of the hand-written one")
 	fromPrevious := fs.Bool("from-previous", false, "self-play with max-v3's embedded learnt evaluation (weights.bin, the diamonds alone)")
+	fs.IntVar(&cfg.Workers, "workers", 0, "self-play games played at once (0: one a core); the games do not depend on it")
 	out := fs.String("out", "", "write the weights file here (ai/dames/weights2.bin is max's, built in)")
+	savePositions := fs.String("save-positions", "", "also write the self-play positions to this file, to fit them again with --positions")
+	positions := fs.String("positions", "", "fit the positions of these comma-separated files (written by --save-positions) instead of playing")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -62,6 +66,9 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	if *fromLearnt && *fromPrevious {
 		return usagef("train: --from-learnt and --from-previous: choose one")
 	}
+	if *positions != "" && *savePositions != "" {
+		return usagef("train: --positions fits saved positions and --save-positions saves new ones: choose one")
+	}
 	if *fromLearnt || *fromPrevious {
 		patterns := aidames.LearntPatterns
 		if *fromPrevious {
@@ -74,10 +81,35 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 		cfg.Eval = pt.Evaluate
 	}
 	cfg.Log = e.stderr
-	w, loss, err := aidames.Train(ctx, cfg)
-	if err != nil {
-		return fmt.Errorf("train dames: %w", err)
+	var ps aidames.Positions
+	if *positions != "" {
+		for _, name := range strings.Split(*positions, ",") {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return fmt.Errorf("train dames: %w", err)
+			}
+			if err := ps.UnmarshalBinary(b); err != nil {
+				return fmt.Errorf("train dames: %s: %w", name, err)
+			}
+		}
+		fmt.Fprintf(e.stderr, "read %d positions from %s\n", len(ps), *positions)
+	} else {
+		ps, err = aidames.SelfPlay(ctx, cfg)
+		if err != nil {
+			return fmt.Errorf("train dames: %w", err)
+		}
+		if *savePositions != "" {
+			b, err := ps.MarshalBinary()
+			if err == nil {
+				err = os.WriteFile(*savePositions, b, 0o644)
+			}
+			if err != nil {
+				return fmt.Errorf("train dames: %w", err)
+			}
+			fmt.Fprintf(e.stderr, "wrote %d positions to %s\n", len(ps), *savePositions)
+		}
 	}
+	w, loss := aidames.Fit(ps, cfg)
 	if err := os.WriteFile(*out, w, 0o644); err != nil {
 		return fmt.Errorf("train dames: %w", err)
 	}
