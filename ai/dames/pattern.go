@@ -56,6 +56,10 @@ const (
 // weights.bin, then the features of danger (features.go).
 func nFeatures() int { return nFeaturesV1 + nExtra }
 
+// nFeaturesWindows is the number of weights of a file with the windows
+// (window.go): those of nFeatures, then the windows'.
+func nFeaturesWindows() int { return nFeatures() + nWindowWeights }
+
 // diamondMask has the bits of a diamond whose top is bit 0: 0, 5, 6, 11.
 const diamondMask = 1 | 1<<5 | 1<<6 | 1<<11
 
@@ -86,6 +90,10 @@ type Patterns struct {
 	// centi-man a unit, when hasExtra.
 	extra    [nExtra]int32
 	hasExtra bool
+	// window holds, for each window and filling, its full board's and its
+	// empty board's weight, in centi-men, when hasWindows.
+	window     *[nWindows][nWindowConfigs][2]int32
+	hasWindows bool
 }
 
 // weightsMagic starts weights.bin, followed by the number of weights (a
@@ -127,8 +135,8 @@ func decodeWeights(b []byte) ([]float64, error) {
 	b = b[len(weightsMagic):]
 	n := int(binary.LittleEndian.Uint32(b))
 	b = b[4:]
-	if n != nFeatures() && n != nFeaturesV1 || len(b) != 4*n {
-		return nil, fmt.Errorf("%d weights in %d bytes, want %d or %d", n, len(b), nFeaturesV1, nFeatures())
+	if n != nFeatures() && n != nFeaturesV1 && n != nFeaturesWindows() || len(b) != 4*n {
+		return nil, fmt.Errorf("%d weights in %d bytes, want %d, %d or %d", n, len(b), nFeaturesV1, nFeatures(), nFeaturesWindows())
 	}
 	w := make([]float64, n)
 	for i := range w {
@@ -154,18 +162,26 @@ func newPatterns(w []float64) *Patterns {
 			p.table[d][c] = cm(w[nBase+d*nConfigs+c])
 		}
 	}
-	if len(w) == nFeatures() {
+	if len(w) >= nFeatures() {
 		p.hasExtra = true
 		for k := range nExtra {
 			p.extra[k] = int32(math.Round(16 * 200 * w[nFeaturesV1+k] / extraScale[k]))
 		}
 	}
+	if len(w) == nFeaturesWindows() {
+		p.hasWindows = true
+		p.window = new([nWindows][nWindowConfigs][2]int32)
+		for i, x := range w[nFeatures():] {
+			p.window[i/(2*nWindowConfigs)][i/2%nWindowConfigs][i%2] = cm(x)
+		}
+	}
 	return p
 }
 
-// features appends the indices of φ's non-zero entries and their values,
-// and returns the hand-written score of p for White, in centi-men.
-func features(p *dames.Pos, idx []int, val []float64) ([]int, []float64, int) {
+// features appends the indices of φ's non-zero entries and their values
+// (of the windows' too when windows), and returns the hand-written score of
+// p for White, in centi-men.
+func features(p *dames.Pos, idx []int, val []float64, windows bool) ([]int, []float64, int) {
 	idx = append(idx, 0)
 	tempo := 1.0
 	if p.Side == dames.Black {
@@ -180,6 +196,14 @@ func features(p *dames.Pos, idx []int, val []float64) ([]int, []float64, int) {
 		if x != 0 {
 			idx = append(idx, nFeaturesV1+k)
 			val = append(val, float64(x)/extraScale[k])
+		}
+	}
+	if windows {
+		full := float64(fullness(p)) / fullBoard
+		for w := range nWindows {
+			i := nFeatures() + 2*(w*nWindowConfigs+windowConfig(p, w))
+			idx = append(idx, i, i+1)
+			val = append(val, full, 1-full)
 		}
 	}
 	return idx, val, handScore(p)
@@ -202,6 +226,16 @@ func (pt *Patterns) Evaluate(p *dames.Pos) int {
 			x += pt.extra[k] * f[k]
 		}
 		v += x >> 4
+	}
+	if pt.hasWindows {
+		var full, empty int32
+		for w := range nWindows {
+			ws := &pt.window[w][windowConfig(p, w)]
+			full += ws[0]
+			empty += ws[1]
+		}
+		f := int32(fullness(p))
+		v += (full*f + empty*(fullBoard-f)) / fullBoard
 	}
 	if p.Side == dames.Black {
 		v -= pt.tempo

@@ -69,6 +69,14 @@ func TestTrainReproducible(t *testing.T) {
 	if _, err := decodeWeights(a); err != nil {
 		t.Error(err)
 	}
+	cfg.Windows = true
+	d, _, err := Train(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, err := decodeWeights(d); err != nil || len(w) != nFeaturesWindows() {
+		t.Errorf("trained with windows: %d weights, %v; want %d", len(w), err, nFeaturesWindows())
+	}
 }
 
 // TestLearntEvaluation: the learnt evaluation scores the start position
@@ -98,6 +106,22 @@ func BenchmarkPatterns(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	ps := playouts(16, 30, 1)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n += pt.Evaluate(&ps[n&15])
+	}
+}
+
+// BenchmarkPatternsWindows: the learnt evaluation with the windows (weights
+// of no meaning: the cost is the same).
+func BenchmarkPatternsWindows(b *testing.B) {
+	w := make([]float64, nFeaturesWindows())
+	for i := range w {
+		w[i] = float64(i%13-6) / 100
+	}
+	pt := newPatterns(w)
 	ps := playouts(16, 30, 1)
 	b.ReportAllocs()
 	n := 0

@@ -36,6 +36,9 @@ type TrainConfig struct {
 	Log  io.Writer // progress (nil: none)
 	// Workers plays that many self-play games at once [GOMAXPROCS].
 	Workers int
+	// Windows fits the windows (window.go) too: the weights file then
+	// has nFeaturesWindows weights.
+	Windows bool
 }
 
 func (c *TrainConfig) defaults() {
@@ -299,31 +302,51 @@ func Fit(ps Positions, cfg TrainConfig) ([]byte, float64) {
 }
 
 // fit minimises the log loss of σ(w·φ) against the results by stochastic
-// gradient descent, in a seeded order.
+// gradient descent, in a seeded order. The features of every position are
+// computed once and kept in flat arrays (int32 indices, float32 values) so
+// that millions of positions fit in memory.
 func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 	n := nFeatures()
-	w := make([]float64, n)
-	type row struct {
-		idx  []int
-		val  []float64
-		base float64 // the hand-written score, a fixed offset
-		y    float64
+	if cfg.Windows {
+		n = nFeaturesWindows()
 	}
-	rows := make([]row, 0, 2*len(samples))
+	w := make([]float64, n)
+	var (
+		idx   []int32
+		val   []float32
+		start = make([]int, 0, 2*len(samples)+1) // row i's features are idx[start[i]:start[i+1]]
+		base  = make([]float64, 0, 2*len(samples)) // the hand-written score, a fixed offset
+		ys    = make([]float64, 0, 2*len(samples))
+		fi    []int
+		fv    []float64
+	)
 	for _, s := range samples {
 		for k, p := range []dames.Pos{s.pos, flip(s.pos)} {
-			idx, val, hand := features(&p, nil, nil)
+			var hand int
+			fi, fv, hand = features(&p, fi[:0], fv[:0], cfg.Windows)
+			if idx == nil {
+				idx = make([]int32, 0, 2*len(samples)*len(fi))
+				val = make([]float32, 0, 2*len(samples)*len(fi))
+			}
+			start = append(start, len(idx))
+			for j, i := range fi {
+				idx = append(idx, int32(i))
+				val = append(val, float32(fv[j]))
+			}
 			y := s.result
 			if k == 1 {
 				y = 1 - y
 			}
-			rows = append(rows, row{idx, val, float64(hand) / 200, y})
+			base = append(base, float64(hand)/200)
+			ys = append(ys, y)
 		}
 	}
+	start = append(start, len(idx))
+	rows := len(ys)
 	r := rand.New(rand.NewPCG(cfg.Seed, 0xf17))
-	order := make([]int, len(rows))
+	order := make([]int32, rows)
 	for i := range order {
-		order[i] = i
+		order[i] = int32(i)
 	}
 	var loss float64
 	for epoch := range cfg.Epochs {
@@ -331,21 +354,22 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 		rate := cfg.Rate / (1 + float64(epoch)/4)
 		loss = 0
 		for _, i := range order {
-			x := &rows[i]
-			z := x.base
-			for k, j := range x.idx {
-				z += w[j] * x.val[k]
+			fi, fv := idx[start[i]:start[i+1]], val[start[i]:start[i+1]]
+			z := base[i]
+			for k, j := range fi {
+				z += w[j] * float64(fv[k])
 			}
 			p := 1 / (1 + math.Exp(-z))
-			loss -= x.y*math.Log(max(p, 1e-12)) + (1-x.y)*math.Log(max(1-p, 1e-12))
-			g := p - x.y
-			for k, j := range x.idx {
-				w[j] -= rate * g * x.val[k]
+			y := ys[i]
+			loss -= y*math.Log(max(p, 1e-12)) + (1-y)*math.Log(max(1-p, 1e-12))
+			g := p - y
+			for k, j := range fi {
+				w[j] -= rate * g * float64(fv[k])
 				w[j] -= rate * cfg.L2 * w[j]
 			}
 		}
-		loss /= float64(max(len(rows), 1))
-		fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions, log loss %.4f, side to move %.1f centi-men\n", epoch+1, len(rows), loss, 200*w[0])
+		loss /= float64(max(rows, 1))
+		fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions, log loss %.4f, side to move %.1f centi-men\n", epoch+1, rows, loss, 200*w[0])
 	}
 	return w, loss
 }

@@ -36,7 +36,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 
 // runTrainDames fits the dames pattern evaluation.
 func runTrainDames(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--workers N] [--epochs N] [--from-learnt | --from-previous] [--save-positions FILE | --positions FILE,...] --out FILE",
+	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--workers N] [--epochs N] [--windows] [--from-learnt | --from-previous] [--save-positions FILE | --positions FILE,...] --out FILE",
 		"nice -n 19 plateau train dames --games 8000 --nodes 3000 --seed 72 --from-learnt --out ai/dames/weights2.bin")
 	var cfg aidames.TrainConfig
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games")
@@ -49,6 +49,7 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&cfg.L2, "l2", 1e-5, "weight decay")
 	fromLearnt := fs.Bool("from-learnt", false, "self-play with max's embedded learnt evaluation (weights2.bin) instead of the hand-written one")
 	fromPrevious := fs.Bool("from-previous", false, "self-play with max-v3's embedded learnt evaluation (weights.bin, the diamonds alone)")
+	fs.BoolVar(&cfg.Windows, "windows", false, "also fit the windows: weights for every filling of sixteen 4x4 regions, full board and empty (a file of 213 thousand weights)")
 	fs.IntVar(&cfg.Workers, "workers", 0, "self-play games played at once (0: one a core); the games do not depend on it")
 	out := fs.String("out", "", "write the weights file here (ai/dames/weights2.bin is max's, built in)")
 	savePositions := fs.String("save-positions", "", "also write the self-play positions to this file, to fit them again with --positions")
