@@ -314,7 +314,7 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 	var (
 		idx   []int32
 		val   []float32
-		start = make([]int, 0, 2*len(samples)+1) // row i's features are idx[start[i]:start[i+1]]
+		start = make([]int, 0, 2*len(samples)+1)   // row i's features are idx[start[i]:start[i+1]]
 		base  = make([]float64, 0, 2*len(samples)) // the hand-written score, a fixed offset
 		ys    = make([]float64, 0, 2*len(samples))
 		fi    []int
