@@ -29,15 +29,13 @@ const (
 	fullBoard = 40
 )
 
-// windowRows[w][k] is the bit, in the ghost layout, of the first of the
-// two squares of window w in its k-th row (the second is the next bit).
-var windowRows = func() (b [nWindows][4]uint8) {
+// windowBase[w] is the bit, in the ghost layout, of window w's top left
+// square. Every window's rows start at the same offsets from it (0, 5,
+// 11 and 16: two rows take 11 bits), two adjacent bits a row.
+var windowBase = func() (b [nWindows]uint8) {
 	for w := range nWindows {
 		r0, j0 := 2*(w/4), w%4 // top row; index of the first square in a row
-		for k := range 4 {
-			r := r0 + k
-			b[w][k] = uint8(5*r + j0 + r/2)
-		}
+		b[w] = uint8(11*(r0/2) + j0)
 	}
 	return b
 }()
@@ -56,17 +54,17 @@ var ternary8 = func() (t [256]uint16) {
 	return t
 }()
 
-// windowBits gathers the eight bits of x in the window whose rows start
-// at rows.
-func windowBits(x uint64, rows *[4]uint8) uint8 {
-	return uint8(x>>rows[0]&3 | (x>>rows[1]&3)<<2 | (x>>rows[2]&3)<<4 | (x>>rows[3]&3)<<6)
+// windowBits gathers the eight bits of x in window w, a row's two in
+// each pair of bits, the top row's lowest.
+func windowBits(x uint64, w int) uint8 {
+	y := x >> windowBase[w]
+	return uint8(y&3 | y>>3&0xc | y>>7&0x30 | y>>10&0xc0)
 }
 
 // windowConfig returns the filling of window w: the sum over its squares
 // k of 3^k times 0 (empty), 1 (White) or 2 (Black).
 func windowConfig(p *dames.Pos, w int) int {
-	r := &windowRows[w]
-	return int(ternary8[windowBits(p.Pieces[dames.White], r)]) + 2*int(ternary8[windowBits(p.Pieces[dames.Black], r)])
+	return int(ternary8[windowBits(p.Pieces[dames.White], w)]) + 2*int(ternary8[windowBits(p.Pieces[dames.Black], w)])
 }
 
 // fullness is how full the board is, from 0 (no pieces) to fullBoard.
