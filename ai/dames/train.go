@@ -39,6 +39,10 @@ type TrainConfig struct {
 	// Windows fits the windows (window.go) too: the weights file then
 	// has nFeaturesWindows weights.
 	Windows bool
+	// Holdout keeps that share of the positions, the last ones (so whole
+	// games, the latest), out of the fit and logs their log loss after
+	// each epoch: the fit's measure on positions it did not learn [0].
+	Holdout float64
 }
 
 func (c *TrainConfig) defaults() {
@@ -343,6 +347,18 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 	}
 	start = append(start, len(idx))
 	rows := len(ys)
+	held := min(int(cfg.Holdout*float64(rows))&^1, rows) // a position and its mirror go together
+	rows -= held
+	predict := func(i int) float64 { // σ(w·φ) of row i
+		z := base[i]
+		for k, j := range idx[start[i]:start[i+1]] {
+			z += w[j] * float64(val[start[i]+k])
+		}
+		return 1 / (1 + math.Exp(-z))
+	}
+	logLoss := func(y, p float64) float64 {
+		return -(y*math.Log(max(p, 1e-12)) + (1-y)*math.Log(max(1-p, 1e-12)))
+	}
 	r := rand.New(rand.NewPCG(cfg.Seed, 0xf17))
 	order := make([]int32, rows)
 	for i := range order {
@@ -354,22 +370,24 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 		rate := cfg.Rate / (1 + float64(epoch)/4)
 		loss = 0
 		for _, i := range order {
-			fi, fv := idx[start[i]:start[i+1]], val[start[i]:start[i+1]]
-			z := base[i]
-			for k, j := range fi {
-				z += w[j] * float64(fv[k])
-			}
-			p := 1 / (1 + math.Exp(-z))
-			y := ys[i]
-			loss -= y*math.Log(max(p, 1e-12)) + (1-y)*math.Log(max(1-p, 1e-12))
+			p, y := predict(int(i)), ys[i]
+			loss += logLoss(y, p)
 			g := p - y
-			for k, j := range fi {
+			fv := val[start[i]:start[i+1]]
+			for k, j := range idx[start[i]:start[i+1]] {
 				w[j] -= rate * g * float64(fv[k])
 				w[j] -= rate * cfg.L2 * w[j]
 			}
 		}
 		loss /= float64(max(rows, 1))
 		fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions, log loss %.4f, side to move %.1f centi-men\n", epoch+1, rows, loss, 200*w[0])
+		if held > 0 {
+			var hl float64
+			for i := rows; i < rows+held; i++ {
+				hl += logLoss(ys[i], predict(i))
+			}
+			fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions held out, log loss %.4f\n", epoch+1, held, hl/float64(held))
+		}
 	}
 	return w, loss
 }

@@ -125,3 +125,24 @@ func FuzzPositionsFile(f *testing.F) {
 		}
 	})
 }
+
+// TestHoldout: the positions held out are not learnt (the weights are those
+// of a fit of the others alone) and their log loss is printed each epoch.
+func TestHoldout(t *testing.T) {
+	cfg := TrainConfig{Games: 4, Nodes: 200, Epochs: 2, Seed: 11, Lambda: 0.5}
+	ps, err := SelfPlay(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps = ps[:len(ps)&^1]
+	want, _ := Fit(ps[:len(ps)/2], cfg)
+	var log strings.Builder
+	cfg.Log, cfg.Holdout = &log, 0.5
+	got, _ := Fit(ps, cfg)
+	if !bytes.Equal(got, want) {
+		t.Error("a fit holding out the second half differs from a fit of the first half")
+	}
+	if n := strings.Count(log.String(), "held out, log loss"); n != cfg.Epochs {
+		t.Errorf("%d held-out losses printed, want %d:\n%s", n, cfg.Epochs, log.String())
+	}
+}

@@ -50,6 +50,7 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fromLearnt := fs.Bool("from-learnt", false, "self-play with max's embedded learnt evaluation (weights2.bin) instead of the hand-written one")
 	fromPrevious := fs.Bool("from-previous", false, "self-play with max-v3's embedded learnt evaluation (weights.bin, the diamonds alone)")
 	fs.BoolVar(&cfg.Windows, "windows", false, "also fit the windows: weights for every filling of sixteen 4x4 regions, full board and empty (a file of 213 thousand weights)")
+	fs.Float64Var(&cfg.Holdout, "holdout", 0, "keep this share of the positions (the last games') out of the fit and print their log loss after each epoch")
 	fs.IntVar(&cfg.Workers, "workers", 0, "self-play games played at once (0: one a core); the games do not depend on it")
 	out := fs.String("out", "", "write the weights file here (ai/dames/weights2.bin is max's, built in)")
 	savePositions := fs.String("save-positions", "", "also write the self-play positions to this file, to fit them again with --positions")
