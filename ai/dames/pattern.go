@@ -128,6 +128,10 @@ func PreviousPatterns() (*Patterns, error) {
 	return newPatterns(w), nil
 }
 
+// DecodeWeights reads a weights file (weights.bin, weights2.bin, or one
+// written by Train), for a fit to start from.
+func DecodeWeights(b []byte) ([]float64, error) { return decodeWeights(b) }
+
 func decodeWeights(b []byte) ([]float64, error) {
 	if len(b) < len(weightsMagic)+4 || string(b[:len(weightsMagic)]) != weightsMagic {
 		return nil, errors.New("not a weights file (bad magic)")

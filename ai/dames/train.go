@@ -39,6 +39,12 @@ type TrainConfig struct {
 	// Windows fits the windows (window.go) too: the weights file then
 	// has nFeaturesWindows weights.
 	Windows bool
+	// Start holds the weights the fit starts from, those of a weights
+	// file (nil: zero); a file without the windows starts them at zero.
+	Start []float64
+	// WindowsOnly fits the windows alone over Start's other weights,
+	// kept as they are: the windows learn what the fitted file misses.
+	WindowsOnly bool
 	// Holdout keeps that share of the positions, the last ones (so whole
 	// games, the latest), out of the fit and logs their log loss after
 	// each epoch: the fit's measure on positions it did not learn [0].
@@ -315,6 +321,11 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 		n = nFeaturesWindows()
 	}
 	w := make([]float64, n)
+	copy(w, cfg.Start)
+	frozen := 0 // the weights before frozen are not learnt
+	if cfg.WindowsOnly {
+		frozen = nFeatures()
+	}
 	var (
 		idx   []int32
 		val   []float32
@@ -375,6 +386,9 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 			g := p - y
 			fv := val[start[i]:start[i+1]]
 			for k, j := range idx[start[i]:start[i+1]] {
+				if int(j) < frozen {
+					continue
+				}
 				w[j] -= rate * g * float64(fv[k])
 				w[j] -= rate * cfg.L2 * w[j]
 			}

@@ -146,3 +146,39 @@ func TestHoldout(t *testing.T) {
 		t.Errorf("%d held-out losses printed, want %d:\n%s", n, cfg.Epochs, log.String())
 	}
 }
+
+// TestWindowsOnly: fitting the windows alone from a weights file keeps the
+// file's other weights and learns windows.
+func TestWindowsOnly(t *testing.T) {
+	start, err := DecodeWeights(weightsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := TrainConfig{Games: 3, Nodes: 200, Epochs: 2, Seed: 12, Windows: true, WindowsOnly: true, Start: start}
+	ps, err := SelfPlay(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Fit(ps, cfg)
+	w, err := DecodeWeights(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w) != nFeaturesWindows() {
+		t.Fatalf("%d weights, want %d", len(w), nFeaturesWindows())
+	}
+	for i := range nFeatures() {
+		if float32(w[i]) != float32(start[i]) {
+			t.Fatalf("weight %d moved from %v to %v", i, start[i], w[i])
+		}
+	}
+	learnt := 0
+	for _, x := range w[nFeatures():] {
+		if x != 0 {
+			learnt++
+		}
+	}
+	if learnt == 0 {
+		t.Error("no window learnt")
+	}
+}

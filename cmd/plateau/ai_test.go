@@ -514,6 +514,7 @@ func TestTrain(t *testing.T) {
 		{"train", "chess", "--out", filepath.Join(dir, "m.bin")},
 		{"train", "dames"},
 		{"train", "dames", "--positions", saved, "--save-positions", saved, "--out", filepath.Join(dir, "m.bin")},
+		{"train", "dames", "--windows-only", "--windows", "--out", filepath.Join(dir, "m.bin")},
 	} {
 		if code, _, _ := cli("", args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)

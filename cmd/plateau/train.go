@@ -36,7 +36,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 
 // runTrainDames fits the dames pattern evaluation.
 func runTrainDames(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--workers N] [--epochs N] [--windows] [--from-learnt | --from-previous] [--save-positions FILE | --positions FILE,...] --out FILE",
+	fs := newFlags(e, "train", "dames [--games N] [--nodes N] [--seed S] [--workers N] [--epochs N] [--windows [--windows-only --start FILE]] [--holdout F] [--from-learnt | --from-previous] [--save-positions FILE | --positions FILE,...] --out FILE",
 		"nice -n 19 plateau train dames --games 8000 --nodes 3000 --seed 72 --from-learnt --out ai/dames/weights2.bin")
 	var cfg aidames.TrainConfig
 	fs.IntVar(&cfg.Games, "games", 2000, "self-play games")
@@ -50,6 +50,8 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fromLearnt := fs.Bool("from-learnt", false, "self-play with max's embedded learnt evaluation (weights2.bin) instead of the hand-written one")
 	fromPrevious := fs.Bool("from-previous", false, "self-play with max-v3's embedded learnt evaluation (weights.bin, the diamonds alone)")
 	fs.BoolVar(&cfg.Windows, "windows", false, "also fit the windows: weights for every filling of sixteen 4x4 regions, full board and empty (a file of 213 thousand weights)")
+	startFile := fs.String("start", "", "start the fit from this weights file's weights instead of zero")
+	fs.BoolVar(&cfg.WindowsOnly, "windows-only", false, "with --windows and --start: fit the windows alone, the start file's other weights kept")
 	fs.Float64Var(&cfg.Holdout, "holdout", 0, "keep this share of the positions (the last games') out of the fit and print their log loss after each epoch")
 	fs.IntVar(&cfg.Workers, "workers", 0, "self-play games played at once (0: one a core); the games do not depend on it")
 	out := fs.String("out", "", "write the weights file here (ai/dames/weights2.bin is max's, built in)")
@@ -81,6 +83,18 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		cfg.Eval = pt.Evaluate
+	}
+	if cfg.WindowsOnly && (!cfg.Windows || *startFile == "") {
+		return usagef("train: --windows-only wants --windows and --start FILE")
+	}
+	if *startFile != "" {
+		b, err := os.ReadFile(*startFile)
+		if err == nil {
+			cfg.Start, err = aidames.DecodeWeights(b)
+		}
+		if err != nil {
+			return fmt.Errorf("train dames: --start %s: %w", *startFile, err)
+		}
 	}
 	cfg.Log = e.stderr
 	var ps aidames.Positions
