@@ -45,6 +45,11 @@ type TrainConfig struct {
 	// WindowsOnly fits the windows alone over Start's other weights,
 	// kept as they are: the windows learn what the fitted file misses.
 	WindowsOnly bool
+	// Explore plays that share of the moves after the opening at random
+	// (each position still searched for its target), so that the
+	// positions learnt include those after weak moves, which the search
+	// meets in its trees but self-play alone seldom reaches [0].
+	Explore float64
 	// Holdout keeps that share of the positions, the last ones (so whole
 	// games, the latest), out of the fit and logs their log loss after
 	// each epoch: the fit's measure on positions it did not learn [0].
@@ -206,6 +211,10 @@ func selfPlayGame(ctx context.Context, e *Engine, cfg TrainConfig, i int) ([]sam
 				return nil, 0, fmt.Errorf("self-play game %d ply %d: %w", i+1, ply+1, err)
 			}
 			m = d.Move
+			if cfg.Explore > 0 && r.Float64() < cfg.Explore {
+				buf = s.Moves(buf[:0])
+				m = buf[r.IntN(len(buf))]
+			}
 			if len(kept) > len(search) {
 				v := d.Score // for the side to move
 				if p.Side == dames.Black {

@@ -182,3 +182,31 @@ func TestWindowsOnly(t *testing.T) {
 		t.Error("no window learnt")
 	}
 }
+
+// TestExplore: random moves after the opening change the games, the same
+// way for the same seed whatever the number of workers.
+func TestExplore(t *testing.T) {
+	cfg := TrainConfig{Games: 4, Nodes: 200, Seed: 13, Workers: 1}
+	plain, err := SelfPlay(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Explore = 0.3
+	var files [][]byte
+	for _, w := range []int{1, 2} {
+		cfg.Workers = w
+		ps, err := SelfPlay(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := ps.MarshalBinary()
+		files = append(files, b)
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("exploring self-play differs with 1 and 2 workers")
+	}
+	b, _ := plain.MarshalBinary()
+	if bytes.Equal(b, files[0]) {
+		t.Error("exploring self-play played the games of plain self-play")
+	}
+}

@@ -50,6 +50,7 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	fromLearnt := fs.Bool("from-learnt", false, "self-play with max's embedded learnt evaluation (weights2.bin) instead of the hand-written one")
 	fromPrevious := fs.Bool("from-previous", false, "self-play with max-v3's embedded learnt evaluation (weights.bin, the diamonds alone)")
 	fs.BoolVar(&cfg.Windows, "windows", false, "also fit the windows: weights for every filling of sixteen 4x4 regions, full board and empty (a file of 213 thousand weights)")
+	fs.Float64Var(&cfg.Explore, "explore", 0, "share of self-play moves after the opening played at random, so that positions after weak moves are learnt too")
 	startFile := fs.String("start", "", "start the fit from this weights file's weights instead of zero")
 	fs.BoolVar(&cfg.WindowsOnly, "windows-only", false, "with --windows and --start: fit the windows alone, the start file's other weights kept")
 	fs.Float64Var(&cfg.Holdout, "holdout", 0, "keep this share of the positions (the last games') out of the fit and print their log loss after each epoch")
