@@ -320,10 +320,68 @@ func Fit(ps Positions, cfg TrainConfig) ([]byte, float64) {
 	return encodeWeights(w), loss
 }
 
+// rows are the positions a fit learns, each with its mirror image, their
+// features computed once and kept in flat arrays (int32 indices, float32
+// values) so that millions of positions fit in memory.
+type rows struct {
+	idx   []int32
+	val   []float32
+	start []int     // row i's features are idx[start[i]:start[i+1]]
+	base  []float64 // the hand-written score, a fixed offset
+	ys    []float64 // the target for White
+}
+
+func newRows(samples []sample, windows bool) *rows {
+	rs := &rows{
+		start: make([]int, 0, 2*len(samples)+1),
+		base:  make([]float64, 0, 2*len(samples)),
+		ys:    make([]float64, 0, 2*len(samples)),
+	}
+	var (
+		fi []int
+		fv []float64
+	)
+	for _, s := range samples {
+		for k, p := range []dames.Pos{s.pos, flip(s.pos)} {
+			var hand int
+			fi, fv, hand = features(&p, fi[:0], fv[:0], windows)
+			if rs.idx == nil {
+				rs.idx = make([]int32, 0, 2*len(samples)*len(fi))
+				rs.val = make([]float32, 0, 2*len(samples)*len(fi))
+			}
+			rs.start = append(rs.start, len(rs.idx))
+			for j, i := range fi {
+				rs.idx = append(rs.idx, int32(i))
+				rs.val = append(rs.val, float32(fv[j]))
+			}
+			y := s.result
+			if k == 1 {
+				y = 1 - y
+			}
+			rs.base = append(rs.base, float64(hand)/200)
+			rs.ys = append(rs.ys, y)
+		}
+	}
+	rs.start = append(rs.start, len(rs.idx))
+	return rs
+}
+
+// predict returns σ(w·φ) of row i.
+func (rs *rows) predict(w []float64, i int) float64 {
+	z := rs.base[i]
+	a := rs.start[i]
+	for k, j := range rs.idx[a:rs.start[i+1]] {
+		z += w[j] * float64(rs.val[a+k])
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+func logLoss(y, p float64) float64 {
+	return -(y*math.Log(max(p, 1e-12)) + (1-y)*math.Log(max(1-p, 1e-12)))
+}
+
 // fit minimises the log loss of σ(w·φ) against the results by stochastic
-// gradient descent, in a seeded order. The features of every position are
-// computed once and kept in flat arrays (int32 indices, float32 values) so
-// that millions of positions fit in memory.
+// gradient descent, in a seeded order.
 func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 	n := nFeatures()
 	if cfg.Windows {
@@ -335,52 +393,12 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 	if cfg.WindowsOnly {
 		frozen = nFeatures()
 	}
-	var (
-		idx   []int32
-		val   []float32
-		start = make([]int, 0, 2*len(samples)+1)   // row i's features are idx[start[i]:start[i+1]]
-		base  = make([]float64, 0, 2*len(samples)) // the hand-written score, a fixed offset
-		ys    = make([]float64, 0, 2*len(samples))
-		fi    []int
-		fv    []float64
-	)
-	for _, s := range samples {
-		for k, p := range []dames.Pos{s.pos, flip(s.pos)} {
-			var hand int
-			fi, fv, hand = features(&p, fi[:0], fv[:0], cfg.Windows)
-			if idx == nil {
-				idx = make([]int32, 0, 2*len(samples)*len(fi))
-				val = make([]float32, 0, 2*len(samples)*len(fi))
-			}
-			start = append(start, len(idx))
-			for j, i := range fi {
-				idx = append(idx, int32(i))
-				val = append(val, float32(fv[j]))
-			}
-			y := s.result
-			if k == 1 {
-				y = 1 - y
-			}
-			base = append(base, float64(hand)/200)
-			ys = append(ys, y)
-		}
-	}
-	start = append(start, len(idx))
-	rows := len(ys)
-	held := min(int(cfg.Holdout*float64(rows))&^1, rows) // a position and its mirror go together
-	rows -= held
-	predict := func(i int) float64 { // σ(w·φ) of row i
-		z := base[i]
-		for k, j := range idx[start[i]:start[i+1]] {
-			z += w[j] * float64(val[start[i]+k])
-		}
-		return 1 / (1 + math.Exp(-z))
-	}
-	logLoss := func(y, p float64) float64 {
-		return -(y*math.Log(max(p, 1e-12)) + (1-y)*math.Log(max(1-p, 1e-12)))
-	}
+	rs := newRows(samples, cfg.Windows)
+	learnt := len(rs.ys)
+	held := min(int(cfg.Holdout*float64(learnt))&^1, learnt) // a position and its mirror go together
+	learnt -= held
 	r := rand.New(rand.NewPCG(cfg.Seed, 0xf17))
-	order := make([]int32, rows)
+	order := make([]int32, learnt)
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -390,24 +408,24 @@ func fit(samples []sample, cfg TrainConfig) ([]float64, float64) {
 		rate := cfg.Rate / (1 + float64(epoch)/4)
 		loss = 0
 		for _, i := range order {
-			p, y := predict(int(i)), ys[i]
+			p, y := rs.predict(w, int(i)), rs.ys[i]
 			loss += logLoss(y, p)
 			g := p - y
-			fv := val[start[i]:start[i+1]]
-			for k, j := range idx[start[i]:start[i+1]] {
+			a := rs.start[i]
+			for k, j := range rs.idx[a:rs.start[i+1]] {
 				if int(j) < frozen {
 					continue
 				}
-				w[j] -= rate * g * float64(fv[k])
+				w[j] -= rate * g * float64(rs.val[a+k])
 				w[j] -= rate * cfg.L2 * w[j]
 			}
 		}
-		loss /= float64(max(rows, 1))
-		fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions, log loss %.4f, side to move %.1f centi-men\n", epoch+1, rows, loss, 200*w[0])
+		loss /= float64(max(learnt, 1))
+		fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions, log loss %.4f, side to move %.1f centi-men\n", epoch+1, learnt, loss, 200*w[0])
 		if held > 0 {
 			var hl float64
-			for i := rows; i < rows+held; i++ {
-				hl += logLoss(ys[i], predict(i))
+			for i := learnt; i < learnt+held; i++ {
+				hl += logLoss(rs.ys[i], rs.predict(w, i))
 			}
 			fmt.Fprintf(cfg.Log, "fit: epoch %d, %d positions held out, log loss %.4f\n", epoch+1, held, hl/float64(held))
 		}

@@ -98,33 +98,9 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	cfg.Log = e.stderr
-	var ps aidames.Positions
-	if *positions != "" {
-		for _, name := range strings.Split(*positions, ",") {
-			b, err := os.ReadFile(name)
-			if err != nil {
-				return fmt.Errorf("train dames: %w", err)
-			}
-			if err := ps.UnmarshalBinary(b); err != nil {
-				return fmt.Errorf("train dames: %s: %w", name, err)
-			}
-		}
-		fmt.Fprintf(e.stderr, "read %d positions from %s\n", len(ps), *positions)
-	} else {
-		ps, err = aidames.SelfPlay(ctx, cfg)
-		if err != nil {
-			return fmt.Errorf("train dames: %w", err)
-		}
-		if *savePositions != "" {
-			b, err := ps.MarshalBinary()
-			if err == nil {
-				err = os.WriteFile(*savePositions, b, 0o644)
-			}
-			if err != nil {
-				return fmt.Errorf("train dames: %w", err)
-			}
-			fmt.Fprintf(e.stderr, "wrote %d positions to %s\n", len(ps), *savePositions)
-		}
+	ps, err := damesPositions(ctx, e, cfg, *positions, *savePositions)
+	if err != nil {
+		return fmt.Errorf("train dames: %w", err)
 	}
 	w, loss := aidames.Fit(ps, cfg)
 	if err := os.WriteFile(*out, w, 0o644); err != nil {
@@ -132,6 +108,41 @@ func runTrainDames(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%d bytes), log loss %.4f\n", *out, len(w), loss)
 	return nil
+}
+
+// damesPositions reads the positions files named (comma-separated) or,
+// with none, plays self-play's games and saves their positions in save
+// when it is set.
+func damesPositions(ctx context.Context, e *env, cfg aidames.TrainConfig, files, save string) (aidames.Positions, error) {
+	var ps aidames.Positions
+	if files != "" {
+		for _, name := range strings.Split(files, ",") {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			if err := ps.UnmarshalBinary(b); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		fmt.Fprintf(e.stderr, "read %d positions from %s\n", len(ps), files)
+		return ps, nil
+	}
+	ps, err := aidames.SelfPlay(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if save != "" {
+		b, err := ps.MarshalBinary()
+		if err == nil {
+			err = os.WriteFile(save, b, 0o644)
+		}
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(e.stderr, "wrote %d positions to %s\n", len(ps), save)
+	}
+	return ps, nil
 }
 
 // runTrainMahbousse trains Mahboussé's network.
