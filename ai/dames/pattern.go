@@ -91,9 +91,8 @@ type Patterns struct {
 	extra    [nExtra]int32
 	hasExtra bool
 	// window holds, for each window and filling, its full board's and its
-	// empty board's weight, in centi-men, when hasWindows.
-	window     *[nWindows][nWindowConfigs][2]int32
-	hasWindows bool
+	// empty board's weight, in centi-men; nil for a file without them.
+	window *[nWindows][nWindowConfigs][2]int32
 }
 
 // weightsMagic starts weights.bin, followed by the number of weights (a
@@ -173,7 +172,6 @@ func newPatterns(w []float64) *Patterns {
 		}
 	}
 	if len(w) == nFeaturesWindows() {
-		p.hasWindows = true
 		p.window = new([nWindows][nWindowConfigs][2]int32)
 		for i, x := range w[nFeatures():] {
 			p.window[i/(2*nWindowConfigs)][i/2%nWindowConfigs][i%2] = cm(x)
@@ -231,7 +229,7 @@ func (pt *Patterns) Evaluate(p *dames.Pos) int {
 		}
 		v += x >> 4
 	}
-	if pt.hasWindows {
+	if pt.window != nil {
 		var full, empty int32
 		for w := range nWindows {
 			ws := &pt.window[w][windowConfig(p, w)]

@@ -196,11 +196,14 @@ func selfPlayGame(ctx context.Context, e *Engine, cfg TrainConfig, i int) ([]sam
 	var kept []dames.Pos
 	var search []float64 // the search's value of each kept position for White
 	var buf []game.Move
+	randomMove := func() game.Move {
+		buf = s.Moves(buf[:0])
+		return buf[r.IntN(len(buf))]
+	}
 	for ply := 0; ply < maxPlies && s.ToMove() != game.Nobody; ply++ {
 		var m game.Move
 		if ply < opening {
-			buf = s.Moves(buf[:0])
-			m = buf[r.IntN(len(buf))]
+			m = randomMove()
 		} else {
 			p := s.Pos()
 			if ms := p.Generate(nil); ms[0].Captured == 0 {
@@ -212,8 +215,7 @@ func selfPlayGame(ctx context.Context, e *Engine, cfg TrainConfig, i int) ([]sam
 			}
 			m = d.Move
 			if cfg.Explore > 0 && r.Float64() < cfg.Explore {
-				buf = s.Moves(buf[:0])
-				m = buf[r.IntN(len(buf))]
+				m = randomMove()
 			}
 			if len(kept) > len(search) {
 				v := d.Score // for the side to move

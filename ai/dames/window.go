@@ -1,10 +1,6 @@
 package dames
 
-import (
-	"math/bits"
-
-	"plateau/games/dames"
-)
+import "plateau/games/dames"
 
 // The windows: sixteen regions of four rows by four columns of the board,
 // their corners on every other row and column (rows and columns 0, 2, 4
@@ -69,5 +65,5 @@ func windowConfig(p *dames.Pos, w int) int {
 
 // fullness is how full the board is, from 0 (no pieces) to fullBoard.
 func fullness(p *dames.Pos) int {
-	return min(bits.OnesCount64(p.Pieces[dames.White]|p.Pieces[dames.Black]), fullBoard)
+	return min(popcount(p.Pieces[dames.White]|p.Pieces[dames.Black]), fullBoard)
 }
